@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+export const AUDIT_ACTIONS = ["create", "update", "delete", "login", "logout", "impersonate"] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AuditLogSchema = z.object({
+  id: z.number().int(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  action: z.string(),
+  userId: z.number().int().nullable(),
+  /** Set when the action was done by an admin acting as another user. */
+  impersonatorId: z.number().int().nullable(),
+  /** Previous values of the changed fields only. */
+  before: z.record(z.string(), z.unknown()).nullable(),
+  /** New values of the changed fields only. */
+  after: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type AuditLog = z.infer<typeof AuditLogSchema>;
+
+export const AuditLogQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  action: z.string().trim().toLowerCase().max(40).optional(),
+  sortBy: z.enum(["entityType", "action", "createdAt", "entityId"]).default("createdAt"),
+  sortOrder: z.enum(["asc", "desc"]).default("desc"),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const AuditLogListSchema = z.object({
+  data: z.array(AuditLogSchema),
+  pagination: z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+});

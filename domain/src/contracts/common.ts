@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+/** The three roles of the product. */
+export const ROLES = ["student", "teacher", "admin"] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** JHS levels; a student sees only the quizzes of their own level. */
+export const STUDENT_TYPES = ["jhs1", "jhs2", "jhs3"] as const;
+export const StudentTypeSchema = z.enum(STUDENT_TYPES, { error: "Level must be jhs1, jhs2 or jhs3" });
+export type StudentType = z.infer<typeof StudentTypeSchema>;
+
+export const STUDENT_TYPE_LABELS: Record<StudentType, string> = { jhs1: "JHS 1", jhs2: "JHS 2", jhs3: "JHS 3" };
+
+/** Every error the API sends has this shape. */
+export const ErrorSchema = z.object({ error: z.string() });
+export type ApiError = z.infer<typeof ErrorSchema>;
+
+/** Path parameter `id` as a positive integer. */
+export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive({ error: "id must be a positive number" }) });
+
+export const PageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, { error: "page must be 1 or more" }).default(1),
+  limit: z.coerce.number().int().min(1, { error: "limit must be between 1 and 100" }).max(100, { error: "limit must be between 1 and 100" }).default(20),
+});
+
+export const OkSchema = z.object({ ok: z.literal(true) });

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, createTestApp, type TestApp } from "../test/test-app";
+import { signedIn } from "../test/factories";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const PUBLIC = new Set(["POST /api/auth/register", "POST /api/auth/login", "GET /api/health"]);
+const apiRoutes = () => t.app.routeTable.filter((r) => r.url.startsWith("/api/") && !r.url.startsWith("/api/docs") && r.method !== "HEAD");
+
+describe("route access", () => {
+  it("every /api route declares an access rule, and only register, login and health are public", () => {
+    const api = apiRoutes();
+    expect(api.length).toBeGreaterThan(5);
+    expect(api.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    expect(new Set(api.filter((r) => r.access === "public").map((r) => `${r.method} ${r.url}`))).toEqual(PUBLIC);
+  });
+
+  it("answers 401 for every non-public route without a session", async () => {
+    for (const r of apiRoutes().filter((x) => x.access !== "public")) {
+      const url = r.url.replace(/:[a-zA-Z]+/g, "1");
+      const res = await call(t.app, { method: r.method as "GET", url });
+      expect(res.status, `${r.method} ${r.url}`).toBe(401);
+      expect(res.body.error, `${r.method} ${r.url}`).toBeTruthy();
+    }
+  });
+
+  it("answers 403 to a role the route does not list, before looking at the payload", async () => {
+    for (const r of apiRoutes().filter((x) => Array.isArray(x.access))) {
+      const allowed = r.access as readonly string[];
+      for (const role of (["student", "teacher", "admin"] as const).filter((x) => !allowed.includes(x))) {
+        const u = await signedIn(t.database.db, { role });
+        const res = await call(t.app, { method: r.method as "GET", url: r.url.replace(/:[a-zA-Z]+/g, "1"), token: u.token });
+        expect(res.status, `${role} ${r.method} ${r.url}`).toBe(403);
+      }
+    }
+  });
+
+  it("answers 404 with the error shape for unknown API paths", async () => {
+    const s = await signedIn(t.database.db);
+    const r = await call(t.app, { method: "GET", url: "/api/nope", token: s.token });
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ error: "Not found" });
+  });
+
+  it("serves the OpenAPI document", async () => {
+    const r = await call(t.app, { method: "GET", url: "/api/docs/json" });
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body.paths)).toContain("/api/auth/login");
+  });
+});

@@ -1,0 +1,177 @@
+import fs from "node:fs";
+import path from "node:path";
+import Fastify, { type FastifyInstance, type FastifyError } from "fastify";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Role } from "@adesua/domain";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { findSession } from "./auth/sessions";
+import { HttpError } from "./lib/errors";
+import "./lib/context";
+import type { Access } from "./lib/access";
+import { authRoutes } from "./routes/auth/auth.routes";
+import { userRoutes } from "./routes/users/users.routes";
+import { logRoutes } from "./routes/logs/logs.routes";
+import { healthRoutes } from "./routes/health/health.routes";
+
+export type AppOptions = {
+  database: Database;
+  config: Config;
+  now?: () => Date;
+  logger?: boolean;
+};
+
+export type RouteEntry = { method: string; url: string; access: Access | undefined };
+
+declare module "fastify" {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+function bearer(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  return m ? m[1] : null;
+}
+
+/** Turns a zod validation failure into one sentence that names the field. */
+function validationMessage(err: FastifyError): string {
+  const first = err.validation?.[0] as { instancePath?: string; message?: string; params?: { issue?: { path?: unknown[] } } } | undefined;
+  const issuePath = first?.params?.issue?.path;
+  const field = Array.isArray(issuePath) && issuePath.length ? issuePath.join(".") : (first?.instancePath ?? "").replace(/^\//, "").replace(/\//g, ".");
+  const msg = first?.message ?? "Invalid request";
+  const generic = /^(Invalid|Too (small|big)|Expected|Unrecognized|Required)/i.test(msg);
+  if (generic && field) return `${field}: ${msg}`;
+  if (generic) return `${err.validationContext ?? "request"}: ${msg}`;
+  return msg;
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ? { level: config.logLevel } : false,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { coerceTypes: true } },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("db", database.db);
+  app.decorate("database", database);
+  app.decorate("config", config);
+  app.decorate("now", opts.now ?? (() => new Date()));
+  app.decorateRequest("auth", null);
+  // Every route with its declared access rule, for the route-access test and the docs.
+  const routeTable: RouteEntry[] = [];
+  app.decorate("routeTable", routeTable);
+  app.addHook("onRoute", (r) => {
+    for (const method of [r.method].flat()) routeTable.push({ method, url: r.url, access: r.config?.access });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 40 } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Adesua API", version: "0.1.0", description: "All errors answer { error: message }." },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  // Authenticate, then enforce the route's declared access rule, before validation runs.
+  app.addHook("onRequest", async (req) => {
+    const url = req.routeOptions.url;
+    if (!url || !url.startsWith("/api/") || url.startsWith("/api/docs")) return;
+    const access = req.routeOptions.config.access;
+    const token = bearer(req.headers.authorization);
+    if (token) {
+      const s = await findSession(app.db, token);
+      if (s) req.auth = { user: s.user, sessionId: s.sessionId, impersonatorId: s.impersonatorId };
+    }
+    if (access === "public") return;
+    if (access === undefined) throw new HttpError(403, "This route has no access rule");
+    if (!req.auth) throw new HttpError(401, token ? "Your session has ended. Please log in again." : "Not signed in");
+    if (access !== "signed-in" && !access.includes(req.auth.user.role as Role)) {
+      throw new HttpError(403, "You do not have permission to do this");
+    }
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).headers(err.headers).send({ error: err.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(err) || err.validation) {
+      return reply.status(400).send({ error: validationMessage(err) });
+    }
+    const code = err.statusCode ?? 500;
+    if (err.code === "FST_REQ_FILE_TOO_LARGE" || code === 413) {
+      return reply.status(413).send({ error: "File is too large (10 MB at most)" });
+    }
+    if (code >= 400 && code < 500) {
+      const msg = err.code === "FST_ERR_CTP_INVALID_JSON_BODY" || err.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ? "Request body is not valid JSON" : err.message;
+      return reply.status(code).send({ error: msg });
+    }
+    req.log.error(err);
+    return reply.status(500).send({ error: "Something went wrong on the server. Please try again." });
+  });
+
+  await app.register(healthRoutes, { prefix: "/api" });
+  await app.register(authRoutes, { prefix: "/api" });
+  await app.register(userRoutes, { prefix: "/api" });
+  await app.register(logRoutes, { prefix: "/api" });
+
+  const webDist = config.webDist;
+  if (webDist && fs.existsSync(path.join(webDist, "index.html"))) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders(res, file) {
+        // Hashed assets never change; index.html must always be checked.
+        res.setHeader("Cache-Control", file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith("/api/") || req.url === "/api" || !webDist || req.method !== "GET") {
+      return reply.status(404).send({ error: "Not found" });
+    }
+    // The web app owns every other path (its router sends unknown ones to /login).
+    return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+  });
+
+  return app;
+}

@@ -1,0 +1,53 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, lt, or, isNotNull } from "drizzle-orm";
+import type { Queryable } from "../db/client";
+import { sessions, users, type UserRow } from "../db/schema";
+
+export const IMPERSONATION_TTL_MS = 60 * 60 * 1000;
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export type CreatedSession = { token: string; sessionId: number; expiresAt: Date };
+
+export async function createSession(
+  db: Queryable,
+  userId: number,
+  ttlMs: number,
+  impersonatorId: number | null = null,
+): Promise<CreatedSession> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + ttlMs);
+  const [row] = await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, impersonatorId, expiresAt })
+    .returning({ id: sessions.id });
+  return { token, sessionId: row.id, expiresAt };
+}
+
+export type ActiveSession = { sessionId: number; impersonatorId: number | null; user: UserRow };
+
+/** The live session behind a bearer token, or null when unknown, revoked or expired. */
+export async function findSession(db: Queryable, token: string): Promise<ActiveSession | null> {
+  const [row] = await db
+    .select({ sessionId: sessions.id, impersonatorId: sessions.impersonatorId, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function revokeSession(db: Queryable, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every session of a user, including impersonation sessions that act as them. */
+export async function revokeUserSessions(db: Queryable, userId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Removes sessions that can never be used again (expired or revoked a day ago). */
+export async function purgeDeadSessions(db: Queryable): Promise<void> {
+  const dayAgo = new Date(Date.now() - 24 * 3600 * 1000);
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, dayAgo), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, dayAgo))));
+}

@@ -1,0 +1,63 @@
+import path from "node:path";
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  seedDemo: boolean;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  sessionTtlHours: number;
+  production: boolean;
+  /** Folder with the built web app, served in production. */
+  webDist: string | null;
+  logLevel: string;
+};
+
+/** A configuration problem: main.ts prints its message as one line and exits. */
+export class ConfigError extends Error {}
+
+function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function boolVar(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === "") return fallback;
+  if (["1", "true", "yes", "on"].includes(raw)) return true;
+  if (["0", "false", "no", "off"].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === "production";
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://`);
+  }
+  const adminEmail = env.ADMIN_EMAIL?.trim().toLowerCase() || null;
+  const adminPassword = env.ADMIN_PASSWORD || null;
+  if ((adminEmail && !adminPassword) || (!adminEmail && adminPassword)) {
+    throw new ConfigError("ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+  }
+  if (adminPassword && adminPassword.length < 8) throw new ConfigError("ADMIN_PASSWORD must be at least 8 characters");
+  return {
+    port: intVar(env, "PORT", 3000, 0, 65535),
+    host: env.HOST?.trim() || "0.0.0.0",
+    dataDir: path.resolve(env.DATA_DIR?.trim() || "./data"),
+    databaseUrl,
+    seedDemo: boolVar(env, "SEED_DEMO", !production),
+    adminEmail,
+    adminPassword,
+    sessionTtlHours: intVar(env, "SESSION_TTL_HOURS", 12, 1, 24 * 90),
+    production,
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : null,
+    logLevel: env.LOG_LEVEL?.trim() || (production ? "info" : "warn"),
+  };
+}

@@ -1,0 +1,64 @@
+import path from "node:path";
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+import { ConfigError, loadConfig } from "./config";
+import { migrateDatabase, openDatabase, type Database } from "./db/client";
+import { buildApp } from "./app";
+import { seedIfEmpty } from "./services/seed.service";
+import { startBackgroundJobs } from "./services/jobs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+function fail(msg: string): never {
+  console.error(`Adesua could not start: ${msg}`);
+  process.exit(1);
+}
+
+async function main() {
+  const config = loadConfig();
+  config.webDist ??= path.resolve(here, "../../web/dist");
+  if (!fs.existsSync(path.join(config.webDist, "index.html"))) {
+    console.warn(`Web app not built (${config.webDist}); serving the API only. Run: npm run build`);
+  }
+  let database: Database;
+  try {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+  } catch (e) {
+    fail(`DATA_DIR ${config.dataDir} is not writable (${(e as Error).message})`);
+  }
+  database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, "db") });
+  await migrateDatabase(database);
+  const seeded = await seedIfEmpty(database.db, config);
+  const app = await buildApp({ database, config, logger: true });
+  const stopJobs = startBackgroundJobs(app);
+
+  const shutdown = async () => {
+    stopJobs();
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    process.exit(0);
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === "EADDRINUSE") fail(`port ${config.port} is already in use (set PORT to another port)`);
+    throw e;
+  }
+  const port = (app.server.address() as { port: number }).port;
+  console.log(`Adesua is running on http://localhost:${port} (database: ${database.kind === "pglite" ? `embedded, ${path.join(config.dataDir, "db")}` : "PostgreSQL"})`);
+  if (seeded.created === "demo") {
+    console.log("A demo school was created. Sign in with:");
+    for (const a of seeded.accounts) console.log(`  ${a.role.padEnd(8)} ${a.email}  password: ${a.password}`);
+  } else if (seeded.created === "admin") {
+    console.log(`Admin account created: ${config.adminEmail}`);
+  }
+}
+
+main().catch((e) => {
+  if (e instanceof ConfigError) fail(e.message);
+  fail((e as Error).message.split("\n")[0]);
+});

@@ -1,0 +1,15 @@
+import type { User, Role, StudentType } from "@adesua/domain";
+import type { UserRow } from "../db/schema";
+
+/** The only way a user leaves the server: the hash is never copied. */
+export function presentUser(row: UserRow): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role as Role,
+    studentType: (row.studentType as StudentType | null) ?? null,
+    hasPassword: row.passwordHash !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

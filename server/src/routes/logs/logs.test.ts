@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLogs } from "../../db/schema";
+import { recordAudit } from "../../audit/audit";
+import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { signedIn } from "../../../test/factories";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("GET and DELETE /api/logs", () => {
+  it("lists audit records for an admin, with search, action filter, sort and paging", async () => {
+    const admin = await signedIn(t.database.db, { role: "admin" });
+    const actor = { userId: admin.user.id, impersonatorId: null };
+    await recordAudit(t.database.db, { entityType: "course", entityId: 7, action: "create", actor, after: { title: "Maths" } });
+    await recordAudit(t.database.db, { entityType: "quiz", entityId: 12, action: "update", actor, before: { title: "A" }, after: { title: "B" } });
+    await recordAudit(t.database.db, { entityType: "quiz", entityId: 3, action: "delete", actor, before: { title: "C" } });
+
+    const all = await call(t.app, { method: "GET", url: "/api/logs", token: admin.token });
+    expect(all.status).toBe(200);
+    expect(all.body.pagination.total).toBe(3);
+    const quiz = await call(t.app, { method: "GET", url: "/api/logs?search=QUI", token: admin.token });
+    expect(quiz.body.data.map((l: { entityType: string }) => l.entityType)).toEqual(["quiz", "quiz"]);
+    const byId = await call(t.app, { method: "GET", url: "/api/logs?search=12", token: admin.token });
+    expect(byId.body.data).toHaveLength(1);
+    const upd = await call(t.app, { method: "GET", url: "/api/logs?action=UPDATE", token: admin.token });
+    expect(upd.body.data).toHaveLength(1);
+    expect(upd.body.data[0]).toMatchObject({ before: { title: "A" }, after: { title: "B" }, userId: admin.user.id });
+    const sorted = await call(t.app, { method: "GET", url: "/api/logs?sortBy=entityId&sortOrder=asc", token: admin.token });
+    expect(sorted.body.data.map((l: { entityId: string }) => l.entityId)).toEqual(["3", "7", "12"]);
+    const page2 = await call(t.app, { method: "GET", url: "/api/logs?limit=2&page=2&sortBy=entityId&sortOrder=asc", token: admin.token });
+    expect(page2.body.data.map((l: { entityId: string }) => l.entityId)).toEqual(["12"]);
+  });
+
+  it("clears every record and leaves one record of the clearing", async () => {
+    const admin = await signedIn(t.database.db, { role: "admin" });
+    const r = await call(t.app, { method: "DELETE", url: "/api/logs", token: admin.token });
+    expect(r.status).toBe(200);
+    expect(r.body.deleted).toBeGreaterThan(0);
+    const rows = await t.database.db.select().from(auditLogs);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ entityType: "audit_log", action: "delete", userId: admin.user.id });
+  });
+
+  it("refuses teachers, students and anonymous callers", async () => {
+    for (const role of ["teacher", "student"] as const) {
+      const u = await signedIn(t.database.db, { role });
+      expect((await call(t.app, { method: "GET", url: "/api/logs", token: u.token })).status).toBe(403);
+      expect((await call(t.app, { method: "DELETE", url: "/api/logs", token: u.token })).status).toBe(403);
+    }
+    expect((await call(t.app, { method: "GET", url: "/api/logs" })).status).toBe(401);
+  });
+});

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { auditLogs, users } from "../../db/schema";
+import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { buildUser, signedIn, TEST_PASSWORD } from "../../../test/factories";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("GET /api/users", () => {
+  it("lets an admin list everyone and filter by role, without secrets", async () => {
+    const admin = await signedIn(t.database.db, { role: "admin" });
+    await buildUser(t.database.db, { role: "teacher" });
+    await buildUser(t.database.db, { role: "student" });
+    const all = await call(t.app, { method: "GET", url: "/api/users", token: admin.token });
+    expect(all.status).toBe(200);
+    expect(new Set(all.body.data.map((u: { role: string }) => u.role))).toEqual(new Set(["admin", "teacher", "student"]));
+    expect(all.raw).not.toContain("$argon2");
+    expect(all.raw).not.toMatch(/"password/);
+    const teachers = await call(t.app, { method: "GET", url: "/api/users?role=teacher", token: admin.token });
+    expect(teachers.body.data.every((u: { role: string }) => u.role === "teacher")).toBe(true);
+    expect(teachers.body.pagination.total).toBe(teachers.body.data.length);
+  });
+
+  it("shows a teacher teachers and students but never admins", async () => {
+    const teacher = await signedIn(t.database.db, { role: "teacher" });
+    const r = await call(t.app, { method: "GET", url: "/api/users", token: teacher.token });
+    expect(r.status).toBe(200);
+    expect(r.body.data.some((u: { role: string }) => u.role === "admin")).toBe(false);
+    const admins = await call(t.app, { method: "GET", url: "/api/users?role=admin", token: teacher.token });
+    expect(admins.body.data).toEqual([]);
+  });
+
+  it("refuses students and anonymous callers", async () => {
+    const s = await signedIn(t.database.db, { role: "student" });
+    expect((await call(t.app, { method: "GET", url: "/api/users", token: s.token })).status).toBe(403);
+    expect((await call(t.app, { method: "GET", url: "/api/users" })).status).toBe(401);
+  });
+
+  it("paginates in SQL", async () => {
+    const admin = await signedIn(t.database.db, { role: "admin" });
+    const r = await call(t.app, { method: "GET", url: "/api/users?limit=2&page=1", token: admin.token });
+    expect(r.body.data).toHaveLength(2);
+    expect(r.body.pagination).toMatchObject({ page: 1, limit: 2 });
+    expect(r.body.pagination.total).toBeGreaterThan(2);
+    expect((await call(t.app, { method: "GET", url: "/api/users?limit=0", token: admin.token })).status).toBe(400);
+  });
+});
+
+describe("PUT /api/users/:id (password)", () => {
+  it("sets a new password, revokes every session of that user and audits without the password", async () => {
+    const admin = await signedIn(t.database.db, { role: "admin" });
+    const target = await buildUser(t.database.db);
+    const login = await call(t.app, { method: "POST", url: "/api/auth/login", payload: { email: target.email, password: TEST_PASSWORD } });
+    const r = await call(t.app, { method: "PUT", url: `/api/users/${target.id}`, token: admin.token, payload: { password: "brand-new-pass" } });
+    expect(r.status).toBe(200);
+    expect(r.raw).not.toContain("brand-new-pass");
+    expect((await call(t.app, { method: "GET", url: "/api/auth/me", token: login.body.token })).status).toBe(401);
+    expect((await call(t.app, { method: "POST", url: "/api/auth/login", payload: { email: target.email, password: TEST_PASSWORD } })).status).toBe(401);
+    expect((await call(t.app, { method: "POST", url: "/api/auth/login", payload: { email: target.email, password: "brand-new-pass" } })).status).toBe(200);
+    const logs = await t.database.db.select().from(auditLogs).where(eq(auditLogs.entityId, String(target.id)));
+    expect(JSON.stringify(logs)).not.toContain("brand-new-pass");
+    expect(logs.some((l) => l.action === "update")).toBe(true);
+  });
+
+  it("refuses a short password, an unknown user, teachers and students", async () => {
+    const admin = await signedIn(t.database.db, { role: "admin" });
+    const target = await buildUser(t.database.db);
+    expect((await call(t.app, { method: "PUT", url: `/api/users/${target.id}`, token: admin.token, payload: { password: "x" } })).status).toBe(400);
+    expect((await call(t.app, { method: "PUT", url: `/api/users/99999`, token: admin.token, payload: { password: "abcdefgh" } })).status).toBe(404);
+    for (const role of ["teacher", "student"] as const) {
+      const u = await signedIn(t.database.db, { role });
+      expect((await call(t.app, { method: "PUT", url: `/api/users/${target.id}`, token: u.token, payload: { password: "abcdefgh" } })).status).toBe(403);
+    }
+  });
+});
+
+describe("DELETE /api/users/:id", () => {
+  it("deletes a user and audits it", async () => {
+    const admin = await signedIn(t.database.db, { role: "admin" });
+    const target = await buildUser(t.database.db);
+    expect((await call(t.app, { method: "DELETE", url: `/api/users/${target.id}`, token: admin.token })).status).toBe(200);
+    expect(await t.database.db.select().from(users).where(eq(users.id, target.id))).toHaveLength(0);
+    const logs = await t.database.db.select().from(auditLogs).where(eq(auditLogs.entityId, String(target.id)));
+    expect(logs.some((l) => l.action === "delete")).toBe(true);
+  });
+
+  it("never deletes yourself", async () => {
+    const admin = await signedIn(t.database.db, { role: "admin" });
+    const r = await call(t.app, { method: "DELETE", url: `/api/users/${admin.user.id}`, token: admin.token });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toBe("You cannot delete your own account");
+  });
+
+  it("refuses teachers and students", async () => {
+    const target = await buildUser(t.database.db);
+    for (const role of ["teacher", "student"] as const) {
+      const u = await signedIn(t.database.db, { role });
+      expect((await call(t.app, { method: "DELETE", url: `/api/users/${target.id}`, token: u.token })).status).toBe(403);
+    }
+  });
+});
+
+describe("the last admin", () => {
+  it("survives two admins deleting each other at the same moment", async () => {
+    const solo = await createTestApp();
+    try {
+      const a = await signedIn(solo.database.db, { role: "admin" });
+      const b = await signedIn(solo.database.db, { role: "admin" });
+      const [ra, rb] = await Promise.all([
+        call(solo.app, { method: "DELETE", url: `/api/users/${b.user.id}`, token: a.token }),
+        call(solo.app, { method: "DELETE", url: `/api/users/${a.user.id}`, token: b.token }),
+      ]);
+      const statuses = [ra.status, rb.status].sort();
+      // One delete wins; the other either finds its caller gone (401) or the last admin protected (409).
+      expect(statuses[0]).toBe(200);
+      expect([401, 409]).toContain(statuses[1]);
+      const admins = await solo.database.db.select().from(users).where(eq(users.role, "admin"));
+      expect(admins).toHaveLength(1);
+    } finally {
+      await solo.close();
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { inject } from "vitest";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { buildApp } from "../src/app";
+import { loadConfig } from "../src/config";
+import { openDatabase, type Database } from "../src/db/client";
+import { adminUrl } from "./pg-admin";
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  /** Moves the server clock (for deadlines); `clock.set(null)` returns to real time. */
+  clock: { offsetMs: number; set: (d: Date | null) => void };
+  close: () => Promise<void>;
+};
+
+let cloneCounter = 0;
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const tmpl = inject("pgTemplate");
+  const url = process.env.DATABASE_URL;
+  if (tmpl && url) {
+    const pg = (await import("pg")).default;
+    const name = `${tmpl}_c${process.pid}_${++cloneCounter}`;
+    const admin = new pg.Client({ connectionString: adminUrl(url) });
+    await admin.connect();
+    await admin.query(`create database "${name}" template "${tmpl}"`);
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: u.toString(), pgliteDir: null, poolSize: 10 });
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        await admin.query(`drop database if exists "${name}" with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = fs.readFileSync(inject("pgliteDump"));
+  const database = await openDatabase({ databaseUrl: null, pgliteDir: null, pgliteLoad: new Blob([dump]) });
+  return { database, drop: () => database.close() };
+}
+
+/** A real app on a fresh, migrated database of its own (PGlite, or PostgreSQL when DATABASE_URL is set). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "adesua-data-"));
+  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: "false", ...env });
+  const clock = {
+    offsetMs: 0,
+    set(d: Date | null) {
+      clock.offsetMs = d ? d.getTime() - Date.now() : 0;
+    },
+  };
+  const app = await buildApp({ database, config, now: () => new Date(Date.now() + clock.offsetMs) });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    close: async () => {
+      await app.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** fastify.inject with a bearer token and a parsed JSON body. */
+export async function call(app: FastifyInstance, opts: InjectOptions & { token?: string }) {
+  const { token, ...rest } = opts;
+  const res = await app.inject({
+    ...rest,
+    headers: { ...(rest.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  let body: any = undefined;
+  try {
+    body = res.json();
+  } catch {
+    body = res.body;
+  }
+  return { status: res.statusCode, body, headers: res.headers, raw: res.body };
+}

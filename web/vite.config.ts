@@ -1,0 +1,13 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+
+export default defineConfig({
+  plugins: [react()],
+  server: { port: 5173, proxy: { "/api": "http://localhost:3000" } },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    target: "es2020",
+    chunkSizeWarningLimit: 600,
+  },
+});
