@@ -1,6 +1,6 @@
 import type { Role, StudentType } from "@adesua/domain";
 import type { Db } from "../src/db/client";
-import { users, type UserRow } from "../src/db/schema";
+import { courses, questions, quizzes, users, type UserRow } from "../src/db/schema";
 import { hashPassword } from "../src/auth/passwords";
 import { createSession } from "../src/auth/sessions";
 
@@ -34,4 +34,49 @@ export async function signedIn(db: Db, over: Parameters<typeof buildUser>[1] = {
   const user = await buildUser(db, over);
   const { token } = await createSession(db, user.id, 3600_000);
   return { user, token };
+}
+
+/** A course; makes its teacher unless one is given (pass `teacherId: null` for an unassigned course). */
+export async function buildCourse(db: Db, over: Partial<typeof courses.$inferInsert> = {}) {
+  const teacherId = over.teacherId !== undefined ? over.teacherId : (await buildUser(db, { role: "teacher" })).id;
+  const [row] = await db
+    .insert(courses)
+    .values({ title: `Course ${++seq}`, description: "A test course", ...over, teacherId })
+    .returning();
+  return row;
+}
+
+export type QuestionSeed = { text: string; options: string[]; answer: string | null; section?: string | null };
+
+export const sampleQuestions = (n: number): QuestionSeed[] =>
+  Array.from({ length: n }, (_, i) => ({
+    text: `Question ${i + 1}: what is ${i + 1} + ${i + 1}?`,
+    options: [String(2 * (i + 1)), String(2 * (i + 1) + 1), String(2 * (i + 1) + 2), String(2 * (i + 1) + 3)],
+    answer: String(2 * (i + 1)),
+  }));
+
+/** A quiz with questions; makes its course (and that course's teacher) unless courseId is given. */
+export async function buildQuiz(
+  db: Db,
+  over: Partial<typeof quizzes.$inferInsert> & { questions?: QuestionSeed[] } = {},
+) {
+  const { questions: qs = sampleQuestions(3), ...rest } = over;
+  let courseId = rest.courseId;
+  let teacherId = rest.teacherId;
+  if (courseId === undefined) {
+    const c = await buildCourse(db, teacherId !== undefined ? { teacherId } : {});
+    courseId = c.id;
+    teacherId = teacherId !== undefined ? teacherId : c.teacherId;
+  }
+  const [quiz] = await db
+    .insert(quizzes)
+    .values({ title: `Quiz ${++seq}`, studentType: "jhs1", ...rest, courseId, teacherId: teacherId ?? null })
+    .returning();
+  const qrows = qs.length
+    ? await db
+        .insert(questions)
+        .values(qs.map((q, i) => ({ quizId: quiz.id, position: i, text: q.text, options: q.options, answer: q.answer, section: q.section ?? null })))
+        .returning()
+    : [];
+  return { quiz, questions: qrows.sort((a, b) => a.position - b.position) };
 }

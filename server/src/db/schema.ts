@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -77,6 +77,181 @@ export const auditLogs = pgTable(
   ],
 );
 
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** Uploaded files: bytes live in the storage backend under their sha256; this row is the metadata. */
+export const files = pgTable(
+  "files",
+  {
+    id: serial("id").primaryKey(),
+    sha256: text("sha256").notNull(),
+    name: text("name").notNull(),
+    size: integer("size").notNull(),
+    mimeType: text("mime_type").notNull(),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("files_sha256_idx").on(t.sha256), index("files_uploaded_by_idx").on(t.uploadedBy)],
+);
+
+export const courses = pgTable(
+  "courses",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    teacherId: integer("teacher_id").references(() => users.id, { onDelete: "set null" }),
+    materialFileId: integer("material_file_id").references(() => files.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("courses_teacher_id_idx").on(t.teacherId),
+    index("courses_material_file_id_idx").on(t.materialFileId),
+    index("courses_title_idx").on(t.title, t.id),
+  ],
+);
+
+/** A timed section: questions startIndex..endIndex (0-based, inclusive) with its own limit in minutes. */
+export type TimedSection = { name: string; startIndex: number; endIndex: number; timeLimit: number };
+
+export const quizzes = pgTable(
+  "quizzes",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+    teacherId: integer("teacher_id").references(() => users.id, { onDelete: "set null" }),
+    studentType: text("student_type").notNull(),
+    openTime: ts("open_time"),
+    closeTime: ts("close_time"),
+    /** Minutes; null means no limit. */
+    timeLimit: integer("time_limit"),
+    /** Null means unlimited. */
+    maxAttempts: integer("max_attempts"),
+    questionsPerPage: integer("questions_per_page").notNull().default(10),
+    resetTimerOnAttempt: boolean("reset_timer_on_attempt").notNull().default(true),
+    passingScore: numeric("passing_score", { precision: 5, scale: 2, mode: "number" }).notNull().default(50),
+    timedSections: jsonb("timed_sections").$type<TimedSection[]>().notNull().default([]),
+    pdfFileId: integer("pdf_file_id").references(() => files.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("quizzes_student_type_idx").on(t.studentType, t.id),
+    index("quizzes_course_id_idx").on(t.courseId, t.id),
+    index("quizzes_teacher_id_idx").on(t.teacherId, t.id),
+    index("quizzes_pdf_file_id_idx").on(t.pdfFileId),
+    index("quizzes_window_idx").on(t.openTime, t.closeTime),
+    check("quizzes_student_type_check", sql`${t.studentType} in ('jhs1','jhs2','jhs3')`),
+  ],
+);
+
+export const questions = pgTable(
+  "questions",
+  {
+    id: serial("id").primaryKey(),
+    quizId: integer("quiz_id").notNull().references(() => quizzes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    text: text("text").notNull(),
+    options: jsonb("options").$type<string[]>().notNull(),
+    /** The correct option's text; null when the key is unknown (graded by a teacher). Never sent to students. */
+    answer: text("answer"),
+    section: text("section"),
+  },
+  (t) => [index("questions_quiz_id_idx").on(t.quizId, t.position)],
+);
+
+export const attempts = pgTable(
+  "attempts",
+  {
+    id: serial("id").primaryKey(),
+    quizId: integer("quiz_id").notNull().references(() => quizzes.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    attemptNumber: integer("attempt_number").notNull(),
+    status: text("status").notNull().default("in_progress"),
+    startedAt: ts("started_at").notNull().defaultNow(),
+    /** The server's deadline for the whole attempt; null without any limit. */
+    deadline: ts("deadline"),
+    /** Index into the quiz's timed sections; 0 when there are none. */
+    currentSection: integer("current_section").notNull().default(0),
+    sectionStartedAt: ts("section_started_at"),
+    submittedAt: ts("submitted_at"),
+  },
+  (t) => [
+    // The database, not JavaScript, stops a second attempt with the same number.
+    uniqueIndex("attempts_quiz_user_number_key").on(t.quizId, t.userId, t.attemptNumber),
+    uniqueIndex("attempts_one_open_key").on(t.quizId, t.userId).where(sql`status = 'in_progress'`),
+    index("attempts_user_id_idx").on(t.userId),
+    index("attempts_open_deadline_idx").on(t.deadline).where(sql`status = 'in_progress'`),
+    check("attempts_status_check", sql`${t.status} in ('in_progress','submitted')`),
+  ],
+);
+
+export const attemptAnswers = pgTable(
+  "attempt_answers",
+  {
+    attemptId: integer("attempt_id").notNull().references(() => attempts.id, { onDelete: "cascade" }),
+    questionId: integer("question_id").notNull().references(() => questions.id, { onDelete: "cascade" }),
+    answer: text("answer").notNull(),
+    savedAt: ts("saved_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] }), index("attempt_answers_question_id_idx").on(t.questionId)],
+);
+
+export const submissions = pgTable(
+  "submissions",
+  {
+    id: serial("id").primaryKey(),
+    attemptId: integer("attempt_id").references(() => attempts.id, { onDelete: "set null" }),
+    quizId: integer("quiz_id").notNull().references(() => quizzes.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** Percentage with two decimals; null until graded when some questions have no key. */
+    score: numeric("score", { precision: 5, scale: 2, mode: "number" }),
+    correct: integer("correct").notNull(),
+    total: integer("total").notNull(),
+    graded: boolean("graded").notNull().default(true),
+    /** Answers to questions without a key, for the teacher's grading screen. */
+    ungradedAnswers: jsonb("ungraded_answers").$type<{ questionId: number; answer: string }[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("submissions_attempt_id_key").on(t.attemptId),
+    index("submissions_quiz_id_idx").on(t.quizId),
+    index("submissions_user_id_idx").on(t.userId, t.quizId),
+  ],
+);
+
+export const records = pgTable(
+  "records",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    quizId: integer("quiz_id").notNull().references(() => quizzes.id, { onDelete: "cascade" }),
+    submissionId: integer("submission_id").references(() => submissions.id, { onDelete: "set null" }),
+    score: numeric("score", { precision: 5, scale: 2, mode: "number" }),
+    correct: integer("correct").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    /** null when unknown (ungraded). */
+    passed: boolean("passed"),
+    isPersonalBest: boolean("is_personal_best").notNull().default(false),
+    userAttempts: integer("user_attempts").notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("records_user_id_idx").on(t.userId, t.createdAt),
+    index("records_quiz_id_idx").on(t.quizId),
+    uniqueIndex("records_submission_id_key").on(t.submissionId),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type AuditLogRow = typeof auditLogs.$inferSelect;
+export type FileRow = typeof files.$inferSelect;
+export type CourseRow = typeof courses.$inferSelect;
+export type QuizRow = typeof quizzes.$inferSelect;
+export type QuestionRow = typeof questions.$inferSelect;
+export type AttemptRow = typeof attempts.$inferSelect;
+export type SubmissionRow = typeof submissions.$inferSelect;
+export type RecordRow = typeof records.$inferSelect;
