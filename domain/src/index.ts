@@ -4,3 +4,4 @@ export * from "./contracts/audit";
 export * from "./contracts/health";
 export * from "./rules/greeting";
 export * from "./rules/roles";
+export * from "./rules/quiz-availability";
