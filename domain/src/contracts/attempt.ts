@@ -1,0 +1,182 @@
+import { z } from "zod";
+
+/**
+ * The quiz-taking engine's API. The server owns the clock: every deadline here is the server's,
+ * and `serverNow` lets the browser correct its own clock before showing a countdown.
+ */
+
+const id = (name: string) => z.coerce.number({ error: `${name} must be a positive number` }).int({ error: `${name} must be a positive number` }).positive({ error: `${name} must be a positive number` });
+
+/** Path parameter of /attempts/{attemptId}/... */
+export const AttemptParamsSchema = z.object({ attemptId: id("attemptId") });
+/** Path parameter of /submissions/{quizId}/submit. */
+export const QuizIdParamsSchema = z.object({ quizId: id("quizId") });
+
+export const ANSWER_MAX_LENGTH = 1000;
+/** Most answers one request may carry (a whole quiz at once is allowed). */
+export const ANSWERS_PER_REQUEST_MAX = 500;
+
+/** One answer as the student gives it. */
+export const AnswerInputSchema = z.object({
+  questionId: z.number({ error: "questionId must be a positive number" }).int({ error: "questionId must be a positive number" }).positive({ error: "questionId must be a positive number" }),
+  /** The chosen option's text, or its letter A–E. */
+  answer: z
+    .string({ error: "answer must be text" })
+    .max(ANSWER_MAX_LENGTH, { error: `answer must be at most ${ANSWER_MAX_LENGTH} characters` })
+    .refine((s) => s.trim().length > 0, { error: "answer must not be empty" }),
+});
+export type AnswerInput = z.infer<typeof AnswerInputSchema>;
+
+const answerList = z
+  .array(AnswerInputSchema, { error: "answers must be a list" })
+  .max(ANSWERS_PER_REQUEST_MAX, { error: `answers: at most ${ANSWERS_PER_REQUEST_MAX} per request` })
+  .refine((a) => new Set(a.map((x) => x.questionId)).size === a.length, { error: "answers: each question at most once" });
+
+/** PUT /attempts/{attemptId}/answers. Saving the same answers again changes nothing. */
+export const SaveAnswersSchema = z.object({
+  answers: answerList.refine((a) => a.length > 0, { error: "answers: give at least one answer" }),
+});
+export type SaveAnswersInput = z.infer<typeof SaveAnswersSchema>;
+
+export const SaveAnswersResponseSchema = z.object({
+  /** How many answers this request carried (all of them are now stored). */
+  saved: z.number().int(),
+  /** The server's time of the save. */
+  savedAt: z.string(),
+});
+export type SaveAnswersResponse = z.infer<typeof SaveAnswersResponseSchema>;
+
+/**
+ * POST /attempts/{attemptId}/submit and POST /submissions/{quizId}/submit. `answers` are saved first
+ * (where they are still accepted); the body may be empty.
+ */
+export const SubmitAttemptSchema = z
+  .object({ answers: answerList.optional() })
+  .nullish()
+  .transform((b) => ({ answers: b?.answers ?? [] }));
+export type SubmitAttemptInput = z.input<typeof SubmitAttemptSchema>;
+
+/** POST /attempts/{attemptId}/sections/next: the section the student is leaving (repeating the request is harmless). */
+export const AdvanceSectionSchema = z.object({
+  fromSection: z.number({ error: "fromSection must be a section number" }).int({ error: "fromSection must be a section number" }).min(0, { error: "fromSection must be a section number" }),
+});
+export type AdvanceSectionInput = z.infer<typeof AdvanceSectionSchema>;
+
+/** A question as a student receives it: never its answer. */
+export const AttemptQuestionSchema = z.object({
+  id: z.number().int(),
+  /** 0-based place in the quiz (timed sections and pages count by it). */
+  index: z.number().int(),
+  text: z.string(),
+  options: z.array(z.string()),
+});
+export type AttemptQuestion = z.infer<typeof AttemptQuestionSchema>;
+
+/** An answer the server has stored. */
+export const SavedAnswerSchema = z.object({ questionId: z.number().int(), answer: z.string(), savedAt: z.string() });
+export type SavedAnswer = z.infer<typeof SavedAnswerSchema>;
+
+export const SECTION_STATUSES = ["ended", "current", "upcoming"] as const;
+
+export const AttemptSectionSchema = z.object({
+  index: z.number().int(),
+  name: z.string(),
+  /** First and last question index of the section (0-based, inclusive). */
+  startIndex: z.number().int(),
+  endIndex: z.number().int(),
+  /** Minutes; null when the section ends only when the student moves on. */
+  timeLimit: z.number().nullable(),
+  status: z.enum(SECTION_STATUSES),
+  /** For the current section: when its time runs out (never after the attempt's deadline). Null otherwise. */
+  deadline: z.string().nullable(),
+});
+export type AttemptSection = z.infer<typeof AttemptSectionSchema>;
+
+/** Per-question review: only sent once the student can no longer attempt the quiz. */
+export const ReviewItemSchema = z.object({
+  questionId: z.number().int(),
+  index: z.number().int(),
+  text: z.string(),
+  options: z.array(z.string()),
+  /** What the student answered; null when unanswered. */
+  yourAnswer: z.string().nullable(),
+  /** Right or wrong; null when the question has no key (a teacher grades it). */
+  correct: z.boolean().nullable(),
+  /** The correct option's text; null when the question has no key. */
+  correctAnswer: z.string().nullable(),
+});
+export type ReviewItem = z.infer<typeof ReviewItemSchema>;
+
+export const SubmissionSchema = z.object({
+  id: z.number().int(),
+  attemptId: z.number().int().nullable(),
+  quizId: z.number().int(),
+  userId: z.number().int(),
+  /** Percentage with two decimals over the questions that have a key; null when none has. */
+  score: z.number().nullable(),
+  correct: z.number().int(),
+  total: z.number().int(),
+  /** False while some answers wait for a teacher's grade. */
+  graded: z.boolean(),
+  /** When the attempt ended (its deadline when the server closed it). */
+  createdAt: z.string(),
+});
+export type Submission = z.infer<typeof SubmissionSchema>;
+
+/** The outcome of a submitted attempt; the spec's "submission result" (score, correct, total, submission). */
+export const AttemptResultSchema = z.object({
+  attemptId: z.number().int(),
+  attemptNumber: z.number().int(),
+  /** Percentage with two decimals; null when no question has a key. */
+  score: z.number().nullable(),
+  correct: z.number().int(),
+  /** Questions with a key. */
+  total: z.number().int(),
+  /** score ≥ passingScore; null while not fully graded. */
+  passed: z.boolean().nullable(),
+  passingScore: z.number(),
+  graded: z.boolean(),
+  submittedAt: z.string(),
+  /** The stored submission; null for staff previews, which store none. */
+  submission: SubmissionSchema.nullable(),
+  /** Whether another attempt may be started now. */
+  canAttemptAgain: z.boolean(),
+  /** Per-question review with the correct answers; null while the student may still attempt the quiz. */
+  review: z.array(ReviewItemSchema).nullable(),
+});
+export type AttemptResult = z.infer<typeof AttemptResultSchema>;
+
+export const ATTEMPT_STATUSES = ["in_progress", "submitted"] as const;
+
+/**
+ * An attempt as the quiz-taking screen needs it, from POST /quizzes/{id}/attempts and GET
+ * /attempts/{attemptId}: enough to resume after a reload or on another device.
+ */
+export const AttemptSessionSchema = z.object({
+  attemptId: z.number().int(),
+  quizId: z.number().int(),
+  quizTitle: z.string(),
+  courseTitle: z.string(),
+  attemptNumber: z.number().int(),
+  /** Null means unlimited. */
+  maxAttempts: z.number().int().nullable(),
+  status: z.enum(ATTEMPT_STATUSES),
+  /** A teacher's or admin's try-out: outside the window and the attempt limit, leaves no submission or record. */
+  preview: z.boolean(),
+  startedAt: z.string(),
+  /** When the whole attempt ends; null without any limit. Answers arriving up to graceMs later still count. */
+  deadline: z.string().nullable(),
+  /** The server's clock when this answer was made. */
+  serverNow: z.string(),
+  graceMs: z.number().int(),
+  questionsPerPage: z.number().int(),
+  /** Index of the current timed section; null when the quiz has none. */
+  currentSection: z.number().int().nullable(),
+  sections: z.array(AttemptSectionSchema),
+  questions: z.array(AttemptQuestionSchema),
+  /** Answers stored so far. */
+  answers: z.array(SavedAnswerSchema),
+  /** Set once submitted. */
+  result: AttemptResultSchema.nullable(),
+});
+export type AttemptSession = z.infer<typeof AttemptSessionSchema>;

@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+/** A quiz record: one per submission (and records an admin enters by hand). */
+export const RecordSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  quizId: z.number().int(),
+  /** Percentage with two decimals; null while unknown. */
+  score: z.number().nullable(),
+  correct: z.number().int(),
+  total: z.number().int(),
+  /** Null while unknown (answers waiting for a teacher): shown as "Completed". */
+  passed: z.boolean().nullable(),
+  /** Higher than every earlier record of this student for this quiz (the first one counts). */
+  isPersonalBest: z.boolean(),
+  /** The attempt number this record came from. */
+  userAttempts: z.number().int(),
+  createdAt: z.string(),
+  quiz: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    /** Null means unlimited. */
+    maxAttempts: z.number().int().nullable(),
+    course: z.object({ id: z.number().int(), title: z.string() }),
+  }),
+});
+export type QuizRecord = z.infer<typeof RecordSchema>;
+
+/** GET /records. Students get their own; staff may name a student with userId (teachers: students only). */
+export const RecordListQuerySchema = z.object({
+  userId: z.coerce.number().int().positive({ error: "userId must be a positive number" }).optional(),
+  quizId: z.coerce.number().int().positive({ error: "quizId must be a positive number" }).optional(),
+  page: z.coerce.number().int().min(1, { error: "page must be 1 or more" }).default(1),
+  limit: z.coerce.number().int().min(1, { error: "limit must be between 1 and 100" }).max(100, { error: "limit must be between 1 and 100" }).default(50),
+});
+export type RecordListQuery = z.input<typeof RecordListQuerySchema>;
+
+export const RecordListResponseSchema = z.object({
+  /** Newest first. */
+  data: z.array(RecordSchema),
+  pagination: z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+});
+export type RecordListResponse = z.infer<typeof RecordListResponseSchema>;
