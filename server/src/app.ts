@@ -24,12 +24,18 @@ import { authRoutes } from "./routes/auth/auth.routes";
 import { userRoutes } from "./routes/users/users.routes";
 import { logRoutes } from "./routes/logs/logs.routes";
 import { healthRoutes } from "./routes/health/health.routes";
+import { courseRoutes } from "./routes/courses/courses.routes";
+import { quizRoutes } from "./routes/quizzes/quizzes.routes";
+import type { FileStorage } from "./storage/storage";
+import { LocalDiskStorage } from "./storage/local-disk";
 
 export type AppOptions = {
   database: Database;
   config: Config;
   now?: () => Date;
   logger?: boolean;
+  /** Where uploaded files go; default: the local disk under DATA_DIR/files. */
+  storage?: FileStorage;
 };
 
 export type RouteEntry = { method: string; url: string; access: Access | undefined };
@@ -75,6 +81,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate("database", database);
   app.decorate("config", config);
   app.decorate("now", opts.now ?? (() => new Date()));
+  app.decorate("storage", opts.storage ?? new LocalDiskStorage(path.join(config.dataDir, "files")));
   app.decorateRequest("auth", null);
   // Every route with its declared access rule, for the route-access test and the docs.
   const routeTable: RouteEntry[] = [];
@@ -152,6 +159,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: "/api" });
   await app.register(userRoutes, { prefix: "/api" });
   await app.register(logRoutes, { prefix: "/api" });
+  await app.register(courseRoutes, { prefix: "/api" });
+  await app.register(quizRoutes, { prefix: "/api" });
 
   const webDist = config.webDist;
   if (webDist && fs.existsSync(path.join(webDist, "index.html"))) {

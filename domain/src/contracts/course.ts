@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { FileInfoSchema } from "./file";
+
+export const COURSE_MESSAGES = {
+  title: "Title is required",
+  titleTooLong: "Title must be at most 200 characters",
+  descriptionTooLong: "Description must be at most 5000 characters",
+  teacher: "Please select a teacher",
+  notATeacher: "The selected user is not a teacher",
+  teacherNotFound: "The selected teacher does not exist",
+  editOwnOnly: "You can only edit courses you teach",
+} as const;
+
+/** A course as every role sees it. */
+export const CourseSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  /** The teacher who teaches it; null while unassigned. */
+  teacherId: z.number().int().nullable(),
+  /** Null while unassigned. */
+  teacher: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The course material PDF (download: GET /api/courses/{id}/material); null when none was uploaded. */
+  material: FileInfoSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Course = z.infer<typeof CourseSchema>;
+
+/** GET /courses: search matches title or description, case-insensitive. Sorted by title. */
+export const CourseListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, { error: "page must be 1 or more" }).default(1),
+  /** 12 on the student pages, 100 for dropdowns; never more than 100. */
+  limit: z.coerce.number().int().min(1, { error: "limit must be between 1 and 100" }).max(100, { error: "limit must be between 1 and 100" }).default(12),
+  search: z.string().trim().max(100, { error: "search must be at most 100 characters" }).optional(),
+  /** Only courses taught by this teacher (e.g. a teacher's own courses for the quiz form). */
+  teacherId: z.coerce.number().int().positive({ error: "teacherId must be a positive number" }).optional(),
+});
+export type CourseListQuery = z.input<typeof CourseListQuerySchema>;
+
+export const CourseListResponseSchema = z.object({
+  data: z.array(CourseSchema),
+  pagination: z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+});
+export type CourseListResponse = z.infer<typeof CourseListResponseSchema>;
+
+/** Counts for the admin course screen. */
+export const CourseStatsSchema = z.object({ total: z.number().int(), assigned: z.number().int(), unassigned: z.number().int() });
+export type CourseStats = z.infer<typeof CourseStatsSchema>;
+
+const truthy = (v: unknown) => v === true || (typeof v === "string" && ["true", "on", "1", "yes"].includes(v.trim().toLowerCase()));
+
+/**
+ * The text fields of POST /courses and PUT /courses/{id} (multipart/form-data; PUT also takes JSON).
+ * The PDF travels as the file field `material`.
+ */
+export const CourseFormSchema = z.object({
+  title: z.string({ error: COURSE_MESSAGES.title }).trim().min(1, { error: COURSE_MESSAGES.title }).max(200, { error: COURSE_MESSAGES.titleTooLong }),
+  /** Optional; empty by default. */
+  description: z.preprocess((v) => v ?? "", z.string({ error: "Description must be text" }).trim().max(5000, { error: COURSE_MESSAGES.descriptionTooLong })),
+  /** PUT only: "true" removes the current material (ignored when a new file is sent). */
+  removeMaterial: z.preprocess(truthy, z.boolean()).optional(),
+});
+export type CourseFormInput = z.input<typeof CourseFormSchema>;
+
+/** PUT /courses/{id}/assign (admin only); the user must be a teacher. */
+export const AssignTeacherSchema = z.object({
+  teacherId: z.coerce.number({ error: COURSE_MESSAGES.teacher }).int({ error: COURSE_MESSAGES.teacher }).positive({ error: COURSE_MESSAGES.teacher }),
+});
+export type AssignTeacherInput = z.input<typeof AssignTeacherSchema>;

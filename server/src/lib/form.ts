@@ -1,0 +1,35 @@
+import type { FastifyRequest } from "fastify";
+import { badRequest } from "./errors";
+
+export type UploadedFile = { field: string; filename: string; data: Buffer };
+export type FormInput = { fields: Record<string, unknown>; files: Partial<Record<string, UploadedFile>> };
+
+/**
+ * Reads a multipart form into text fields and files (each file at most the multipart limit, else
+ * 413), or takes a JSON object body as the fields. Only the named file fields are accepted.
+ */
+export async function readForm(req: FastifyRequest, fileFields: readonly string[]): Promise<FormInput> {
+  if (!req.isMultipart()) {
+    const body = req.body;
+    if (body === undefined || body === null) return { fields: {}, files: {} };
+    if (typeof body !== "object" || Array.isArray(body)) throw badRequest("Request body must be a form or a JSON object");
+    return { fields: body as Record<string, unknown>, files: {} };
+  }
+  const fields: Record<string, unknown> = {};
+  const files: FormInput["files"] = {};
+  for await (const part of req.parts()) {
+    if (part.type === "file") {
+      if (!fileFields.includes(part.fieldname)) {
+        part.file.resume();
+        throw badRequest(`Unexpected file field "${part.fieldname}" (expected ${fileFields.map((f) => `"${f}"`).join(" or ")})`);
+      }
+      const data = await part.toBuffer(); // throws the 413 error past the size limit
+      // A browser sends an empty, unnamed part for a file input left empty.
+      if (!part.filename && data.length === 0) continue;
+      files[part.fieldname] = { field: part.fieldname, filename: part.filename, data };
+    } else {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { fields, files };
+}

@@ -1,0 +1,32 @@
+import type { FastifySchemaValidationError } from "fastify";
+import type { z } from "zod";
+import { badRequest, HttpError } from "./errors";
+
+type Issue = { path: readonly PropertyKey[]; message: string; code?: string };
+
+/** One sentence for a zod issue; items of a list are named by their number ("Question 3: …"). */
+export function issueMessage(issue: Issue): string {
+  const [head, index] = issue.path;
+  if (issue.path.length === 0 && issue.code === "invalid_type") return "Request body must be a JSON object";
+  if (typeof index === "number" && head === "questions") return `Question ${index + 1}: ${issue.message}`;
+  if (typeof index === "number" && head === "timedSections") return `Section ${index + 1}: ${issue.message}`;
+  return issue.message;
+}
+
+/** Validates data the route read itself (e.g. multipart fields); the first problem becomes the 400 message. */
+export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const r = schema.safeParse(data);
+  if (!r.success) throw badRequest(issueMessage(r.error.issues[0]));
+  return r.data;
+}
+
+/**
+ * Route option `schemaErrorFormatter` for bodies with lists: keeps the question number in the
+ * message, which the app's generic formatter would drop.
+ */
+export function listAwareErrors(errors: FastifySchemaValidationError[]): Error {
+  const first = errors[0] as (FastifySchemaValidationError & { params?: { issue?: Issue } }) | undefined;
+  const issue = first?.params?.issue;
+  if (issue) return new HttpError(400, issueMessage(issue));
+  return new HttpError(400, first?.message ?? "Invalid request");
+}

@@ -1,0 +1,168 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, gte, notInArray, or, sql, type SQL } from "drizzle-orm";
+import type { QuizFormValues, TimedSection } from "@adesua/domain";
+import type { Queryable } from "../db/client";
+import { attempts, courses, files, questions, quizzes, submissions, type QuestionRow } from "../db/schema";
+import type { QuizScope } from "../policies/quiz.policy";
+import type { QuizJoined, AttemptCounts } from "../presenters/quiz";
+import { badRequest } from "../lib/errors";
+
+/** A parsed question, ready to store. */
+export type QuestionValues = { id?: number; text: string; options: string[]; answer?: string | null; section?: string | null };
+
+const questionCount = sql<number>`(select count(*)::int from ${questions} where ${questions.quizId} = ${quizzes.id})`.mapWith(Number);
+
+function selectQuizzes(db: Queryable) {
+  return db
+    .select({
+      quiz: quizzes,
+      course: { id: courses.id, title: courses.title, teacherId: courses.teacherId },
+      pdf: { name: files.name, size: files.size },
+      questionCount,
+    })
+    .from(quizzes)
+    .innerJoin(courses, eq(courses.id, quizzes.courseId))
+    .leftJoin(files, eq(files.id, quizzes.pdfFileId));
+}
+
+/** The SQL form of a viewer's scope: applied before any row is loaded. */
+export function scopeCondition(db: Queryable, scope: QuizScope): SQL | undefined {
+  switch (scope.kind) {
+    case "all":
+      return undefined;
+    case "level":
+      return eq(quizzes.studentType, scope.studentType);
+    case "teacher":
+      // Two index lookups (quizzes.teacher_id, courses.teacher_id → quizzes.course_id), no join needed.
+      return or(
+        eq(quizzes.teacherId, scope.teacherId),
+        inArray(quizzes.courseId, db.select({ id: courses.id }).from(courses).where(eq(courses.teacherId, scope.teacherId))),
+      );
+    case "none":
+      return sql`false`;
+  }
+}
+
+/** The same rule as quizTimeStatus in domain/src/rules, in SQL (both bounds inclusive of "active"). */
+export function statusCondition(status: "upcoming" | "active" | "closed", now: Date): SQL {
+  if (status === "upcoming") return gt(quizzes.openTime, now);
+  if (status === "closed") return lt(quizzes.closeTime, now);
+  return and(or(isNull(quizzes.openTime), lte(quizzes.openTime, now)), or(isNull(quizzes.closeTime), gte(quizzes.closeTime, now)))!;
+}
+
+export async function findQuiz(db: Queryable, id: number): Promise<QuizJoined | null> {
+  const [row] = await selectQuizzes(db).where(eq(quizzes.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function quizQuestions(db: Queryable, quizId: number): Promise<QuestionRow[]> {
+  return db.select().from(questions).where(eq(questions.quizId, quizId)).orderBy(asc(questions.position), asc(questions.id));
+}
+
+export async function countAttempts(db: Queryable, quizId: number, userId: number): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(attempts).where(and(eq(attempts.quizId, quizId), eq(attempts.userId, userId)));
+  return n;
+}
+
+export type QuizFilter = {
+  page: number;
+  limit: number;
+  courseId?: number;
+  status?: "upcoming" | "active" | "closed";
+  studentType?: string;
+  now: Date;
+  /** A student's id: each row then carries their attempt count and submission flag (same query, no N+1). */
+  studentId?: number;
+};
+
+export type QuizListRow = QuizJoined & { counts: AttemptCounts | null };
+
+/** One page, newest first, scoped and filtered in SQL; the total comes from a separate count. */
+export async function listQuizzes(db: Queryable, scope: QuizScope, f: QuizFilter): Promise<{ rows: QuizListRow[]; total: number }> {
+  const where: (SQL | undefined)[] = [scopeCondition(db, scope)];
+  if (f.courseId !== undefined) where.push(eq(quizzes.courseId, f.courseId));
+  if (f.studentType && scope.kind !== "level") where.push(eq(quizzes.studentType, f.studentType));
+  if (f.status) where.push(statusCondition(f.status, f.now));
+  const cond = and(...where);
+  const sid = f.studentId;
+  // For a student each row carries their attempt count and submission flag: one query, no N+1.
+  const pageQuery = db
+    .select({
+      quiz: quizzes,
+      course: { id: courses.id, title: courses.title, teacherId: courses.teacherId },
+      pdf: { name: files.name, size: files.size },
+      questionCount,
+      currentAttempts:
+        sid === undefined
+          ? sql<number>`0`.mapWith(Number)
+          : sql<number>`(select count(*)::int from ${attempts} where ${attempts.quizId} = ${quizzes.id} and ${attempts.userId} = ${sid})`.mapWith(Number),
+      hasSubmission:
+        sid === undefined
+          ? sql<boolean>`false`.mapWith(Boolean)
+          : sql<boolean>`exists(select 1 from ${submissions} where ${submissions.userId} = ${sid} and ${submissions.quizId} = ${quizzes.id})`.mapWith(Boolean),
+    })
+    .from(quizzes)
+    .innerJoin(courses, eq(courses.id, quizzes.courseId))
+    .leftJoin(files, eq(files.id, quizzes.pdfFileId));
+  const [rows, [{ total }]] = await Promise.all([
+    pageQuery.where(cond).orderBy(desc(quizzes.id)).limit(f.limit).offset((f.page - 1) * f.limit),
+    db.select({ total: count() }).from(quizzes).where(cond),
+  ]);
+  return {
+    total,
+    rows: rows.map(({ currentAttempts, hasSubmission, ...j }) => ({ ...j, counts: sid === undefined ? null : { currentAttempts, hasSubmission } })),
+  };
+}
+
+/** The quiz's settings as stored from the validated form. */
+export function quizSettings(v: QuizFormValues) {
+  return {
+    title: v.title,
+    courseId: v.courseId,
+    studentType: v.studentType,
+    openTime: v.openTime,
+    closeTime: v.closeTime,
+    timeLimit: v.timeLimit,
+    maxAttempts: v.maxAttempts,
+    questionsPerPage: v.questionsPerPage,
+    resetTimerOnAttempt: v.resetTimerOnAttempt,
+    passingScore: v.passingScore,
+    timedSections: v.timedSections as TimedSection[],
+  };
+}
+
+export async function insertQuestions(tx: Queryable, quizId: number, list: readonly QuestionValues[]): Promise<void> {
+  if (!list.length) return;
+  await tx.insert(questions).values(
+    list.map((q, i) => ({ quizId, position: i, text: q.text, options: q.options, answer: q.answer ?? null, section: q.section ?? null })),
+  );
+}
+
+/**
+ * Makes the quiz's questions equal to `list`, in order. Questions sent with their id are updated in
+ * place, so students' saved answers to them survive; missing ones are deleted, new ones inserted.
+ */
+export async function replaceQuestions(tx: Queryable, quizId: number, list: readonly QuestionValues[]): Promise<void> {
+  const existing = new Set((await tx.select({ id: questions.id }).from(questions).where(eq(questions.quizId, quizId))).map((r) => r.id));
+  const kept = new Set<number>();
+  list.forEach((q, i) => {
+    if (q.id === undefined) return;
+    if (!existing.has(q.id)) throw badRequest(`Question ${i + 1}: it does not belong to this quiz`);
+    if (kept.has(q.id)) throw badRequest(`Question ${i + 1}: it appears twice`);
+    kept.add(q.id);
+  });
+  await tx.delete(questions).where(kept.size ? and(eq(questions.quizId, quizId), notInArray(questions.id, [...kept])) : eq(questions.quizId, quizId));
+  const fresh: (QuestionValues & { position: number })[] = [];
+  for (const [i, q] of list.entries()) {
+    if (q.id === undefined) {
+      fresh.push({ ...q, position: i });
+      continue;
+    }
+    await tx
+      .update(questions)
+      .set({ position: i, text: q.text, options: q.options, answer: q.answer ?? null, section: q.section ?? null })
+      .where(and(eq(questions.id, q.id), eq(questions.quizId, quizId)));
+  }
+  if (fresh.length) {
+    await tx.insert(questions).values(fresh.map((q) => ({ quizId, position: q.position, text: q.text, options: q.options, answer: q.answer ?? null, section: q.section ?? null })));
+  }
+}
