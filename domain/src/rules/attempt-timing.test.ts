@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   advanceSection,
+  attemptStartRefusal,
+  reviewAllowed,
   attemptDeadline,
   DEADLINE_GRACE_MS,
   isPastDeadline,
@@ -113,5 +115,34 @@ describe("sections", () => {
   });
   it("has nothing to settle without sections", () => {
     expect(settleSections([], { currentSection: 0, sectionStartedAt: start }, null, at(1e9))).toMatchObject({ finished: false, currentSection: 0 });
+  });
+});
+
+describe("attemptStartRefusal and reviewAllowed", () => {
+  const q = (over: Partial<Parameters<typeof attemptStartRefusal>[0]> = {}) => ({ ...quiz(), openTime: null, maxAttempts: null, ...over });
+  const none = { count: 0, firstStartedAt: null };
+  it("follows the window with both bounds inclusive", () => {
+    expect(attemptStartRefusal(q({ openTime: at(1) }), none, start)).toBe("upcoming");
+    expect(attemptStartRefusal(q({ openTime: at(0) }), none, start)).toBeNull();
+    expect(attemptStartRefusal(q({ closeTime: at(0) }), none, start)).toBeNull();
+    expect(attemptStartRefusal(q({ closeTime: at(-1) }), none, start)).toBe("closed");
+  });
+  it("stops at the attempt limit", () => {
+    expect(attemptStartRefusal(q({ maxAttempts: 2 }), { count: 1, firstStartedAt: at(-MIN) }, start)).toBeNull();
+    expect(attemptStartRefusal(q({ maxAttempts: 2 }), { count: 2, firstStartedAt: at(-MIN) }, start)).toBe("maxed");
+    expect(attemptStartRefusal(q(), { count: 99, firstStartedAt: at(-MIN) }, start)).toBeNull();
+  });
+  it("stops when a shared timer has run out", () => {
+    const shared = q({ timeLimit: 10, resetTimerOnAttempt: false });
+    expect(attemptStartRefusal(shared, { count: 1, firstStartedAt: at(-10 * MIN + 1) }, start)).toBeNull();
+    expect(attemptStartRefusal(shared, { count: 1, firstStartedAt: at(-10 * MIN) }, start)).toBe("timeUsed");
+    expect(attemptStartRefusal({ ...shared, resetTimerOnAttempt: true }, { count: 1, firstStartedAt: at(-60 * MIN) }, start)).toBeNull();
+  });
+  it("allows the review only once no further attempt is possible", () => {
+    expect(reviewAllowed(null)).toBe(false);
+    expect(reviewAllowed("upcoming")).toBe(false);
+    expect(reviewAllowed("closed")).toBe(true);
+    expect(reviewAllowed("maxed")).toBe(true);
+    expect(reviewAllowed("timeUsed")).toBe(true);
   });
 });

@@ -145,3 +145,34 @@ export function advanceSection(
   const newDeadline = toDate(minOf(t(deadline), t(sectionsEnd(sections, next, start))));
   return { currentSection: next, sectionStartedAt: start, finished: false, finishedAt: null, deadline: newDeadline, moved: true };
 }
+
+/** Why a student may not start another attempt now; null when they may. */
+export type StartRefusal = "upcoming" | "closed" | "maxed" | "timeUsed";
+
+/**
+ * Whether a student may start another attempt: inside the window, with attempts left, and (when the
+ * timer is not reset) with time left on the limit that began at the first attempt.
+ */
+export function attemptStartRefusal(
+  quiz: TimingQuiz & { openTime: Date | string | null; maxAttempts: number | null },
+  used: { count: number; firstStartedAt: Date | null },
+  now: Date,
+): StartRefusal | null {
+  const open = t(quiz.openTime);
+  const close = t(quiz.closeTime);
+  if (open !== null && now.getTime() < open) return "upcoming";
+  if (close !== null && now.getTime() > close) return "closed";
+  if (quiz.maxAttempts !== null && used.count >= quiz.maxAttempts) return "maxed";
+  if (!quiz.resetTimerOnAttempt && quiz.timeLimit != null && quiz.timeLimit > 0 && used.firstStartedAt) {
+    if (now.getTime() >= used.firstStartedAt.getTime() + quiz.timeLimit * 60_000) return "timeUsed";
+  }
+  return null;
+}
+
+/**
+ * Per-question review with the correct answers is shown only once the student can no longer attempt
+ * the quiz: closed, no attempts left, or no time left. (Before opening they still can: no review.)
+ */
+export function reviewAllowed(refusal: StartRefusal | null): boolean {
+  return refusal === "closed" || refusal === "maxed" || refusal === "timeUsed";
+}
