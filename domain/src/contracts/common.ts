@@ -1,16 +1,14 @@
 import { z } from "zod";
 
+import { ROLES, STUDENT_TYPES } from "../constants";
+
+export { ROLES, STUDENT_TYPES, STUDENT_TYPE_LABELS, type Role, type StudentType } from "../constants";
+
 /** The three roles of the product. */
-export const ROLES = ["student", "teacher", "admin"] as const;
 export const RoleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof RoleSchema>;
 
 /** JHS levels; a student sees only the quizzes of their own level. */
-export const STUDENT_TYPES = ["jhs1", "jhs2", "jhs3"] as const;
 export const StudentTypeSchema = z.enum(STUDENT_TYPES, { error: "Level must be jhs1, jhs2 or jhs3" });
-export type StudentType = z.infer<typeof StudentTypeSchema>;
-
-export const STUDENT_TYPE_LABELS: Record<StudentType, string> = { jhs1: "JHS 1", jhs2: "JHS 2", jhs3: "JHS 3" };
 
 /** Every error the API sends has this shape. */
 export const ErrorSchema = z.object({ error: z.string() });

@@ -15,7 +15,9 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-export const PASSWORD_MIN = 8;
+import { PASSWORD_MIN } from "../constants";
+
+export { PASSWORD_MIN };
 const email = z
   .string({ error: "Email is required" })
   .trim()

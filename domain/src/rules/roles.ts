@@ -1,4 +1,4 @@
-import type { Role } from "../contracts/common";
+import type { Role } from "../constants";
 
 /** Where each role lands after signing in. */
 export const ROLE_HOME: Record<Role, string> = {

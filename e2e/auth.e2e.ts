@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { DEMO, DESKTOP, launch, newPage, signIn, snap } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+describe("sign-in and access journeys", () => {
+  it("signs up as a student and lands on the student home", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/signup");
+    const email = `new.student.${Date.now()}@example.com`;
+    await page.getByLabel("Name").fill("Akua Serwaa");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel(/^Password/).fill("kente-cloth-22");
+    // Level is offered for students only.
+    await page.getByRole("combobox", { name: "Level" }).click();
+    await page.getByRole("option", { name: "JHS 2" }).click();
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.waitForURL("**/students/dashboard");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toMatch(/Good (morning|afternoon|evening), Akua Serwaa/);
+    await snap(page, "student-home-phone");
+    await context.close();
+  });
+
+  it("hides the level for teachers on the signup form", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/signup");
+    await page.getByRole("combobox", { name: "Level" }).waitFor();
+    await page.getByRole("combobox", { name: "Role" }).click();
+    await page.getByRole("option", { name: "Teacher" }).click();
+    await page.getByRole("combobox", { name: "Level" }).waitFor({ state: "detached" });
+    expect(await page.getByRole("combobox", { name: "Level" }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("signs in as the admin on a desktop and restores the session after a reload", async () => {
+    const { page, context } = await newPage(browser, DESKTOP);
+    await signIn(page, DEMO.admin);
+    await page.waitForURL("**/admin/dashboard");
+    await page.getByRole("heading", { name: /Kwame Mensah/ }).waitFor();
+    await page.reload();
+    await page.getByRole("heading", { name: /Kwame Mensah/ }).waitFor();
+    await snap(page, "admin-home-desktop");
+    await context.close();
+  });
+
+  it("shows the error for a wrong password and stays on the login page", async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, DEMO.jhs1, "definitely-wrong");
+    await page.getByRole("alert").filter({ hasText: "Invalid email or password" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await snap(page, "login-error-phone");
+    await context.close();
+  });
+
+  it("shows Access Denied to a student on an admin route and takes them back after 3 s", async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, DEMO.jhs1);
+    await page.waitForURL("**/students/dashboard");
+    await page.goto("/admin/dashboard/users");
+    await page.getByText("Sorry, you don't have permission to access this page.").waitFor();
+    await page.getByText("Required role:").waitFor();
+    await page.getByRole("button", { name: "Go Back" }).waitFor();
+    await snap(page, "access-denied-phone");
+    const t0 = Date.now();
+    await page.waitForURL("**/students/dashboard", { timeout: 6000 });
+    expect(Date.now() - t0).toBeGreaterThan(2000);
+    await context.close();
+  });
+
+  it("sends unknown paths and signed-out visitors to /login, with the restore message for a dead token", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/no/such/page");
+    await page.waitForURL("**/login");
+    await page.goto("/students/dashboard");
+    await page.waitForURL("**/login");
+    await page.evaluate(() => localStorage.setItem("token", "stale-token"));
+    await page.goto("/students/dashboard");
+    await page.getByText("Authentication failed. Please try logging in again.").waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    await context.close();
+  });
+
+  it("lets an admin impersonate a student, shows the banner, and stops back to the admin", async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, DEMO.admin);
+    await page.waitForURL("**/admin/dashboard");
+    await page.goto("/admin/dashboard/users");
+    await page.getByLabel("Search").fill("Efua");
+    await page.getByRole("button", { name: "Impersonate Efua Mensah" }).click();
+    await page.waitForURL("**/students/dashboard");
+    await page.getByText("Impersonation active").waitFor();
+    await page.getByRole("heading", { name: /Efua Mensah/ }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toBeTruthy();
+    await snap(page, "impersonation-phone");
+    await page.getByRole("button", { name: "Stop Impersonation" }).click();
+    await page.waitForURL("**/admin/dashboard/users");
+    await page.getByRole("heading", { name: "Users" }).waitFor();
+    expect(await page.getByText("Impersonation active").count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toBeNull();
+    const me = await page.evaluate(async () => (await fetch("/api/auth/me", { headers: { authorization: `Bearer ${localStorage.getItem("token")}` } })).json());
+    expect(me.role).toBe("admin");
+    await context.close();
+  });
+});

@@ -1,0 +1,27 @@
+import type { ReactNode } from "react";
+import { Navigate, useLocation } from "react-router";
+import { Center, Loader, Stack, Text } from "@mantine/core";
+import type { Role } from "@adesua/domain";
+import { useAuth } from "../lib/auth";
+import { AccessDenied } from "./access-denied";
+
+export function LoadingScreen() {
+  return (
+    <Center mih="60vh" role="status" aria-live="polite">
+      <Stack align="center" gap="xs">
+        <Loader size="sm" />
+        <Text>Loading...</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/** Signed-in users only; with `roles`, only those roles (others see Access Denied). */
+export function RequireAuth({ roles, children }: { roles?: readonly Role[]; children: ReactNode }) {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) return <LoadingScreen />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (roles && !roles.includes(user.role)) return <AccessDenied required={roles} current={user.role} />;
+  return <>{children}</>;
+}

@@ -1,0 +1,26 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/** Every web source file except tests. */
+function sources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === "test" ? [] : sources(p);
+    return /\.(ts|tsx)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
+  });
+}
+
+describe("bundle rules", () => {
+  it("imports only types from the zod-bearing @adesua/domain root, so student pages stay small", () => {
+    const offenders: string[] = [];
+    for (const file of sources(path.resolve(__dirname))) {
+      const text = fs.readFileSync(file, "utf8");
+      for (const m of text.matchAll(/^import\s+(type\s+)?\{[^}]*\}\s+from\s+"@adesua\/domain";/gm)) {
+        if (!m[1]) offenders.push(`${path.relative(__dirname, file)}: ${m[0]}`);
+      }
+      if (/from\s+"zod"/.test(text) && !/\/(staff|forms)\//.test(file)) offenders.push(`${path.relative(__dirname, file)}: imports zod`);
+    }
+    expect(offenders).toEqual([]);
+  });
+});

@@ -1,0 +1,210 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { Alert, Anchor, Badge, Button, Group, Modal, Pagination, PasswordInput, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { notifications } from "@mantine/notifications";
+import { ROLE_HOME, ROLE_LABEL } from "@adesua/domain/rules";
+import { STUDENT_TYPE_LABELS, type Role } from "@adesua/domain/constants";
+import type { User } from "@adesua/domain";
+import { useAuth } from "../../../lib/auth";
+import { errorText } from "../../../lib/api";
+import { useChangePassword, useDeleteUser, useUsers } from "../api/users";
+
+const PAGE_SIZE = 20;
+
+export function UsersPage() {
+  const { user: me, impersonate } = useAuth();
+  const navigate = useNavigate();
+  const [role, setRole] = useState<Role | null>(null);
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search, 300);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [newPassword, setNewPassword] = useState("");
+  const [confirmDelete, setConfirmDelete] = useState<User | null>(null);
+  const users = useUsers({ role, search: debounced || undefined, page, limit: PAGE_SIZE });
+  const change = useChangePassword();
+  const del = useDeleteUser();
+
+  async function savePassword(u: User) {
+    if (!newPassword) {
+      notifications.show({ color: "red", message: "Please enter a new password" });
+      return;
+    }
+    try {
+      await change.mutateAsync({ id: u.id, password: newPassword });
+      notifications.show({ color: "green", message: "Password updated successfully" });
+      setEditing(null);
+      setNewPassword("");
+    } catch (err) {
+      notifications.show({ color: "red", message: errorText(err, "Failed to update password") });
+    }
+  }
+
+  async function doDelete(u: User) {
+    try {
+      await del.mutateAsync(u.id);
+      notifications.show({ color: "green", message: "User deleted successfully" });
+    } catch (err) {
+      notifications.show({ color: "red", message: errorText(err, "Failed to delete user") });
+    } finally {
+      setConfirmDelete(null);
+    }
+  }
+
+  async function actAs(u: User) {
+    try {
+      const target = await impersonate(u.id);
+      navigate(ROLE_HOME[target.role], { replace: true });
+    } catch (err) {
+      notifications.show({ color: "red", message: errorText(err, "Could not impersonate this user") });
+    }
+  }
+
+  const total = users.data?.pagination.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          Users
+        </Title>
+        {users.data && <Badge variant="light">{total} users</Badge>}
+      </Group>
+      <Group grow preventGrowOverflow={false} wrap="wrap" align="flex-end">
+        <TextInput
+          label="Search"
+          placeholder="Name or email"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          miw={200}
+        />
+        <Select
+          label="Role"
+          placeholder="All roles"
+          clearable
+          data={(["admin", "teacher", "student"] as Role[]).map((r) => ({ value: r, label: ROLE_LABEL[r] }))}
+          value={role}
+          onChange={(v) => {
+            setRole(v as Role | null);
+            setPage(1);
+          }}
+          miw={160}
+        />
+      </Group>
+      {users.isPending && <Text role="status">Loading users...</Text>}
+      {users.isError && (
+        <Alert color="red" role="alert">
+          Error: {errorText(users.error, (users.error as Error).message)}
+        </Alert>
+      )}
+      {users.data && users.data.data.length === 0 && <Text c="dimmed">No users match these filters.</Text>}
+      {users.data && users.data.data.length > 0 && (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped highlightOnHover verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Password</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {users.data.data.map((u) => (
+                <Table.Tr key={u.id}>
+                  <Table.Td>{u.name}</Table.Td>
+                  <Table.Td>{u.email}</Table.Td>
+                  <Table.Td>
+                    {ROLE_LABEL[u.role]}
+                    {u.studentType ? ` · ${STUDENT_TYPE_LABELS[u.studentType]}` : ""}
+                  </Table.Td>
+                  <Table.Td>
+                    {editing === u.id ? (
+                      <Group gap="xs" wrap="nowrap">
+                        <PasswordInput
+                          size="xs"
+                          placeholder="New password"
+                          aria-label={`New password for ${u.name}`}
+                          value={newPassword}
+                          onChange={(e) => setNewPassword(e.currentTarget.value)}
+                          onKeyDown={(e) => e.key === "Enter" && void savePassword(u)}
+                          autoFocus
+                        />
+                        <Button size="xs" loading={change.isPending} onClick={() => void savePassword(u)}>
+                          Save
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => {
+                            setEditing(null);
+                            setNewPassword("");
+                          }}
+                        >
+                          Cancel
+                        </Button>
+                      </Group>
+                    ) : (
+                      <Group gap="xs" wrap="nowrap">
+                        <Text size="sm">{u.hasPassword ? "Password set" : "No password set"}</Text>
+                        <Anchor
+                          component="button"
+                          size="sm"
+                          onClick={() => {
+                            setEditing(u.id);
+                            setNewPassword("");
+                          }}
+                        >
+                          Change
+                        </Anchor>
+                      </Group>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      {u.role !== "admin" && (
+                        <Button size="xs" variant="light" onClick={() => void actAs(u)} aria-label={`Impersonate ${u.name}`}>
+                          Impersonate
+                        </Button>
+                      )}
+                      {u.id !== me?.id && (
+                        <Button size="xs" color="red" variant="light" onClick={() => setConfirmDelete(u)} aria-label={`Delete ${u.name}`}>
+                          Delete
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label="Users pages" />}
+      <Modal opened={!!confirmDelete} onClose={() => setConfirmDelete(null)} title="Delete user" centered>
+        <Stack>
+          <Text>Are you sure you want to delete this user?</Text>
+          {confirmDelete && (
+            <Text size="sm" c="dimmed">
+              {confirmDelete.name} ({confirmDelete.email}) and everything they own will be removed. This cannot be undone.
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmDelete(null)}>
+              Cancel
+            </Button>
+            <Button color="red" loading={del.isPending} onClick={() => confirmDelete && void doDelete(confirmDelete)}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

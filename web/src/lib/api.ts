@@ -1,0 +1,73 @@
+import { tokenStore } from "./storage";
+
+export const DEFAULT_FORBIDDEN = "Access Denied: You do not have permission to perform this action or access this resource.";
+export const SESSION_ENDED = "Please log in again.";
+
+/** An API answer that was not 2xx; `message` is the server's `error` text when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly serverMessage: string | null,
+  ) {
+    super(message);
+  }
+}
+
+type Handlers = { onUnauthorized: (message: string) => void; onForbidden: (message: string) => void };
+let handlers: Handlers = { onUnauthorized: () => {}, onForbidden: () => {} };
+/** The app wires these once (router navigation and notifications); the client stays framework-free. */
+export function setApiHandlers(h: Handlers) {
+  handlers = h;
+}
+
+export type RequestOptions = {
+  method?: string;
+  body?: unknown;
+  form?: FormData;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+  /** Calls whose 401 means "wrong credentials", not "session ended" (login, register, session restore). */
+  skipAuthRedirect?: boolean;
+};
+
+export function buildUrl(path: string, query?: RequestOptions["query"]): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== "") qs.set(k, String(v));
+  const s = qs.toString();
+  return `/api${path}${s ? `?${s}` : ""}`;
+}
+
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  const token = tokenStore.get();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.form) body = opts.form;
+  else if (opts.body !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(opts.body);
+  }
+  const res = await fetch(buildUrl(path, opts.query), { method: opts.method ?? "GET", headers, body, credentials: "include", signal: opts.signal });
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (res.ok) return data as T;
+  const serverMessage = data && typeof data === "object" && "error" in data ? String((data as { error: unknown }).error) : null;
+  if (res.status === 401 && !opts.skipAuthRedirect) {
+    tokenStore.clear();
+    handlers.onUnauthorized(SESSION_ENDED);
+  } else if (res.status === 403) {
+    handlers.onForbidden(serverMessage ?? DEFAULT_FORBIDDEN);
+  }
+  throw new ApiError(res.status, serverMessage ?? `Request failed (${res.status})`, serverMessage);
+}
+
+/** The server's message when it sent one, else the screen's default text. */
+export function errorText(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.serverMessage ? err.serverMessage : fallback;
+}
