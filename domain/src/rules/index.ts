@@ -2,3 +2,6 @@
 export * from "./greeting";
 export * from "./roles";
 export * from "./quiz-availability";
+export * from "./grading";
+export * from "./record-status";
+export * from "./attempt-timing";
