@@ -25,8 +25,12 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.out
  * message, which the app's generic formatter would drop.
  */
 export function listAwareErrors(errors: FastifySchemaValidationError[]): Error {
-  const first = errors[0] as (FastifySchemaValidationError & { params?: { issue?: Issue } }) | undefined;
-  const issue = first?.params?.issue;
-  if (issue) return new HttpError(400, issueMessage(issue));
-  return new HttpError(400, first?.message ?? "Invalid request");
+  const first = errors[0];
+  if (!first) return new HttpError(400, "Invalid request");
+  // The zod type provider keeps the issue's path only as a JSON pointer.
+  const path = (first.instancePath ?? "")
+    .split("/")
+    .filter(Boolean)
+    .map((seg) => (/^\d+$/.test(seg) ? Number(seg) : seg));
+  return new HttpError(400, issueMessage({ path, message: first.message ?? "Invalid request", code: first.keyword }));
 }
