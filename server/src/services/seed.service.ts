@@ -2,6 +2,7 @@ import { count } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
+import { seedCoursesAndQuizzes } from "./demo/courses-quizzes.seed";
 
 export const DEMO_PASSWORD = "adesua-demo";
 export const DEMO_ADMIN = { name: "Kwame Mensah", email: "admin@adesua.school" };
@@ -58,3 +59,4 @@ export async function seedIfEmpty(
 
 /** Feature seeders run after the demo users exist, in this order. */
 export const demoSeeders: Array<(db: Db) => Promise<void>> = [];
+demoSeeders.push(seedCoursesAndQuizzes);
