@@ -13,3 +13,12 @@ createRoot(document.getElementById("root")!).render(
     </Providers>
   </StrictMode>,
 );
+
+// Production only: the dev server's modules are not hashed and must not be cached.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("/sw.js").catch(() => {
+      /* the app works without it; it only helps reloads on a dropped connection */
+    });
+  });
+}

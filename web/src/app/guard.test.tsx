@@ -43,3 +43,20 @@ describe("route guard", () => {
     expect(localStorage.getItem("token")).toBeNull();
   });
 });
+
+describe("session restore without a network", () => {
+  it("keeps the token and the last known user when /auth/me cannot be reached", async () => {
+    localStorage.setItem("token", "t");
+    localStorage.setItem("user", JSON.stringify(student));
+    globalThis.fetch = (async () => {
+      throw new TypeError("Failed to fetch");
+    }) as typeof fetch;
+    renderRoutes(
+      [routes[0], { path: "/students/dashboard", element: <RequireAuth roles={["student"]}><p>guarded student home</p></RequireAuth> }],
+      "/students/dashboard",
+    );
+    expect(await screen.findByText("guarded student home")).toBeInTheDocument();
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(localStorage.getItem("token")).toBe("t");
+  });
+});

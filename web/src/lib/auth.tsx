@@ -32,10 +32,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!tokenStore.get()) return;
     let live = true;
     api<User>("/auth/me", { skipAuthRedirect: true })
-      .then((u) => live && setUser(u))
-      .catch(() => {
+      .then((u) => {
         if (!live) return;
+        tokenStore.setUser(u);
+        setUser(u);
+      })
+      .catch((err) => {
+        if (!live) return;
+        // No network is not a failed sign-in: keep the session and the last known user.
+        const cached = tokenStore.getUser<User>();
+        if (!(err instanceof ApiError) && cached) {
+          setUser(cached);
+          return;
+        }
         tokenStore.clear();
+        tokenStore.clearUser();
         setUser(null);
         setNotice(RESTORE_FAILED);
       })
@@ -48,6 +59,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(async (email: string, password: string) => {
     const r = await api<LoginResponse>("/auth/login", { method: "POST", body: { email, password }, skipAuthRedirect: true });
     tokenStore.set(r.token);
+    tokenStore.setUser(r.user);
     setNotice(null);
     setUser(r.user);
     return r.user;
@@ -68,6 +80,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       /* the token is dropped locally either way */
     }
     tokenStore.clear();
+    tokenStore.clearUser();
     // Logging out of an impersonated session ends the admin's stored session too.
     const admin = tokenStore.getAdmin();
     if (admin) {
@@ -82,6 +95,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const own = tokenStore.get();
     if (own) tokenStore.setAdmin(own);
     tokenStore.set(r.token);
+    tokenStore.setUser(r.user);
     setImpersonating(true);
     setUser(r.user);
     return r.user;
@@ -95,6 +109,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       /* the impersonation token expires within the hour anyway */
     }
     tokenStore.clearAdmin();
+    tokenStore.clearUser();
     if (admin) tokenStore.set(admin);
     else tokenStore.clear();
     // The spec restores the admin token and reloads, so every cached view belongs to the admin again.
@@ -102,7 +117,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthState>(
-    () => ({ user, loading, notice, impersonating, login, register, logout, impersonate, stopImpersonation, setNotice, clearUser: () => setUser(null) }),
+    () => ({ user, loading, notice, impersonating, login, register, logout, impersonate, stopImpersonation, setNotice, clearUser: () => {
+        tokenStore.clearUser();
+        setUser(null);
+      } }),
     [user, loading, notice, impersonating, login, register, logout, impersonate, stopImpersonation],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
