@@ -29,6 +29,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Calls whose 401 means "wrong credentials", not "session ended" (login, register, session restore). */
   skipAuthRedirect?: boolean;
+  /** The screen shows a 403's message itself (e.g. the Quiz Error screen): no notification repeats it. */
+  quiet?: boolean;
 };
 
 export function buildUrl(path: string, query?: RequestOptions["query"]): string {
@@ -61,7 +63,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   if (res.status === 401 && !opts.skipAuthRedirect) {
     tokenStore.clear();
     handlers.onUnauthorized(SESSION_ENDED);
-  } else if (res.status === 403) {
+  } else if (res.status === 403 && !opts.quiet) {
     handlers.onForbidden(serverMessage ?? DEFAULT_FORBIDDEN);
   }
   throw new ApiError(res.status, serverMessage ?? `Request failed (${res.status})`, serverMessage);
