@@ -26,6 +26,9 @@ import { logRoutes } from "./routes/logs/logs.routes";
 import { healthRoutes } from "./routes/health/health.routes";
 import { courseRoutes } from "./routes/courses/courses.routes";
 import { quizRoutes } from "./routes/quizzes/quizzes.routes";
+import { attemptRoutes } from "./routes/attempts/attempts.routes";
+import { submitRoutes } from "./routes/submissions/submit.routes";
+import { recordRoutes } from "./routes/records/records.routes";
 import type { FileStorage } from "./storage/storage";
 import { LocalDiskStorage } from "./storage/local-disk";
 
@@ -116,7 +119,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true, uiConfig: { validatorUrl: null, deepLinking: false } });
 
   // Authenticate, then enforce the route's declared access rule, before validation runs.
   app.addHook("onRequest", async (req) => {
@@ -161,6 +164,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(logRoutes, { prefix: "/api" });
   await app.register(courseRoutes, { prefix: "/api" });
   await app.register(quizRoutes, { prefix: "/api" });
+  await app.register(attemptRoutes, { prefix: "/api" });
+  await app.register(submitRoutes, { prefix: "/api" });
+  await app.register(recordRoutes, { prefix: "/api" });
 
   const webDist = config.webDist;
   if (webDist && fs.existsSync(path.join(webDist, "index.html"))) {

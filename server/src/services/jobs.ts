@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { purgeDeadSessions } from "../auth/sessions";
+import { finalizeOverdueAttempts } from "./attempt.service";
 
 type Job = { name: string; everyMs: number; run: (app: FastifyInstance) => Promise<void> };
 
@@ -7,7 +8,11 @@ type Job = { name: string; everyMs: number; run: (app: FastifyInstance) => Promi
  * Periodic work. Every job is safe to run on several servers at once (idempotent deletes, or rows
  * claimed with FOR UPDATE SKIP LOCKED), so no leader election is needed. Features add their jobs here.
  */
-export const jobs: Job[] = [{ name: "purge-dead-sessions", everyMs: 60 * 60 * 1000, run: (app) => purgeDeadSessions(app.db) }];
+export const jobs: Job[] = [
+  { name: "purge-dead-sessions", everyMs: 60 * 60 * 1000, run: (app) => purgeDeadSessions(app.db) },
+  // Submits attempts whose deadline passed while nobody touched them (closed browser, lost network).
+  { name: "finalize-overdue-attempts", everyMs: 15 * 1000, run: async (app) => void (await finalizeOverdueAttempts(app.db, app.now())) },
+];
 
 export function startBackgroundJobs(app: FastifyInstance): () => void {
   const timers = jobs.map((job) => {

@@ -1,0 +1,42 @@
+import type { Role, StudentType } from "@adesua/domain";
+import { forbidden, notFound } from "../lib/errors";
+
+export type AttemptViewer = { id: number; role: Role; studentType: StudentType | null };
+
+/**
+ * Teachers and admins may try a quiz they can see: a preview, outside the open/close window and the
+ * attempt limit, that leaves no submission or record (so it never shows in grading or performance).
+ */
+export const takesPreview = (viewer: AttemptViewer) => viewer.role !== "student";
+
+/** What a quiz needs for the decision: its level, its creator and its course's teacher. */
+export type AttemptQuizRow = { studentType: string; teacherId: number | null; courseTeacherId: number | null };
+
+/**
+ * Students start quizzes of their own level; teachers preview the quizzes they made or whose course
+ * they teach; admins any. Others get "not found", so the quiz's existence is not revealed.
+ * (The same visibility as quiz.policy's canSeeQuiz, stated on the columns the attempt service loads.)
+ */
+export function assertCanStartAttempt(viewer: AttemptViewer, quiz: AttemptQuizRow): void {
+  const ok =
+    viewer.role === "admin" ||
+    (viewer.role === "teacher" && (quiz.teacherId === viewer.id || quiz.courseTeacherId === viewer.id)) ||
+    (viewer.role === "student" && viewer.studentType !== null && quiz.studentType === viewer.studentType);
+  if (!ok) throw notFound("Quiz not found");
+}
+
+/** An attempt belongs to its taker alone: nobody else may read, save or submit it, or learn it exists. */
+export function assertOwnsAttempt(viewer: AttemptViewer, attempt: { userId: number }): void {
+  if (attempt.userId !== viewer.id) throw notFound("Attempt not found");
+}
+
+/**
+ * Whose records a viewer may list on GET /records: students only their own; teachers a student's;
+ * admins anyone's. `target` is the user named by ?userId= (null when that user does not exist).
+ */
+export function assertCanListRecordsOf(viewer: AttemptViewer, targetId: number, target: { role: string } | null): void {
+  if (targetId === viewer.id) return;
+  if (viewer.role === "student") throw forbidden("You can only see your own records");
+  if (!target) throw notFound("User not found");
+  if (viewer.role === "teacher" && target.role !== "student") throw forbidden("Teachers can only see students' records");
+}

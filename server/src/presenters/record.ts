@@ -1,0 +1,25 @@
+import type { QuizRecord } from "@adesua/domain";
+import type { RecordRow } from "../db/schema";
+
+export type RecordWithQuiz = {
+  record: RecordRow;
+  quiz: { id: number; title: string; maxAttempts: number | null };
+  course: { id: number; title: string };
+};
+
+export function presentRecord(r: RecordWithQuiz): QuizRecord {
+  const { record } = r;
+  return {
+    id: record.id,
+    userId: record.userId,
+    quizId: record.quizId,
+    score: record.score,
+    correct: record.correct,
+    total: record.total,
+    passed: record.passed,
+    isPersonalBest: record.isPersonalBest,
+    userAttempts: record.userAttempts,
+    createdAt: record.createdAt.toISOString(),
+    quiz: { id: r.quiz.id, title: r.quiz.title, maxAttempts: r.quiz.maxAttempts, course: { id: r.course.id, title: r.course.title } },
+  };
+}

@@ -1,0 +1,556 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { DEADLINE_GRACE_MS } from "@adesua/domain";
+import { attemptAnswers, attempts, auditLogs, records, submissions } from "../../db/schema";
+import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { buildQuiz, sampleQuestions, signedIn, type QuestionSeed } from "../../../test/factories";
+import { finalizeOverdueAttempts } from "../../services/attempt.service";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+afterEach(() => t.clock.set(null));
+
+const MIN = 60_000;
+const db = () => t.database.db;
+const student = (studentType: "jhs1" | "jhs2" | "jhs3" = "jhs1") => signedIn(db(), { role: "student", studentType });
+const start = (token: string, quizId: number) => call(t.app, { method: "POST", url: `/api/quizzes/${quizId}/attempts`, token });
+const read = (token: string, attemptId: number) => call(t.app, { method: "GET", url: `/api/attempts/${attemptId}`, token });
+const save = (token: string, attemptId: number, answers: { questionId: number; answer: string }[]) =>
+  call(t.app, { method: "PUT", url: `/api/attempts/${attemptId}/answers`, token, payload: { answers } });
+const submit = (token: string, attemptId: number, answers?: { questionId: number; answer: string }[]) =>
+  call(t.app, { method: "POST", url: `/api/attempts/${attemptId}/submit`, token, payload: answers ? { answers } : {} });
+const next = (token: string, attemptId: number, fromSection: number) =>
+  call(t.app, { method: "POST", url: `/api/attempts/${attemptId}/sections/next`, token, payload: { fromSection } });
+const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
+/** The test clock keeps running, so times derived from "now" are compared to the millisecond within a second. */
+const expectAt = (actual: string | Date, expected: Date) => expect(Math.abs(new Date(actual).getTime() - expected.getTime()), `${new Date(actual).toISOString()} vs ${expected.toISOString()}`).toBeLessThan(1000);
+
+describe("POST /api/quizzes/:id/attempts", () => {
+  it("starts an attempt with the questions but no answers, then resumes the same one", async () => {
+    const s = await student();
+    const { quiz, questions } = await buildQuiz(db(), { timeLimit: 20, questionsPerPage: 2 });
+    const T0 = new Date("2030-01-01T09:00:00Z");
+    t.clock.set(T0);
+    const r = await start(s.token, quiz.id);
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({
+      quizId: quiz.id,
+      attemptNumber: 1,
+      status: "in_progress",
+      preview: false,
+      questionsPerPage: 2,
+      currentSection: null,
+      sections: [],
+      answers: [],
+      result: null,
+      graceMs: DEADLINE_GRACE_MS,
+    });
+    expect(new Date(r.body.deadline).getTime() - new Date(r.body.startedAt).getTime()).toBe(20 * MIN);
+    expect(Math.abs(new Date(r.body.serverNow).getTime() - T0.getTime())).toBeLessThan(5000);
+    expect(r.body.questions.map((q: { id: number }) => q.id)).toEqual(questions.map((q) => q.id));
+    for (const q of r.body.questions) expect(Object.keys(q).sort()).toEqual(["id", "index", "options", "text"]);
+
+    await save(s.token, r.body.attemptId, [{ questionId: questions[0].id, answer: "2" }]);
+    const again = await start(s.token, quiz.id);
+    expect(again.status).toBe(200);
+    expect(again.body.attemptId).toBe(r.body.attemptId);
+    expect(again.body.answers).toMatchObject([{ questionId: questions[0].id, answer: "2" }]);
+    const got = await read(s.token, r.body.attemptId);
+    expect(got.status).toBe(200);
+    expect({ ...got.body, serverNow: null }).toEqual({ ...again.body, serverNow: null });
+  });
+
+  it("refuses a quiz of another level, an unknown quiz, before opening, after closing and when no attempts are left", async () => {
+    const s = await student("jhs1");
+    const other = await buildQuiz(db(), { studentType: "jhs2" });
+    const r404 = await start(s.token, other.quiz.id);
+    expect(r404).toMatchObject({ status: 404, body: { error: "Quiz not found" } });
+    expect((await start(s.token, 999_999)).status).toBe(404);
+
+    const now = new Date();
+    const later = await buildQuiz(db(), { openTime: at(now, 60 * MIN) });
+    expect(await start(s.token, later.quiz.id)).toMatchObject({ status: 403, body: { error: "Quiz is not open yet" } });
+    const closed = await buildQuiz(db(), { closeTime: at(now, -MIN) });
+    expect(await start(s.token, closed.quiz.id)).toMatchObject({ status: 403, body: { error: "Quiz is closed" } });
+
+    const once = await buildQuiz(db(), { maxAttempts: 1 });
+    const a = await start(s.token, once.quiz.id);
+    expect((await submit(s.token, a.body.attemptId)).status).toBe(200);
+    expect(await start(s.token, once.quiz.id)).toMatchObject({ status: 409, body: { error: "No attempts left" } });
+  });
+
+  it("never makes more attempts than allowed under 10 parallel starts", async () => {
+    const s = await student();
+    const { quiz } = await buildQuiz(db(), { maxAttempts: 2 });
+    const first = await Promise.all(Array.from({ length: 10 }, () => start(s.token, quiz.id)));
+    expect(first.every((r) => r.status === 200 || r.status === 201)).toBe(true);
+    expect(first.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(new Set(first.map((r) => r.body.attemptId)).size).toBe(1);
+
+    // Ten clients keep starting and submitting in parallel until refused: the limit still holds.
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const seen: number[] = [];
+          for (let i = 0; i < 4; i++) {
+            const r = await start(s.token, quiz.id);
+            seen.push(r.status);
+            if (r.status >= 300) break;
+            seen.push((await submit(s.token, r.body.attemptId)).status);
+          }
+          return seen;
+        }),
+      )
+    ).flat();
+    expect(statuses.every((st) => st === 200 || st === 201 || st === 409)).toBe(true);
+    expect(statuses.filter((st) => st === 201)).toHaveLength(1); // attempt 2 (attempt 1 came from the first burst)
+    expect(statuses).toContain(409);
+    const rows = await db().select().from(attempts).where(and(eq(attempts.quizId, quiz.id), eq(attempts.userId, s.user.id)));
+    expect(rows).toHaveLength(2);
+    expect(rows.map((r) => r.attemptNumber).sort()).toEqual([1, 2]);
+    const subs = await db().select().from(submissions).where(eq(submissions.quizId, quiz.id));
+    expect(subs).toHaveLength(2);
+  });
+
+  it("submits an overdue open attempt (stamped with its deadline) before starting a new one", async () => {
+    const s = await student();
+    const { quiz, questions } = await buildQuiz(db(), { timeLimit: 5, maxAttempts: 3 });
+    const T0 = new Date("2030-02-01T09:00:00Z");
+    t.clock.set(T0);
+    const a = await start(s.token, quiz.id);
+    await save(s.token, a.body.attemptId, [{ questionId: questions[0].id, answer: "2" }]);
+    t.clock.set(at(T0, 30 * MIN));
+    const b = await start(s.token, quiz.id);
+    expect(b.status).toBe(201);
+    expect(b.body.attemptNumber).toBe(2);
+    const [sub] = await db().select().from(submissions).where(eq(submissions.attemptId, a.body.attemptId));
+    expect(sub.createdAt.toISOString()).toBe(a.body.deadline);
+    expect(sub.correct).toBe(1);
+  });
+
+  it("lets a teacher preview a quiz they manage, outside its window, leaving no submission or record", async () => {
+    const teacher = await signedIn(db(), { role: "teacher" });
+    const { quiz, questions } = await buildQuiz(db(), { teacherId: teacher.user.id, openTime: at(new Date(), 24 * 60 * MIN), maxAttempts: 1, timeLimit: 10 });
+    const r = await start(teacher.token, quiz.id);
+    expect(r.status).toBe(201);
+    expect(r.body.preview).toBe(true);
+    const res = await submit(teacher.token, r.body.attemptId, [{ questionId: questions[0].id, answer: "A" }]);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ submission: null, correct: 1, total: 3, canAttemptAgain: true });
+    expect(res.body.review).toHaveLength(3);
+    expect(await db().select().from(submissions).where(eq(submissions.quizId, quiz.id))).toHaveLength(0);
+    expect(await db().select().from(records).where(eq(records.quizId, quiz.id))).toHaveLength(0);
+    expect((await start(teacher.token, quiz.id)).status).toBe(201);
+
+    const stranger = await signedIn(db(), { role: "teacher" });
+    expect((await start(stranger.token, quiz.id)).status).toBe(404);
+    const admin = await signedIn(db(), { role: "admin" });
+    expect((await start(admin.token, quiz.id)).status).toBe(201);
+  });
+
+  it("refuses anonymous callers", async () => {
+    const { quiz } = await buildQuiz(db());
+    expect((await call(t.app, { method: "POST", url: `/api/quizzes/${quiz.id}/attempts` })).status).toBe(401);
+  });
+});
+
+describe("an attempt belongs to its student", () => {
+  it("is not found for anyone else, whatever their role", async () => {
+    const s = await student();
+    const { quiz, questions } = await buildQuiz(db());
+    const a = await start(s.token, quiz.id);
+    for (const role of ["student", "teacher", "admin"] as const) {
+      const other = await signedIn(db(), { role });
+      expect((await read(other.token, a.body.attemptId)).status, role).toBe(404);
+      expect((await save(other.token, a.body.attemptId, [{ questionId: questions[0].id, answer: "x" }])).status, role).toBe(404);
+      expect((await next(other.token, a.body.attemptId, 0)).status, role).toBe(404);
+      expect((await submit(other.token, a.body.attemptId)).status, role).toBe(404);
+    }
+    expect(await db().select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, a.body.attemptId))).toHaveLength(0);
+    expect((await read(s.token, 999_999)).status).toBe(404);
+  });
+});
+
+describe("PUT /api/attempts/:id/answers", () => {
+  it("saves per question, and saving the same answers again changes nothing", async () => {
+    const s = await student();
+    const { quiz, questions } = await buildQuiz(db());
+    const T0 = new Date("2030-03-01T09:00:00Z");
+    t.clock.set(T0);
+    const a = await start(s.token, quiz.id);
+    const body = [
+      { questionId: questions[0].id, answer: "2" },
+      { questionId: questions[1].id, answer: "B" },
+    ];
+    const r1 = await save(s.token, a.body.attemptId, body);
+    expect(r1).toMatchObject({ status: 200, body: { saved: 2 } });
+    const rowsOf = () => db().select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, a.body.attemptId)).orderBy(attemptAnswers.questionId);
+    const before = await rowsOf();
+    t.clock.set(at(T0, 60_000));
+    expect((await save(s.token, a.body.attemptId, body)).status).toBe(200);
+    expect(await rowsOf()).toEqual(before);
+
+    expect((await save(s.token, a.body.attemptId, [{ questionId: questions[0].id, answer: "3" }])).status).toBe(200);
+    const after = await rowsOf();
+    expect(after.find((r) => r.questionId === questions[0].id)).toMatchObject({ answer: "3" });
+    expect(after.find((r) => r.questionId === questions[0].id)!.savedAt.getTime()).toBeGreaterThan(before[0].savedAt.getTime());
+  });
+
+  it("refuses unknown questions and bad payloads", async () => {
+    const s = await student();
+    const { quiz } = await buildQuiz(db());
+    const other = await buildQuiz(db());
+    const a = await start(s.token, quiz.id);
+    expect(await save(s.token, a.body.attemptId, [{ questionId: other.questions[0].id, answer: "2" }])).toMatchObject({ status: 400, body: { error: "Unknown question" } });
+    expect((await save(s.token, a.body.attemptId, [])).status).toBe(400);
+    expect((await save(s.token, a.body.attemptId, [{ questionId: 1, answer: "  " }])).status).toBe(400);
+    const dup = await save(s.token, a.body.attemptId, [
+      { questionId: 1, answer: "a" },
+      { questionId: 1, answer: "b" },
+    ]);
+    expect(dup.status).toBe(400);
+    expect((await call(t.app, { method: "PUT", url: `/api/attempts/${a.body.attemptId}/answers`, token: s.token, payload: { answers: "x" } })).status).toBe(400);
+    expect((await call(t.app, { method: "PUT", url: `/api/attempts/abc/answers`, token: s.token, payload: { answers: [] } })).status).toBe(400);
+  });
+
+  it("refuses answers after submission", async () => {
+    const s = await student();
+    const { quiz, questions } = await buildQuiz(db());
+    const a = await start(s.token, quiz.id);
+    await submit(s.token, a.body.attemptId);
+    expect(await save(s.token, a.body.attemptId, [{ questionId: questions[0].id, answer: "2" }])).toMatchObject({
+      status: 409,
+      body: { error: "This attempt has already been submitted" },
+    });
+  });
+});
+
+describe("deadlines", () => {
+  it("accepts answers through the grace, then refuses them and submits what was saved, stamped with the deadline", async () => {
+    const s = await student();
+    const { quiz, questions } = await buildQuiz(db(), { timeLimit: 10 });
+    const T0 = new Date("2030-04-01T09:00:00Z");
+    t.clock.set(T0);
+    const a = await start(s.token, quiz.id);
+    const deadline = new Date(a.body.deadline);
+    expectAt(deadline, at(T0, 10 * MIN));
+    t.clock.set(at(deadline, DEADLINE_GRACE_MS - 1000));
+    expect((await save(s.token, a.body.attemptId, [{ questionId: questions[0].id, answer: "2" }])).status).toBe(200);
+    t.clock.set(at(deadline, DEADLINE_GRACE_MS + 1000));
+    expect(await save(s.token, a.body.attemptId, [{ questionId: questions[1].id, answer: "4" }])).toMatchObject({ status: 409, body: { error: "Time is up" } });
+
+    const [att] = await db().select().from(attempts).where(eq(attempts.id, a.body.attemptId));
+    expect(att.status).toBe("submitted");
+    expect(att.submittedAt).toEqual(deadline);
+    const got = await read(s.token, a.body.attemptId);
+    expect(got.body).toMatchObject({ status: "submitted", result: { correct: 1, total: 3, submittedAt: deadline.toISOString() } });
+    expect(got.body.answers).toHaveLength(1);
+  });
+
+  it("ends at the close time when the quiz closes before the time limit", async () => {
+    const s = await student();
+    const T0 = new Date("2030-05-01T09:00:00Z");
+    const { quiz, questions } = await buildQuiz(db(), { timeLimit: 60, closeTime: at(T0, 3000) });
+    t.clock.set(T0);
+    const a = await start(s.token, quiz.id);
+    expectAt(a.body.deadline, at(T0, 3000));
+    t.clock.set(at(T0, 3000 + DEADLINE_GRACE_MS + 1));
+    expect((await save(s.token, a.body.attemptId, [{ questionId: questions[0].id, answer: "2" }])).status).toBe(409);
+    expect(await start(s.token, quiz.id)).toMatchObject({ status: 403, body: { error: "Quiz is closed" } });
+  });
+
+  it("runs the limit from the first attempt's start when the timer is not reset", async () => {
+    const s = await student();
+    const { quiz } = await buildQuiz(db(), { timeLimit: 10, resetTimerOnAttempt: false, maxAttempts: 5 });
+    const T0 = new Date("2030-06-01T09:00:00Z");
+    t.clock.set(T0);
+    const a = await start(s.token, quiz.id);
+    t.clock.set(at(T0, 3 * MIN));
+    await submit(s.token, a.body.attemptId);
+    t.clock.set(at(T0, 4 * MIN));
+    const b = await start(s.token, quiz.id);
+    expect(b.status).toBe(201);
+    expectAt(b.body.deadline, at(T0, 10 * MIN));
+    await submit(s.token, b.body.attemptId);
+    t.clock.set(at(T0, 11 * MIN));
+    expect(await start(s.token, quiz.id)).toMatchObject({ status: 409, body: { error: "No time left for this quiz" } });
+  });
+
+  it("is enforced by the sweep for attempts nobody touches", async () => {
+    const s = await student();
+    const { quiz, questions } = await buildQuiz(db(), { timeLimit: 1 });
+    const T0 = new Date("2030-07-01T09:00:00Z");
+    t.clock.set(T0);
+    const a = await start(s.token, quiz.id);
+    await save(s.token, a.body.attemptId, [{ questionId: questions[2].id, answer: "A" }]);
+    const statusOf = async () => (await db().select().from(attempts).where(eq(attempts.id, a.body.attemptId)))[0].status;
+    await finalizeOverdueAttempts(db(), at(T0, MIN + DEADLINE_GRACE_MS - 1000));
+    expect(await statusOf()).toBe("in_progress");
+    expect(await finalizeOverdueAttempts(db(), at(T0, MIN + DEADLINE_GRACE_MS + 1000))).toBeGreaterThanOrEqual(1);
+    expect(await statusOf()).toBe("submitted");
+    const [sub] = await db().select().from(submissions).where(eq(submissions.attemptId, a.body.attemptId));
+    expect(sub).toMatchObject({ correct: 1, total: 3, score: 33.33 });
+    expectAt(sub.createdAt, at(T0, MIN));
+    const [rec] = await db().select().from(records).where(eq(records.submissionId, sub.id));
+    expect(rec).toMatchObject({ userId: s.user.id, passed: false, userAttempts: 1 });
+    const logs = await db().select().from(auditLogs).where(and(eq(auditLogs.entityType, "submission"), eq(auditLogs.entityId, String(sub.id))));
+    expect(logs).toHaveLength(1);
+    await finalizeOverdueAttempts(db(), at(T0, 10 * MIN));
+    expect(await db().select().from(submissions).where(eq(submissions.attemptId, a.body.attemptId))).toHaveLength(1);
+  });
+});
+
+describe("timed sections", () => {
+  const sectioned = () =>
+    buildQuiz(db(), {
+      questions: sampleQuestions(6),
+      timedSections: [
+        { name: "A", startIndex: 0, endIndex: 1, timeLimit: 2 },
+        { name: "B", startIndex: 2, endIndex: 3, timeLimit: 2 },
+        { name: "C", startIndex: 4, endIndex: 5, timeLimit: 2 },
+      ],
+    });
+
+  it("runs sections in order, refuses answers outside the current one and moves on once per request", async () => {
+    const s = await student();
+    const { quiz, questions } = await sectioned();
+    const T0 = new Date("2030-08-01T09:00:00Z");
+    t.clock.set(T0);
+    const a = await start(s.token, quiz.id);
+    const id = a.body.attemptId;
+    expect(a.body.currentSection).toBe(0);
+    expectAt(a.body.deadline, at(T0, 6 * MIN));
+    expect(a.body.sections.map((x: { status: string }) => x.status)).toEqual(["current", "upcoming", "upcoming"]);
+    expectAt(a.body.sections[0].deadline, at(T0, 2 * MIN));
+
+    expect((await save(s.token, id, [{ questionId: questions[0].id, answer: "2" }])).status).toBe(200);
+    expect(await save(s.token, id, [{ questionId: questions[2].id, answer: "6" }])).toMatchObject({ status: 409, body: { error: "This section has not started yet" } });
+
+    t.clock.set(at(T0, 30_000));
+    const n = await next(s.token, id, 0);
+    expect(n.status).toBe(200);
+    expect(n.body.currentSection).toBe(1);
+    expectAt(n.body.sections[1].deadline, at(T0, 30_000 + 2 * MIN));
+    // Moving on early brings the end of the attempt closer.
+    expectAt(n.body.deadline, at(T0, 30_000 + 4 * MIN));
+    const again = await next(s.token, id, 0);
+    expect(again.body.currentSection).toBe(1);
+
+    expect(await save(s.token, id, [{ questionId: questions[1].id, answer: "4" }])).toMatchObject({ status: 409, body: { error: "This section has ended" } });
+    expect((await save(s.token, id, [{ questionId: questions[2].id, answer: "6" }])).status).toBe(200);
+
+    // Section B runs out (plus grace): the next touch moves to C, which started when B ran out.
+    t.clock.set(at(T0, 30_000 + 2 * MIN + DEADLINE_GRACE_MS + 1000));
+    expect(await save(s.token, id, [{ questionId: questions[3].id, answer: "8" }])).toMatchObject({ status: 409, body: { error: "This section has ended" } });
+    const got = await read(s.token, id);
+    expect(got.body.currentSection).toBe(2);
+    expectAt(got.body.sections[2].deadline, at(T0, 30_000 + 4 * MIN));
+
+    // Leaving the last section submits.
+    const last = await next(s.token, id, 2);
+    expect(last.body.status).toBe("submitted");
+    expect(last.body.result).toMatchObject({ correct: 2, total: 6 });
+    expect((await next(s.token, id, 2)).body.status).toBe("submitted");
+  });
+
+  it("submits when the last section's time is over", async () => {
+    const s = await student();
+    const { quiz, questions } = await sectioned();
+    const T0 = new Date("2030-08-02T09:00:00Z");
+    t.clock.set(T0);
+    const a = await start(s.token, quiz.id);
+    await save(s.token, a.body.attemptId, [{ questionId: questions[0].id, answer: "2" }]);
+    t.clock.set(at(T0, 7 * MIN));
+    const got = await read(s.token, a.body.attemptId);
+    expect(got.body.status).toBe("submitted");
+    expect(got.body.result).toMatchObject({ correct: 1, total: 6 });
+    expectAt(got.body.result.submittedAt, at(T0, 6 * MIN));
+  });
+
+  it("refuses moving on in a quiz without sections", async () => {
+    const s = await student();
+    const { quiz } = await buildQuiz(db());
+    const a = await start(s.token, quiz.id);
+    expect(await next(s.token, a.body.attemptId, 0)).toMatchObject({ status: 400, body: { error: "This quiz has no timed sections" } });
+    expect((await call(t.app, { method: "POST", url: `/api/attempts/${a.body.attemptId}/sections/next`, token: s.token, payload: {} })).status).toBe(400);
+  });
+});
+
+describe("POST /api/attempts/:id/submit", () => {
+  it("grades by option text and by letter, ignoring case and surrounding space", async () => {
+    const s = await student();
+    const qs: QuestionSeed[] = [
+      { text: "Capital of Ghana?", options: ["Accra", "Kumasi", "Tamale", "Ho"], answer: "Accra" },
+      { text: "Largest lake?", options: ["Bosumtwi", "Volta", "Tano", "Densu"], answer: "Volta" },
+      { text: "2 + 2?", options: ["3", "4", "5", "6"], answer: "4" },
+      { text: "Northern city?", options: ["Accra", "Kumasi", "Tamale", "Ho"], answer: "Tamale" },
+    ];
+    const { quiz, questions } = await buildQuiz(db(), { questions: qs, passingScore: 75 });
+    const a = await start(s.token, quiz.id);
+    await save(s.token, a.body.attemptId, [
+      { questionId: questions[0].id, answer: "  accra " },
+      { questionId: questions[1].id, answer: "b" },
+    ]);
+    const r = await submit(s.token, a.body.attemptId, [{ questionId: questions[2].id, answer: "B" }, { questionId: questions[3].id, answer: "Kumasi" }]);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ score: 75, correct: 3, total: 4, passed: true, graded: true, passingScore: 75 });
+    expect(r.body.submission).toMatchObject({ attemptId: a.body.attemptId, score: 75, correct: 3, total: 4, graded: true });
+  });
+
+  it("is exactly one submission, however often and however parallel it is sent", async () => {
+    const s = await student();
+    const { quiz, questions } = await buildQuiz(db(), { maxAttempts: 3 });
+    const a = await start(s.token, quiz.id);
+    await save(s.token, a.body.attemptId, [{ questionId: questions[0].id, answer: "2" }]);
+    const all = await Promise.all(Array.from({ length: 5 }, () => submit(s.token, a.body.attemptId)));
+    expect(all.every((r) => r.status === 200)).toBe(true);
+    const ids = new Set(all.map((r) => r.body.submission.id));
+    expect(ids.size).toBe(1);
+    const later = await submit(s.token, a.body.attemptId, [{ questionId: questions[1].id, answer: "4" }]);
+    expect(later.body).toEqual(all[0].body);
+    expect(await db().select().from(submissions).where(eq(submissions.attemptId, a.body.attemptId))).toHaveLength(1);
+    expect(await db().select().from(records).where(and(eq(records.quizId, quiz.id), eq(records.userId, s.user.id)))).toHaveLength(1);
+  });
+
+  it("leaves questions without a key for a teacher, scoring only the keyed ones", async () => {
+    const s = await student();
+    const { quiz, questions } = await buildQuiz(db(), {
+      questions: [
+        { text: "Keyed", options: ["x", "y"], answer: "x" },
+        { text: "Explain", options: ["p", "q"], answer: null },
+      ],
+      maxAttempts: 1,
+    });
+    const a = await start(s.token, quiz.id);
+    const r = await submit(s.token, a.body.attemptId, [
+      { questionId: questions[0].id, answer: "A" },
+      { questionId: questions[1].id, answer: "q" },
+    ]);
+    expect(r.body).toMatchObject({ score: 100, correct: 1, total: 1, passed: null, graded: false });
+    const [sub] = await db().select().from(submissions).where(eq(submissions.attemptId, a.body.attemptId));
+    expect(sub.ungradedAnswers).toEqual([{ questionId: questions[1].id, answer: "q" }]);
+    const [rec] = await db().select().from(records).where(eq(records.submissionId, sub.id));
+    expect(rec.passed).toBeNull();
+    expect(r.body.review.find((x: { questionId: number }) => x.questionId === questions[1].id)).toMatchObject({ correct: null, correctAnswer: null, yourAnswer: "q" });
+  });
+
+  it("has no score when no question has a key", async () => {
+    const s = await student();
+    const { quiz, questions } = await buildQuiz(db(), { questions: [{ text: "Essay", options: ["a", "b"], answer: null }] });
+    const a = await start(s.token, quiz.id);
+    const r = await submit(s.token, a.body.attemptId, [{ questionId: questions[0].id, answer: "a" }]);
+    expect(r.body).toMatchObject({ score: null, correct: 0, total: 0, passed: null, graded: false });
+  });
+
+  it("records the submission in the audit trail", async () => {
+    const s = await student();
+    const { quiz } = await buildQuiz(db());
+    const a = await start(s.token, quiz.id);
+    const r = await submit(s.token, a.body.attemptId);
+    const logs = await db().select().from(auditLogs).where(and(eq(auditLogs.entityType, "submission"), eq(auditLogs.entityId, String(r.body.submission.id))));
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ action: "create", userId: s.user.id });
+  });
+});
+
+describe("POST /api/submissions/:quizId/submit", () => {
+  it("submits the open attempt, or starts one when there is none", async () => {
+    const s = await student();
+    const { quiz, questions } = await buildQuiz(db(), { maxAttempts: 2 });
+    const one = await call(t.app, { method: "POST", url: `/api/submissions/${quiz.id}/submit`, token: s.token, payload: { answers: [{ questionId: questions[0].id, answer: "2" }] } });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ attemptNumber: 1, correct: 1, total: 3, submission: { quizId: quiz.id } });
+    const a = await start(s.token, quiz.id);
+    await save(s.token, a.body.attemptId, [{ questionId: questions[1].id, answer: "4" }]);
+    const two = await call(t.app, { method: "POST", url: `/api/submissions/${quiz.id}/submit`, token: s.token, payload: { answers: [{ questionId: questions[0].id, answer: "2" }] } });
+    expect(two.body).toMatchObject({ attemptId: a.body.attemptId, attemptNumber: 2, correct: 2 });
+    const three = await call(t.app, { method: "POST", url: `/api/submissions/${quiz.id}/submit`, token: s.token, payload: { answers: [] } });
+    expect(three).toMatchObject({ status: 409, body: { error: "No attempts left" } });
+    const other = await student("jhs3");
+    expect((await call(t.app, { method: "POST", url: `/api/submissions/${quiz.id}/submit`, token: other.token, payload: { answers: [] } })).status).toBe(404);
+  });
+});
+
+/** Every string in a JSON value with the path that leads to it. */
+function strings(v: unknown, path = "$"): { path: string; value: string }[] {
+  if (typeof v === "string") return [{ path, value: v }];
+  if (Array.isArray(v)) return v.flatMap((x, i) => strings(x, `${path}[${i}]`));
+  if (v && typeof v === "object") return Object.entries(v).flatMap(([k, x]) => strings(x, `${path}.${k}`));
+  return [];
+}
+function keys(v: unknown): string[] {
+  if (Array.isArray(v)) return v.flatMap(keys);
+  if (v && typeof v === "object") return Object.entries(v).flatMap(([k, x]) => [k, ...keys(x)]);
+  return [];
+}
+
+describe("answer confidentiality", () => {
+  it("sends no answer key in any response before the student may review, and the review once they may", async () => {
+    const s = await student();
+    const KEYS = ["ZEBRA-KEY-17", "MANGO-KEY-42", "KOLA-KEY-99"];
+    const qs: QuestionSeed[] = KEYS.map((k, i) => ({ text: `Question ${i}`, options: [`decoy-${i}-a`, k, `decoy-${i}-b`], answer: k }));
+    const { quiz, questions } = await buildQuiz(db(), { questions: qs, maxAttempts: 2 });
+    const responses: { name: string; body: unknown }[] = [];
+    const keep = async (name: string, p: Promise<{ status: number; body: unknown }>) => {
+      const r = await p;
+      responses.push({ name, body: r.body });
+      return r as { status: number; body: any };
+    };
+
+    const a = await keep("start", start(s.token, quiz.id));
+    await keep("save", save(s.token, a.body.attemptId, [{ questionId: questions[0].id, answer: KEYS[0] }]));
+    await keep("save wrong", save(s.token, a.body.attemptId, [{ questionId: questions[1].id, answer: "decoy-1-a" }]));
+    await keep("resume", start(s.token, quiz.id));
+    await keep("read", read(s.token, a.body.attemptId));
+    const first = await keep("submit", submit(s.token, a.body.attemptId, [{ questionId: questions[2].id, answer: "C" }]));
+    await keep("read submitted", read(s.token, a.body.attemptId));
+    await keep("records", call(t.app, { method: "GET", url: "/api/records", token: s.token }));
+    expect(first.body.review).toBeNull();
+    expect(first.body.canAttemptAgain).toBe(true);
+
+    for (const r of responses) {
+      // Review fields exist only inside a review item.
+      const ks = keys(r.body);
+      expect(ks, r.name).not.toContain("correctAnswer");
+      expect(ks, r.name).not.toContain("yourAnswer");
+      for (const { path, value } of strings(r.body)) {
+        if (!KEYS.includes(value)) continue;
+        // A key's text may appear as one of the options, or as the student's own saved answer.
+        expect(path, `${r.name} ${path}`).toMatch(/^\$\.questions\[\d+\]\.options\[\d+\]$|^\$\.answers\[\d+\]\.answer$/);
+      }
+      // No question carries an answer or a verdict.
+      for (const q of (r.body as any)?.questions ?? []) expect(Object.keys(q).sort(), r.name).toEqual(["id", "index", "options", "text"]);
+      expect((r.body as any)?.review ?? (r.body as any)?.result?.review ?? null, r.name).toBeNull();
+    }
+
+    // The last attempt: now nothing more can be tried, so the review comes with the correct answers.
+    const b = await start(s.token, quiz.id);
+    const last = await submit(s.token, b.body.attemptId, [{ questionId: questions[1].id, answer: "b" }]);
+    expect(last.body.canAttemptAgain).toBe(false);
+    expect(last.body.review).toEqual([
+      { questionId: questions[0].id, index: 0, text: "Question 0", options: qs[0].options, yourAnswer: null, correct: false, correctAnswer: KEYS[0] },
+      { questionId: questions[1].id, index: 1, text: "Question 1", options: qs[1].options, yourAnswer: "b", correct: true, correctAnswer: KEYS[1] },
+      { questionId: questions[2].id, index: 2, text: "Question 2", options: qs[2].options, yourAnswer: null, correct: false, correctAnswer: KEYS[2] },
+    ]);
+    // The first attempt's review is now open too.
+    const firstAgain = await read(s.token, a.body.attemptId);
+    expect(firstAgain.body.result.review.map((x: { correct: boolean }) => x.correct)).toEqual([true, false, false]);
+  });
+
+  it("opens the review once the quiz has closed", async () => {
+    const s = await student();
+    const T0 = new Date("2030-09-01T09:00:00Z");
+    const { quiz } = await buildQuiz(db(), { closeTime: at(T0, 60 * MIN) });
+    t.clock.set(T0);
+    const a = await start(s.token, quiz.id);
+    const r = await submit(s.token, a.body.attemptId);
+    expect(r.body.review).toBeNull();
+    t.clock.set(at(T0, 61 * MIN));
+    const later = await read(s.token, a.body.attemptId);
+    expect(later.body.result.review).toHaveLength(3);
+    expect(later.body.result.canAttemptAgain).toBe(false);
+  });
+});

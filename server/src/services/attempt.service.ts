@@ -1,0 +1,539 @@
+import { and, asc, count, eq, lt, max, sql } from "drizzle-orm";
+import {
+  advanceSection as advanceSectionRule,
+  attemptDeadline,
+  attemptStartRefusal,
+  DEADLINE_GRACE_MS,
+  isPassed,
+  isPastDeadline,
+  questionOpenness,
+  reviewAllowed,
+  settleSections,
+  type AnswerInput,
+  type AttemptResult,
+  type AttemptSession,
+  type StartRefusal,
+  type TimingQuiz,
+} from "@adesua/domain";
+import type { Db, Queryable, Tx } from "../db/client";
+import { attemptAnswers, attempts, courses, questions, quizzes, records, submissions, users, type AttemptRow, type QuizRow, type SubmissionRow } from "../db/schema";
+import { recordAudit, type Actor } from "../audit/audit";
+import { badRequest, conflict, forbidden, HttpError, notFound } from "../lib/errors";
+import { assertCanStartAttempt, assertOwnsAttempt, takesPreview, type AttemptViewer } from "../policies/attempt.policy";
+import { presentAttemptSession, presentResult } from "../presenters/attempt";
+import { buildReview, gradeStoredAnswers, loadAttemptAnswers, loadKeyedQuestions, type KeyedQuestion } from "./grading.service";
+
+/**
+ * The attempt lifecycle. The database keeps it honest under load: starts are serialised per
+ * (quiz, student) by an advisory lock and backed by unique indexes; a submit locks the attempt row
+ * and the unique index on submissions.attempt_id; a save holds the attempt row FOR SHARE so it can
+ * never land after the submission that should have counted it.
+ *
+ * An attempt is "settled" whenever it is touched: a section whose time is over ends, and an attempt
+ * past its deadline (plus grace) is submitted with its saved answers, stamped with the deadline.
+ */
+
+export const ATTEMPT_MESSAGES = {
+  quizNotFound: "Quiz not found",
+  attemptNotFound: "Attempt not found",
+  notOpen: "Quiz is not open yet",
+  closed: "Quiz is closed",
+  noAttemptsLeft: "No attempts left",
+  noTimeLeft: "No time left for this quiz",
+  timeUp: "Time is up",
+  submitted: "This attempt has already been submitted",
+  sectionEnded: "This section has ended",
+  sectionNotStarted: "This section has not started yet",
+  unknownQuestion: "Unknown question",
+  noSections: "This quiz has no timed sections",
+} as const;
+const M = ATTEMPT_MESSAGES;
+
+const START_REFUSALS: Record<StartRefusal, () => HttpError> = {
+  upcoming: () => forbidden(M.notOpen),
+  closed: () => forbidden(M.closed),
+  maxed: () => conflict(M.noAttemptsLeft),
+  timeUsed: () => conflict(M.noTimeLeft),
+};
+
+/** Closing an attempt the server did by itself (sweep) has no acting user. */
+export const SYSTEM_ACTOR: Actor = { userId: null, impersonatorId: null };
+
+export type QuizForAttempt = QuizRow & { course: { id: number; title: string; teacherId: number | null } };
+
+export async function loadQuizForAttempt(db: Queryable, quizId: number): Promise<QuizForAttempt | null> {
+  const [row] = await db
+    .select({ quiz: quizzes, course: { id: courses.id, title: courses.title, teacherId: courses.teacherId } })
+    .from(quizzes)
+    .innerJoin(courses, eq(courses.id, quizzes.courseId))
+    .where(eq(quizzes.id, quizId))
+    .limit(1);
+  return row ? { ...row.quiz, course: row.course } : null;
+}
+
+const timingOf = (q: QuizRow): TimingQuiz & { openTime: Date | null; maxAttempts: number | null } => ({
+  timeLimit: q.timeLimit,
+  closeTime: q.closeTime,
+  resetTimerOnAttempt: q.resetTimerOnAttempt,
+  timedSections: q.timedSections,
+  openTime: q.openTime,
+  maxAttempts: q.maxAttempts,
+});
+
+/**
+ * Runs `fn` in a transaction that commits even when `fn` refuses the request with an HttpError: a
+ * refusal may come after settling an overdue attempt, and that settlement must stay done. Every
+ * function run this way throws its HttpErrors before its own main write, never after it.
+ */
+export async function touchTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  let refusal: HttpError | null = null;
+  const out = await db.transaction(async (tx) => {
+    try {
+      return await fn(tx);
+    } catch (e) {
+      if (e instanceof HttpError) {
+        refusal = e;
+        return undefined;
+      }
+      throw e;
+    }
+  });
+  if (refusal) throw refusal;
+  return out as T;
+}
+
+/** Locks one attempt row for a change and checks it is the viewer's. */
+async function lockOwnAttempt(tx: Tx, viewer: AttemptViewer, attemptId: number): Promise<AttemptRow> {
+  const [row] = await tx.select().from(attempts).where(eq(attempts.id, attemptId)).for("update");
+  if (!row) throw notFound(M.attemptNotFound);
+  assertOwnsAttempt(viewer, row);
+  return row;
+}
+
+async function requireQuiz(db: Queryable, quizId: number): Promise<QuizForAttempt> {
+  const quiz = await loadQuizForAttempt(db, quizId);
+  if (!quiz) throw notFound(M.quizNotFound);
+  return quiz;
+}
+
+type SubmitOptions = { at: Date; actor: Actor; preview: boolean; keyed?: KeyedQuestion[] };
+
+/**
+ * Submits a locked, open attempt: grades its saved answers, stores one submission and one record
+ * (none for a staff preview) and closes it. A submitted attempt is returned unchanged.
+ */
+export async function submitAttempt(tx: Tx, attempt: AttemptRow, quiz: QuizRow, opts: SubmitOptions): Promise<AttemptRow> {
+  if (attempt.status !== "in_progress") return attempt;
+  const [keyed, answers] = await Promise.all([opts.keyed ?? loadKeyedQuestions(tx, quiz.id), loadAttemptAnswers(tx, attempt.id)]);
+  const g = gradeStoredAnswers(keyed, answers);
+  if (!opts.preview) {
+    const [sub] = await tx
+      .insert(submissions)
+      .values({
+        attemptId: attempt.id,
+        quizId: quiz.id,
+        userId: attempt.userId,
+        score: g.score,
+        correct: g.correct,
+        total: g.total,
+        graded: g.graded,
+        ungradedAnswers: g.ungradedAnswers,
+        createdAt: opts.at,
+      })
+      .onConflictDoNothing({ target: submissions.attemptId })
+      .returning();
+    if (sub) {
+      // Submissions of one student for one quiz never run in parallel (one open attempt, locked), so this comparison is stable.
+      const [{ best }] = await tx
+        .select({ best: max(records.score) })
+        .from(records)
+        .where(and(eq(records.userId, attempt.userId), eq(records.quizId, quiz.id)));
+      const previousBest = best === null ? null : Number(best);
+      await tx.insert(records).values({
+        userId: attempt.userId,
+        quizId: quiz.id,
+        submissionId: sub.id,
+        score: g.score,
+        correct: g.correct,
+        total: g.total,
+        passed: g.graded ? isPassed(g.score, quiz.passingScore) : null,
+        isPersonalBest: g.score !== null && (previousBest === null || g.score > previousBest),
+        userAttempts: attempt.attemptNumber,
+        createdAt: opts.at,
+      });
+      await recordAudit(tx, {
+        entityType: "submission",
+        entityId: sub.id,
+        action: "create",
+        actor: opts.actor,
+        after: { attemptId: attempt.id, quizId: quiz.id, userId: attempt.userId, score: g.score, correct: g.correct, total: g.total, graded: g.graded },
+      });
+    }
+  }
+  const [closed] = await tx
+    .update(attempts)
+    .set({ status: "submitted", submittedAt: opts.at })
+    .where(eq(attempts.id, attempt.id))
+    .returning();
+  return closed;
+}
+
+/**
+ * Lets time act on a locked attempt: past its deadline it is submitted (stamped with the deadline);
+ * sections whose time is over end, and after the last one the attempt is submitted.
+ */
+export async function settleAttempt(tx: Tx, attempt: AttemptRow, quiz: QuizRow, now: Date, actor: Actor, preview: boolean): Promise<AttemptRow> {
+  if (attempt.status !== "in_progress") return attempt;
+  if (attempt.deadline && isPastDeadline(attempt.deadline, now)) {
+    return submitAttempt(tx, attempt, quiz, { at: attempt.deadline, actor, preview });
+  }
+  if (!quiz.timedSections.length) return attempt;
+  const s = settleSections(quiz.timedSections, { currentSection: attempt.currentSection, sectionStartedAt: attempt.sectionStartedAt ?? attempt.startedAt }, attempt.deadline, now);
+  if (s.finished) return submitAttempt(tx, attempt, quiz, { at: s.finishedAt ?? now, actor, preview });
+  if (s.currentSection === attempt.currentSection) return attempt;
+  const [row] = await tx
+    .update(attempts)
+    .set({ currentSection: s.currentSection, sectionStartedAt: s.sectionStartedAt })
+    .where(eq(attempts.id, attempt.id))
+    .returning();
+  return row;
+}
+
+class StartRace extends Error {}
+
+export type Started = {
+  attempt: AttemptRow;
+  quiz: QuizForAttempt;
+  created: boolean;
+  /** An overdue open attempt this call submitted before deciding (null when there was none). */
+  finalized: AttemptRow | null;
+};
+
+/**
+ * Starts an attempt, or resumes the student's open one. Serialised per (quiz, student) by an
+ * advisory lock; the unique indexes are the backstop (a lost race is retried and resumes).
+ */
+export async function startOrResumeAttempt(
+  tx: Tx,
+  viewer: AttemptViewer,
+  quizId: number,
+  now: Date,
+  actor: Actor,
+  opts: { stopAfterFinalize?: boolean } = {},
+): Promise<Started> {
+  const quiz = await requireQuiz(tx, quizId);
+  assertCanStartAttempt(viewer, { studentType: quiz.studentType, teacherId: quiz.teacherId, courseTeacherId: quiz.course.teacherId });
+  const preview = takesPreview(viewer);
+  await tx.execute(sql`select pg_advisory_xact_lock(${quizId}::int, ${viewer.id}::int)`);
+  const mine = await tx
+    .select()
+    .from(attempts)
+    .where(and(eq(attempts.quizId, quizId), eq(attempts.userId, viewer.id)))
+    .orderBy(asc(attempts.attemptNumber))
+    .for("update");
+  const open = mine.find((a) => a.status === "in_progress");
+  let finalized: AttemptRow | null = null;
+  if (open) {
+    const settled = await settleAttempt(tx, open, quiz, now, actor, preview);
+    if (settled.status === "in_progress") return { attempt: settled, quiz, created: false, finalized: null };
+    finalized = settled;
+    if (opts.stopAfterFinalize) return { attempt: settled, quiz, created: false, finalized };
+  }
+  const first = mine[0]?.startedAt ?? null;
+  if (!preview) {
+    // Refusing keeps the settlement above: touchTransaction commits before answering.
+    const refusal = attemptStartRefusal(timingOf(quiz), { count: mine.length, firstStartedAt: first }, now);
+    if (refusal) throw START_REFUSALS[refusal]();
+  }
+  const deadline = attemptDeadline(timingOf(quiz), now, first, { ignoreCloseTime: preview });
+  const [row] = await tx
+    .insert(attempts)
+    .values({
+      quizId,
+      userId: viewer.id,
+      attemptNumber: (mine.at(-1)?.attemptNumber ?? 0) + 1,
+      status: "in_progress",
+      startedAt: now,
+      deadline,
+      currentSection: 0,
+      sectionStartedAt: quiz.timedSections.length ? now : null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new StartRace();
+  return { attempt: row, quiz, created: true, finalized: null };
+}
+
+/**
+ * POST /quizzes/{id}/attempts. An overdue open attempt is submitted first (exactly as the sweep would
+ * have done); then the window and the attempt limit decide whether a new one starts.
+ */
+export async function startAttempt(db: Db, viewer: AttemptViewer, quizId: number, now: Date, actor: Actor): Promise<Started> {
+  return retryingStartRace(() => touchTransaction(db, (tx) => startOrResumeAttempt(tx, viewer, quizId, now, actor)));
+}
+
+/** A start that lost a race to the unique indexes runs again, and then resumes the winner's attempt. */
+export async function retryingStartRace<T>(fn: () => Promise<T>): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (e instanceof StartRace && i < 3) continue;
+      throw e;
+    }
+  }
+}
+
+type SaveRow = {
+  id: number;
+  userId: number;
+  quizId: number;
+  status: string;
+  deadline: Date | null;
+  currentSection: number;
+  sectionStartedAt: Date | null;
+  startedAt: Date;
+  timedSections: QuizRow["timedSections"];
+  found: { id: number; index: number }[] | null;
+};
+
+/** Index (in question order) of each given question of the attempt's quiz, in the same query as the attempt. */
+const questionIndexes = (ids: number[]) =>
+  sql<{ id: number; index: number }[] | null>`(
+    select json_agg(json_build_object('id', x.id, 'index', x.idx))
+    from (select q.id, (row_number() over (order by q.position, q.id) - 1)::int as idx from ${questions} q where q.quiz_id = ${attempts.quizId}) x
+    where x.id in (${sql.join(
+      ids.map((i) => sql`${i}::int`),
+      sql`, `,
+    )}))`;
+
+export type SaveOutcome = { saved: number; savedAt: Date } | "settle-first";
+
+/**
+ * The hot path: one locking read (attempt + quiz sections + question positions) and one upsert.
+ * With `lock: "share"` saves of one student run side by side and only a submit waits for them; if
+ * time has acted on the attempt it answers "settle-first" and the caller retries with `lock: "update"`.
+ * Saving the same answer again writes nothing.
+ */
+export async function saveAnswers(
+  tx: Tx,
+  viewer: AttemptViewer,
+  attemptId: number,
+  answers: readonly AnswerInput[],
+  now: Date,
+  opts: { lock: "share" | "update"; actor: Actor },
+): Promise<SaveOutcome> {
+  const ids = answers.map((a) => a.questionId);
+  const [row] = (await tx
+    .select({
+      id: attempts.id,
+      userId: attempts.userId,
+      quizId: attempts.quizId,
+      status: attempts.status,
+      deadline: attempts.deadline,
+      currentSection: attempts.currentSection,
+      sectionStartedAt: attempts.sectionStartedAt,
+      startedAt: attempts.startedAt,
+      timedSections: quizzes.timedSections,
+      found: questionIndexes(ids),
+    })
+    .from(attempts)
+    .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
+    .where(eq(attempts.id, attemptId))
+    .for(opts.lock, { of: attempts })) as SaveRow[];
+  if (!row) throw notFound(M.attemptNotFound);
+  assertOwnsAttempt(viewer, row);
+  const sections = row.timedSections;
+  let status = row.status;
+  let currentSection = row.currentSection;
+  if (status === "in_progress") {
+    const overdue = isPastDeadline(row.deadline, now);
+    const moved =
+      sections.length > 0 &&
+      settleSections(sections, { currentSection, sectionStartedAt: row.sectionStartedAt ?? row.startedAt }, row.deadline, now).currentSection !== currentSection;
+    if (overdue || moved) {
+      if (opts.lock === "share") return "settle-first";
+      const [attempt] = await tx.select().from(attempts).where(eq(attempts.id, attemptId));
+      const quiz = await requireQuiz(tx, row.quizId);
+      const settled = await settleAttempt(tx, attempt, quiz, now, opts.actor, takesPreview(viewer));
+      status = settled.status;
+      currentSection = settled.currentSection;
+    }
+  }
+  if (status !== "in_progress") throw conflict(isPastDeadline(row.deadline, now) ? M.timeUp : M.submitted);
+  const index = new Map((row.found ?? []).map((f) => [f.id, f.index]));
+  if (ids.some((id) => !index.has(id))) throw badRequest(M.unknownQuestion);
+  if (sections.length) {
+    for (const id of ids) {
+      const o = questionOpenness(sections, currentSection, index.get(id)!);
+      if (o === "ended") throw conflict(M.sectionEnded);
+      if (o === "upcoming") throw conflict(M.sectionNotStarted);
+    }
+  }
+  await upsertAnswers(tx, attemptId, answers, now);
+  return { saved: answers.length, savedAt: now };
+}
+
+async function upsertAnswers(tx: Tx, attemptId: number, answers: readonly AnswerInput[], now: Date): Promise<void> {
+  if (!answers.length) return;
+  await tx
+    .insert(attemptAnswers)
+    .values(answers.map((a) => ({ attemptId, questionId: a.questionId, answer: a.answer, savedAt: now })))
+    .onConflictDoUpdate({
+      target: [attemptAnswers.attemptId, attemptAnswers.questionId],
+      set: { answer: sql`excluded.answer`, savedAt: sql`excluded.saved_at` },
+      // Idempotent: the same answer again changes nothing (not even savedAt).
+      setWhere: sql`${attemptAnswers.answer} is distinct from excluded.answer`,
+    });
+}
+
+/** PUT /attempts/{id}/answers: the shared-lock fast path, then the settling path when time has acted. */
+export async function saveAnswersSettling(db: Db, viewer: AttemptViewer, attemptId: number, answers: readonly AnswerInput[], now: Date, actor: Actor) {
+  const fast = await touchTransaction(db, (tx) => saveAnswers(tx, viewer, attemptId, answers, now, { lock: "share", actor }));
+  if (fast !== "settle-first") return fast;
+  const slow = await touchTransaction(db, (tx) => saveAnswers(tx, viewer, attemptId, answers, now, { lock: "update", actor }));
+  if (slow === "settle-first") throw new Error("an attempt could not be settled");
+  return slow;
+}
+
+/**
+ * Saves the answers a submit carries where they are still accepted (open section, before the
+ * deadline) and submits. Answers for unknown questions are refused; late ones are left out.
+ */
+async function saveAndSubmit(tx: Tx, attempt: AttemptRow, quiz: QuizForAttempt, answers: readonly AnswerInput[], now: Date, actor: Actor, preview: boolean): Promise<AttemptRow> {
+  const settled = await settleAttempt(tx, attempt, quiz, now, actor, preview);
+  if (settled.status !== "in_progress") return settled;
+  const keyed = await loadKeyedQuestions(tx, quiz.id);
+  if (answers.length) {
+    const index = new Map(keyed.map((q, i) => [q.id, i]));
+    if (answers.some((a) => !index.has(a.questionId))) throw badRequest(M.unknownQuestion);
+    const open = answers.filter((a) => questionOpenness(quiz.timedSections, settled.currentSection, index.get(a.questionId)!) === "open");
+    await upsertAnswers(tx, settled.id, open, now);
+  }
+  return submitAttempt(tx, settled, quiz, { at: now, actor, preview, keyed });
+}
+
+/** POST /attempts/{id}/submit. Exactly one submission per attempt; a repeated submit returns the same result. */
+export async function submitOwnAttempt(tx: Tx, viewer: AttemptViewer, attemptId: number, answers: readonly AnswerInput[], now: Date, actor: Actor): Promise<AttemptResult> {
+  const attempt = await lockOwnAttempt(tx, viewer, attemptId);
+  const quiz = await requireQuiz(tx, attempt.quizId);
+  const preview = takesPreview(viewer);
+  const done = await saveAndSubmit(tx, attempt, quiz, answers, now, actor, preview);
+  return attemptResult(tx, done, quiz, preview, now);
+}
+
+/** POST /submissions/{quizId}/submit: submits the open attempt, starting one when there is none. */
+export async function submitForQuiz(tx: Tx, viewer: AttemptViewer, quizId: number, answers: readonly AnswerInput[], now: Date, actor: Actor): Promise<AttemptResult> {
+  const started = await startOrResumeAttempt(tx, viewer, quizId, now, actor, { stopAfterFinalize: true });
+  const preview = takesPreview(viewer);
+  // An open attempt that had run out was just submitted by this call: that is the result.
+  const done = started.finalized ?? (await saveAndSubmit(tx, started.attempt, started.quiz, answers, now, actor, preview));
+  return attemptResult(tx, done, started.quiz, preview, now);
+}
+
+/** POST /attempts/{id}/sections/next: ends the section the student leaves; after the last one, submits. */
+export async function moveToNextSection(tx: Tx, viewer: AttemptViewer, attemptId: number, fromSection: number, now: Date, actor: Actor): Promise<{ attempt: AttemptRow; quiz: QuizForAttempt }> {
+  const attempt = await lockOwnAttempt(tx, viewer, attemptId);
+  const quiz = await requireQuiz(tx, attempt.quizId);
+  const preview = takesPreview(viewer);
+  const settled = await settleAttempt(tx, attempt, quiz, now, actor, preview);
+  if (settled.status !== "in_progress") return { attempt: settled, quiz };
+  if (!quiz.timedSections.length) throw badRequest(M.noSections);
+  const a = advanceSectionRule(quiz.timedSections, { currentSection: settled.currentSection, sectionStartedAt: settled.sectionStartedAt ?? settled.startedAt }, settled.deadline, now, fromSection);
+  if (!a.moved) return { attempt: settled, quiz };
+  if (a.finished) return { attempt: await submitAttempt(tx, settled, quiz, { at: a.finishedAt ?? now, actor, preview }), quiz };
+  const [row] = await tx
+    .update(attempts)
+    .set({ currentSection: a.currentSection, sectionStartedAt: a.sectionStartedAt, deadline: a.deadline })
+    .where(eq(attempts.id, settled.id))
+    .returning();
+  return { attempt: row, quiz };
+}
+
+/** GET /attempts/{id}: the attempt as it stands now (settled first, so a reload never shows an expired timer). */
+export async function readOwnAttempt(tx: Tx, viewer: AttemptViewer, attemptId: number, now: Date, actor: Actor): Promise<{ attempt: AttemptRow; quiz: QuizForAttempt }> {
+  const attempt = await lockOwnAttempt(tx, viewer, attemptId);
+  const quiz = await requireQuiz(tx, attempt.quizId);
+  return { attempt: await settleAttempt(tx, attempt, quiz, now, actor, takesPreview(viewer)), quiz };
+}
+
+/**
+ * The result of a submitted attempt. The per-question review (with the correct answers) is included
+ * only when the student can no longer attempt the quiz; staff previews always get it.
+ */
+export async function attemptResult(db: Queryable, attempt: AttemptRow, quiz: QuizRow, preview: boolean, now: Date): Promise<AttemptResult> {
+  const [[submission], [used]] = await Promise.all([
+    db.select().from(submissions).where(eq(submissions.attemptId, attempt.id)).limit(1) as Promise<SubmissionRow[]>,
+    db
+      .select({ n: count(), first: sql<Date | string | null>`min(${attempts.startedAt})` })
+      .from(attempts)
+      .where(and(eq(attempts.quizId, quiz.id), eq(attempts.userId, attempt.userId))),
+  ]);
+  const firstStartedAt = used.first ? new Date(used.first) : null;
+  const refusal = preview ? null : attemptStartRefusal(timingOf(quiz), { count: used.n, firstStartedAt }, now);
+  const showReview = preview || reviewAllowed(refusal);
+  let computed: { score: number | null; correct: number; total: number; graded: boolean; passed: boolean | null } | null = null;
+  let review = null;
+  if (showReview || !submission) {
+    const [keyed, answers] = await Promise.all([loadKeyedQuestions(db, quiz.id), loadAttemptAnswers(db, attempt.id)]);
+    const g = gradeStoredAnswers(keyed, answers);
+    computed = { score: g.score, correct: g.correct, total: g.total, graded: g.graded, passed: g.graded ? isPassed(g.score, quiz.passingScore) : null };
+    if (showReview) review = buildReview(keyed, answers, g);
+  }
+  const graded = submission ? submission.graded : computed!.graded;
+  const score = submission ? submission.score : computed!.score;
+  return presentResult({
+    attempt,
+    quiz,
+    submission: submission ?? null,
+    computed,
+    passed: graded ? isPassed(score, quiz.passingScore) : null,
+    canAttemptAgain: refusal === null,
+    review,
+  });
+}
+
+/** The whole screen state of an attempt: questions without keys, saved answers, and the result once submitted. */
+export async function attemptSession(db: Queryable, attempt: AttemptRow, quiz: QuizForAttempt, preview: boolean, now: Date): Promise<AttemptSession> {
+  const [qs, answers] = await Promise.all([
+    // Only the columns a student may see: the key is never read here.
+    db.select({ id: questions.id, text: questions.text, options: questions.options }).from(questions).where(eq(questions.quizId, quiz.id)).orderBy(asc(questions.position), asc(questions.id)),
+    loadAttemptAnswers(db, attempt.id),
+  ]);
+  const result = attempt.status === "submitted" ? await attemptResult(db, attempt, quiz, preview, now) : null;
+  return presentAttemptSession({ attempt, quiz, preview, questions: qs, answers, result, now });
+}
+
+/**
+ * The sweep: submits open attempts whose deadline (plus grace) has passed, stamped with their
+ * deadline. Rows are claimed with FOR UPDATE SKIP LOCKED in small batches, so several servers can run
+ * it at once and a student touching their attempt at the same moment is never blocked for long.
+ */
+export async function finalizeOverdueAttempts(db: Db, now: Date, batchSize = 20): Promise<number> {
+  const cutoff = new Date(now.getTime() - DEADLINE_GRACE_MS);
+  let total = 0;
+  for (;;) {
+    const n = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ attempt: attempts, role: users.role })
+        .from(attempts)
+        .innerJoin(users, eq(users.id, attempts.userId))
+        .where(and(eq(attempts.status, "in_progress"), lt(attempts.deadline, cutoff)))
+        .orderBy(asc(attempts.deadline))
+        .limit(batchSize)
+        .for("update", { of: attempts, skipLocked: true });
+      const quizCache = new Map<number, QuizRow>();
+      for (const r of rows) {
+        let quiz = quizCache.get(r.attempt.quizId);
+        if (!quiz) {
+          quiz = await requireQuiz(tx, r.attempt.quizId);
+          quizCache.set(quiz.id, quiz);
+        }
+        await submitAttempt(tx, r.attempt, quiz, { at: r.attempt.deadline!, actor: SYSTEM_ACTOR, preview: r.role !== "student" });
+      }
+      return rows.length;
+    });
+    total += n;
+    if (n < batchSize) return total;
+  }
+}
