@@ -106,4 +106,24 @@ describe("sign-in and access journeys", () => {
     expect(me.role).toBe("admin");
     await context.close();
   });
+
+  it("reopens the app on a dropped connection without signing the student out", async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, DEMO.jhs3);
+    await page.waitForURL("**/students/dashboard");
+    await page.getByRole("heading", { name: /Kwesi Amoah/ }).waitFor();
+    // The service worker takes control after the first load; a second load fills its cache.
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 10_000 }).catch(async () => {
+      await page.reload();
+      await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
+    });
+    await page.reload();
+    await page.getByRole("heading", { name: /Kwesi Amoah/ }).waitFor();
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole("heading", { name: /Kwesi Amoah/ }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeTruthy();
+    await context.setOffline(false);
+    await context.close();
+  });
 });
