@@ -78,6 +78,7 @@ export const routes: RouteObject[] = [
           ...["schedule", "performance", "questions", "grade", "reports", "import-export", "library", "records"].map((p) =>
             soon(`${p}/*`, p.replace(/-/g, " / ").replace(/^./, (c) => c.toUpperCase()), ["teacher"]),
           ),
+          soon("quiz/upload", "Upload Quiz", ["teacher"]),
           soon("tables", "Table Management", ["admin"]),
         ],
       },
@@ -93,6 +94,7 @@ export const routes: RouteObject[] = [
           ...["questions", "bulk-upload", "performance", "schedule", "grade", "reports", "import-export", "announcements", "announcement", "records", "record", "library", "submissions"].map((p) =>
             soon(`${p}/*`, p.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase())),
           ),
+          soon("quiz/upload", "Upload Quiz"),
           soon("logs", "Audit Logs", ["admin"]),
         ],
       },

@@ -1,0 +1,148 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { Alert, Button, Checkbox, FileInput, Group, Paper, Skeleton, Stack, Text, TextInput, Textarea } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { COURSE_MESSAGES } from "@adesua/domain";
+import { useAuth } from "../../../lib/auth";
+import { errorText } from "../../../lib/api";
+import { formatBytes } from "../../../lib/format";
+import { pdfProblem, startsLikePdf } from "../../../lib/pdf";
+import { ErrorState } from "../../../components/error-state";
+import { PageHeader } from "../../../components/page-header";
+import { useCourse, useSaveCourse, type CourseFormValues } from "../api/courses";
+
+export const COURSE_SAVE_FAILED = "Error saving course.";
+const MATERIAL = "Course material";
+
+type Errors = Partial<Record<"title" | "description" | "material", string>>;
+
+/** The course form's own checks, with the contract's wording (the server checks again). */
+export function validateCourse(v: CourseFormValues): Errors {
+  const e: Errors = {};
+  const title = v.title.trim();
+  if (!title) e.title = COURSE_MESSAGES.title;
+  else if (title.length > 200) e.title = COURSE_MESSAGES.titleTooLong;
+  if (v.description.trim().length > 5000) e.description = COURSE_MESSAGES.descriptionTooLong;
+  const pdf = pdfProblem(v.material, MATERIAL);
+  if (pdf) e.material = pdf;
+  return e;
+}
+
+/** New course (no :id) or edit; after saving, teachers go to their course list and admins to Course Management. */
+export function CourseFormPage() {
+  const params = useParams();
+  const id = params.id ? Number(params.id) : undefined;
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const existing = useCourse(id ?? NaN);
+  const save = useSaveCourse();
+  const [values, setValues] = useState<CourseFormValues>({ title: "", description: "", material: null, removeMaterial: false });
+  const [errors, setErrors] = useState<Errors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [loadedId, setLoadedId] = useState<number | null>(null);
+  const listPath = user?.role === "admin" ? "/admin/dashboard/courses" : "/teachers/dashboard/courses";
+
+  useEffect(() => {
+    if (id && existing.data && loadedId !== existing.data.id) {
+      setValues({ title: existing.data.title, description: existing.data.description, material: null, removeMaterial: false });
+      setLoadedId(existing.data.id);
+    }
+  }, [id, existing.data, loadedId]);
+
+  const set = <K extends keyof CourseFormValues>(k: K, v: CourseFormValues[K]) => {
+    setValues((s) => ({ ...s, [k]: v }));
+    setErrors((e) => ({ ...e, [k]: undefined }));
+  };
+
+  async function onSubmit(ev: FormEvent) {
+    ev.preventDefault();
+    const next = validateCourse(values);
+    if (!next.material && values.material && !(await startsLikePdf(values.material))) next.material = `${MATERIAL} must be a PDF file`;
+    setErrors(next);
+    if (Object.values(next).some(Boolean)) return;
+    setError(null);
+    try {
+      await save.mutateAsync({ id, values });
+      notifications.show({ color: "green", message: id ? "Course updated" : "Course created" });
+      navigate(listPath, { replace: true });
+    } catch (err) {
+      setError(errorText(err, COURSE_SAVE_FAILED));
+    }
+  }
+
+  const title = id ? "Edit course" : "New course";
+  if (id && existing.isPending) {
+    return (
+      <Stack role="status" aria-label="Loading">
+        <Skeleton height={32} width="40%" />
+        <Skeleton height={240} />
+      </Stack>
+    );
+  }
+  if (id && existing.isError) {
+    return (
+      <Stack>
+        <PageHeader title={title} />
+        <ErrorState message={errorText(existing.error, "Failed to load the course. Please try again later.")} onRetry={() => void existing.refetch()} retrying={existing.isFetching} />
+      </Stack>
+    );
+  }
+  const notMine = !!id && user?.role === "teacher" && existing.data?.teacherId !== user.id;
+  const current = existing.data?.material;
+
+  return (
+    <Stack maw={720}>
+      <PageHeader title={title} subtitle={id ? existing.data?.title : "Add a course with an optional PDF of its material."} />
+      {notMine && (
+        <Alert color="orange" role="alert">
+          {COURSE_MESSAGES.editOwnOnly}
+        </Alert>
+      )}
+      {error && (
+        <Alert color="red" role="alert" title="Could not save">
+          {error}
+        </Alert>
+      )}
+      <Paper withBorder p="md">
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="sm">
+            <TextInput label="Title" required value={values.title} onChange={(e) => set("title", e.currentTarget.value)} error={errors.title} maxLength={250} autoFocus={!id} />
+            <Textarea label="Description" autosize minRows={3} maxRows={12} value={values.description} onChange={(e) => set("description", e.currentTarget.value)} error={errors.description} />
+            {current && (
+              <Stack gap={4}>
+                <Text size="sm">
+                  Current material: <b>{current.name}</b> ({formatBytes(current.size)})
+                </Text>
+                <Checkbox
+                  label="Remove the current material"
+                  checked={!!values.removeMaterial}
+                  disabled={!!values.material}
+                  onChange={(e) => set("removeMaterial", e.currentTarget.checked)}
+                />
+              </Stack>
+            )}
+            <FileInput
+              label={current ? "Replace material (PDF)" : "Material (PDF)"}
+              description="A PDF file, up to 10 MB"
+              placeholder="Choose a PDF file"
+              accept="application/pdf,.pdf"
+              name="material"
+              clearable
+              value={values.material}
+              onChange={(f) => set("material", f)}
+              error={errors.material}
+            />
+            <Group justify="flex-end" mt="xs" wrap="wrap">
+              <Button component={Link} to={listPath} variant="default">
+                Cancel
+              </Button>
+              <Button type="submit" loading={save.isPending} disabled={notMine}>
+                {id ? "Save changes" : "Create course"}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

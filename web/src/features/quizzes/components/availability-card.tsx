@@ -1,0 +1,73 @@
+import { Link } from "react-router";
+import { Anchor, Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
+import { AVAILABILITY_LABEL, countdownText, studentAvailability, type StudentAvailability } from "@adesua/domain/rules";
+import type { QuizListItem } from "@adesua/domain";
+import { formatDateTime } from "../../../lib/format";
+
+export const AVAILABILITY_COLOR: Record<StudentAvailability, string> = { available: "green", upcoming: "blue", closed: "gray", maxed: "orange" };
+
+export function attemptsText(info: QuizListItem["attemptInfo"], maxAttempts: number | null): string {
+  const used = info?.currentAttempts ?? 0;
+  const max = info ? info.maxAttempts : maxAttempts;
+  return max === null ? `${used} used · unlimited attempts` : `${used} of ${max} attempts used`;
+}
+
+/**
+ * A quiz on the student's list: availability, countdown, attempts, and a Start link that is a
+ * disabled button unless the quiz is available now (the server decides again when it starts).
+ */
+export function AvailabilityCard({ quiz, now, detailTo, attemptTo }: { quiz: QuizListItem; now: Date; detailTo: string; attemptTo: string }) {
+  const availability = studentAvailability(quiz, quiz.attemptInfo, now);
+  const countdown = countdownText(quiz, now);
+  const available = availability === "available";
+  return (
+    <Card withBorder padding="md" component="article" aria-label={quiz.title} h="100%">
+      <Stack gap="xs" h="100%" justify="space-between">
+        <Stack gap={6}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Text fw={700} style={{ overflowWrap: "anywhere" }}>
+              <Anchor component={Link} to={detailTo} inherit c="inherit">
+                {quiz.title}
+              </Anchor>
+            </Text>
+            <Badge color={AVAILABILITY_COLOR[availability]} variant={available ? "filled" : "light"} style={{ flexShrink: 0 }}>
+              {AVAILABILITY_LABEL[availability]}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {quiz.course.title}
+          </Text>
+          <Text size="sm" fw={600} c={available ? "green.8" : availability === "upcoming" ? "blue.8" : "dimmed"} data-testid="countdown">
+            {countdown}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {quiz.closeTime ? `Due ${formatDateTime(quiz.closeTime)}` : quiz.openTime ? `Opens ${formatDateTime(quiz.openTime)}` : "Open any time"}
+            {" · "}
+            {quiz.timeLimit ? `${quiz.timeLimit} min` : "No time limit"}
+            {" · "}
+            {attemptsText(quiz.attemptInfo, quiz.maxAttempts)}
+          </Text>
+          {quiz.hasSubmission && (
+            <Badge color="teal" variant="light" size="sm">
+              Submitted
+            </Badge>
+          )}
+        </Stack>
+        <Group gap="xs" wrap="wrap">
+          {available ? (
+            <Button component={Link} to={attemptTo} size="sm" aria-label={`Start ${quiz.title}`}>
+              Start Quiz
+            </Button>
+          ) : (
+            <Button size="sm" disabled aria-label={`Start ${quiz.title} (${AVAILABILITY_LABEL[availability]})`}>
+              Start Quiz
+            </Button>
+          )}
+          <Button component={Link} to={detailTo} size="sm" variant="default" aria-label={`Details of ${quiz.title}`}>
+            Details
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,201 @@
+import dayjs from "dayjs";
+import { QUIZ_LIMITS, QUIZ_MESSAGES, type Quiz, type StudentType } from "@adesua/domain";
+import { pdfProblem } from "../../../lib/pdf";
+
+const M = QUIZ_MESSAGES;
+const L = QUIZ_LIMITS;
+
+/** The label the quiz PDF's problems are reported under (the server says the same). */
+export const PDF_LABEL = "The quiz file";
+/** Positions in the form are question numbers (1-based); the API stores 0-based indexes. */
+export const SECTION_NUMBERS = "Section start and end must be question numbers (1 or more)";
+
+export type NumberField = number | string;
+export type SectionDraft = { key: string; name: string; start: NumberField; end: NumberField; timeLimit: NumberField };
+/** A question being edited; the answer is kept as the option's position so editing its text keeps the mark. */
+export type QuestionDraft = { key: string; id?: number; text: string; options: string[]; answerIndex: number | null; section: string | null };
+
+export type QuizFormValues = {
+  title: string;
+  courseId: string | null;
+  studentType: StudentType | null;
+  /** `YYYY-MM-DDTHH:mm` in local time, as a datetime-local input gives it; "" means no bound. */
+  openTime: string;
+  closeTime: string;
+  timeLimit: NumberField;
+  maxAttempts: NumberField;
+  questionsPerPage: NumberField;
+  passingScore: NumberField;
+  resetTimerOnAttempt: boolean;
+  timedSections: SectionDraft[];
+  pdf: File | null;
+};
+
+type Field = "title" | "courseId" | "studentType" | "openTime" | "closeTime" | "timeLimit" | "maxAttempts" | "questionsPerPage" | "passingScore" | "pdf" | "timedSections";
+export type SectionErrors = Partial<Record<"name" | "start" | "end" | "timeLimit", string>>;
+export type QuizFormErrors = Partial<Record<Field, string>> & { sections?: Record<string, SectionErrors> };
+
+let seq = 0;
+export const newKey = () => `k${++seq}`;
+
+export const emptyQuizValues = (): QuizFormValues => ({
+  title: "",
+  courseId: null,
+  studentType: null,
+  openTime: "",
+  closeTime: "",
+  timeLimit: "",
+  maxAttempts: "",
+  questionsPerPage: L.questionsPerPage.default,
+  passingScore: L.passingScore.default,
+  resetTimerOnAttempt: true,
+  timedSections: [],
+  pdf: null,
+});
+
+export const emptyQuestion = (): QuestionDraft => ({ key: newKey(), text: "", options: ["", "", "", ""], answerIndex: null, section: null });
+
+const toLocalInput = (iso: string | null) => (iso ? dayjs(iso).format("YYYY-MM-DDTHH:mm") : "");
+
+export function valuesFromQuiz(q: Quiz): QuizFormValues {
+  return {
+    title: q.title,
+    courseId: String(q.courseId),
+    studentType: q.studentType,
+    openTime: toLocalInput(q.openTime),
+    closeTime: toLocalInput(q.closeTime),
+    timeLimit: q.timeLimit ?? "",
+    maxAttempts: q.maxAttempts ?? "",
+    questionsPerPage: q.questionsPerPage,
+    passingScore: q.passingScore,
+    resetTimerOnAttempt: q.resetTimerOnAttempt,
+    timedSections: q.timedSections.map((s) => ({ key: newKey(), name: s.name, start: s.startIndex + 1, end: s.endIndex + 1, timeLimit: s.timeLimit })),
+    pdf: null,
+  };
+}
+
+export function questionsFromQuiz(q: Quiz): QuestionDraft[] {
+  return q.questions.map((x) => {
+    const idx = x.answer === null ? -1 : x.options.indexOf(x.answer);
+    return { key: newKey(), id: x.id, text: x.text, options: [...x.options], answerIndex: idx >= 0 ? idx : null, section: x.section };
+  });
+}
+
+const blank = (v: NumberField) => (typeof v === "string" ? v.trim() === "" : false);
+/** Whether a filled-in number is a whole number within [min, max]. */
+const intIn = (v: NumberField, min: number, max: number) => {
+  const n = typeof v === "number" ? v : Number(v.trim());
+  return Number.isInteger(n) && n >= min && n <= max;
+};
+const localTime = (v: string) => (v.trim() ? dayjs(v) : null);
+
+/** The quiz form's checks, with the spec's messages, before anything is sent (the server checks again). */
+export function validateQuizForm(v: QuizFormValues, opts: { creating: boolean; questionCount: number }): QuizFormErrors {
+  const e: QuizFormErrors = {};
+  const title = v.title.trim();
+  if (!title) e.title = M.title;
+  else if (title.length > 200) e.title = M.titleTooLong;
+  if (!v.courseId) e.courseId = M.course;
+  if (!v.studentType) e.studentType = M.studentType;
+
+  const open = localTime(v.openTime);
+  const close = localTime(v.closeTime);
+  if (open && !open.isValid()) e.openTime = M.openTime;
+  if (close && !close.isValid()) e.closeTime = M.closeTime;
+  if (open?.isValid() && close?.isValid() && !close.isAfter(open)) e.closeTime = M.closeAfterOpen;
+
+  if (!blank(v.timeLimit) && !intIn(v.timeLimit, L.timeLimit.min, L.timeLimit.max)) e.timeLimit = M.timeLimit;
+  if (!blank(v.maxAttempts) && !intIn(v.maxAttempts, L.maxAttempts.min, L.maxAttempts.max)) e.maxAttempts = M.maxAttempts;
+  if (!blank(v.questionsPerPage) && !intIn(v.questionsPerPage, L.questionsPerPage.min, L.questionsPerPage.max)) e.questionsPerPage = M.questionsPerPage;
+  if (!blank(v.passingScore)) {
+    const n = Number(v.passingScore);
+    if (!Number.isFinite(n) || n < L.passingScore.min || n > L.passingScore.max) e.passingScore = M.passingScore;
+  }
+
+  if (opts.creating && !v.pdf) e.pdf = M.pdfRequired;
+  else {
+    const p = pdfProblem(v.pdf, PDF_LABEL);
+    if (p) e.pdf = p;
+  }
+
+  const sections: Record<string, SectionErrors> = {};
+  let prevEnd = -Infinity;
+  for (const s of v.timedSections) {
+    const se: SectionErrors = {};
+    if (!s.name.trim()) se.name = M.sectionName;
+    const startOk = intIn(s.start, 1, 100_000);
+    const endOk = intIn(s.end, 1, 100_000);
+    if (!startOk) se.start = SECTION_NUMBERS;
+    if (!endOk) se.end = SECTION_NUMBERS;
+    if (startOk && endOk && Number(s.end) < Number(s.start)) se.end = M.sectionEndBeforeStart;
+    if (!intIn(s.timeLimit, L.timeLimit.min, L.timeLimit.max)) se.timeLimit = M.sectionTimeLimit;
+    if (startOk && !se.start && Number(s.start) <= prevEnd) se.start = M.sectionsOrder;
+    if (endOk && opts.questionCount > 0 && Number(s.end) > opts.questionCount && !se.end) {
+      se.end = `Section "${s.name.trim() || "?"}" goes past the last question (the quiz has ${opts.questionCount} questions)`;
+    }
+    if (endOk) prevEnd = Number(s.end);
+    if (Object.keys(se).length) sections[s.key] = se;
+  }
+  if (Object.keys(sections).length) {
+    e.sections = sections;
+    e.timedSections = "Check the timed sections";
+  }
+  return e;
+}
+
+/** The first problem of each question that has one, by draft key (same wording as the server). */
+export function validateQuestions(list: QuestionDraft[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const q of list) {
+    const opts = q.options.map((o) => o.trim());
+    let problem: string | null = null;
+    if (!q.text.trim()) problem = M.questionText;
+    else if (opts.length < L.options.min || opts.length > L.options.max) problem = M.options;
+    else if (opts.some((o) => !o)) problem = M.optionEmpty;
+    else if (new Set(opts).size !== opts.length) problem = M.optionsDistinct;
+    else if (q.answerIndex !== null && (q.answerIndex < 0 || q.answerIndex >= opts.length)) problem = M.answerNotAnOption;
+    if (problem) out[q.key] = problem;
+  }
+  return out;
+}
+
+export const hasErrors = (e: QuizFormErrors) => Object.entries(e).some(([k, v]) => k !== "sections" && !!v);
+
+/** The API's question shape: the answer is the marked option's text, null when none is marked. */
+export function questionPayload(list: QuestionDraft[]) {
+  return list.map((q) => {
+    const options = q.options.map((o) => o.trim());
+    return {
+      ...(q.id ? { id: q.id } : {}),
+      text: q.text.trim(),
+      options,
+      answer: q.answerIndex === null ? null : (options[q.answerIndex] ?? null),
+      section: q.section,
+    };
+  });
+}
+
+const numText = (v: NumberField) => (blank(v) ? "" : String(typeof v === "number" ? v : v.trim()));
+
+/** The multipart body of POST/PUT /quizzes; `questions` only when they should be replaced. */
+export function quizFormData(v: QuizFormValues, questions?: QuestionDraft[]): FormData {
+  const fd = new FormData();
+  fd.set("title", v.title.trim());
+  fd.set("courseId", v.courseId ?? "");
+  fd.set("studentType", v.studentType ?? "");
+  // Inputs are local time; the API takes ISO instants.
+  fd.set("openTime", v.openTime ? dayjs(v.openTime).toISOString() : "");
+  fd.set("closeTime", v.closeTime ? dayjs(v.closeTime).toISOString() : "");
+  fd.set("timeLimit", numText(v.timeLimit));
+  fd.set("maxAttempts", numText(v.maxAttempts));
+  fd.set("questionsPerPage", numText(v.questionsPerPage));
+  fd.set("passingScore", numText(v.passingScore));
+  fd.set("resetTimerOnAttempt", String(v.resetTimerOnAttempt));
+  fd.set(
+    "timedSections",
+    JSON.stringify(v.timedSections.map((s) => ({ name: s.name.trim(), startIndex: Number(s.start) - 1, endIndex: Number(s.end) - 1, timeLimit: Number(s.timeLimit) }))),
+  );
+  if (questions) fd.set("questions", JSON.stringify(questionPayload(questions)));
+  if (v.pdf) fd.set("pdf", v.pdf, v.pdf.name);
+  return fd;
+}

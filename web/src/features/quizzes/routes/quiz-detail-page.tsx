@@ -1,0 +1,247 @@
+import { useState, type ReactNode } from "react";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { Badge, Button, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { AVAILABILITY_LABEL, countdownText, quizTimeStatus, studentAvailability } from "@adesua/domain/rules";
+import { STUDENT_TYPE_LABELS } from "@adesua/domain/constants";
+import type { Quiz, StudentQuiz } from "@adesua/domain";
+import { useAuth } from "../../../lib/auth";
+import { errorText } from "../../../lib/api";
+import { downloadFile } from "../../../lib/download";
+import { formatBytes, formatDateTime } from "../../../lib/format";
+import { useNow } from "../../../lib/use-now";
+import { ErrorState } from "../../../components/error-state";
+import { QUIZ_LOAD_ERROR_TITLE, useQuiz } from "../api/quizzes";
+import { AVAILABILITY_COLOR, attemptsText } from "../components/availability-card";
+import { QuizStatusBadge } from "../components/quiz-status-badge";
+
+const LETTERS = "ABCDE";
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title}>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600} ta="right" style={{ overflowWrap: "anywhere" }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Paper withBorder p="sm" bg="gray.0">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text fw={800} size="lg">
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+const isStaffQuiz = (q: Quiz | StudentQuiz): q is Quiz => !("attemptInfo" in q);
+
+/**
+ * Quiz detail for every area: status, course, level, settings, timed sections, schedule, quick stats,
+ * Take Quiz / Edit, and for teachers and admins the questions with the correct option marked.
+ */
+export function QuizDetailPage() {
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { user } = useAuth();
+  const quiz = useQuiz(id);
+  const now = useNow(30_000);
+  const [downloading, setDownloading] = useState(false);
+  const student = user?.role === "student";
+  const base = student ? "/students/dashboard" : pathname.startsWith("/admin/") ? "/admin/dashboard" : "/teachers/dashboard";
+  const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate(`${base}/quizzes`));
+
+  if (quiz.isPending) {
+    return (
+      <Stack role="status" aria-label="Loading">
+        <Skeleton height={32} width="60%" />
+        <Skeleton height={120} />
+        <Skeleton height={120} />
+      </Stack>
+    );
+  }
+  if (quiz.isError) {
+    return (
+      <Stack>
+        <ErrorState title={QUIZ_LOAD_ERROR_TITLE} message={errorText(quiz.error, (quiz.error as Error).message)} onRetry={() => void quiz.refetch()} retrying={quiz.isFetching} />
+        <Group>
+          <Button variant="default" onClick={goBack}>
+            Go Back
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  const q = quiz.data;
+  const staff = isStaffQuiz(q);
+  const status = quizTimeStatus(q, now);
+  const availability = staff ? null : studentAvailability(q, q.attemptInfo, now);
+  const canTake = staff || availability === "available";
+  const takeTo = `${base}/quizzes/${q.id}/attempt`;
+
+  async function download() {
+    setDownloading(true);
+    try {
+      await downloadFile(`/quizzes/${q.id}/pdf`, q.pdf?.name ?? "quiz.pdf");
+    } catch (err) {
+      notifications.show({ color: "red", message: errorText(err, "Could not download the quiz file") });
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <Stack>
+      <Stack gap={6}>
+        <Group gap="xs" wrap="wrap">
+          {availability ? (
+            <Badge color={AVAILABILITY_COLOR[availability]} variant="filled">
+              {AVAILABILITY_LABEL[availability]}
+            </Badge>
+          ) : (
+            <QuizStatusBadge status={status} />
+          )}
+          <Badge variant="outline" color="gray">
+            {STUDENT_TYPE_LABELS[q.studentType]}
+          </Badge>
+        </Group>
+        <Title order={1} size="h2" style={{ overflowWrap: "anywhere" }}>
+          {q.title}
+        </Title>
+        <Text c="dimmed">{q.course.title}</Text>
+      </Stack>
+
+      <Group gap="xs" wrap="wrap">
+        {canTake ? (
+          <Button component={Link} to={takeTo}>
+            {staff ? "Attempt" : "Take Quiz"}
+          </Button>
+        ) : (
+          <Button disabled>Take Quiz</Button>
+        )}
+        {staff && (
+          <Button component={Link} to={`${base}/quiz/${q.id}/edit`} variant="light">
+            Edit
+          </Button>
+        )}
+        {q.pdf && (
+          <Button variant="default" onClick={() => void download()} loading={downloading}>
+            Download PDF
+          </Button>
+        )}
+        <Button variant="default" onClick={goBack}>
+          Back
+        </Button>
+      </Group>
+
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" aria-label="Quick stats">
+        <Stat label="Questions" value={q.questionCount} />
+        <Stat label="Time limit" value={q.timeLimit ? `${q.timeLimit} min` : "None"} />
+        <Stat label="Max attempts" value={q.maxAttempts ?? "Unlimited"} />
+        {staff ? <Stat label="Pass mark" value={`${q.passingScore}%`} /> : <Stat label="Your attempts" value={q.attemptInfo.currentAttempts} />}
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Section title="Schedule">
+          <Row label="Opens" value={formatDateTime(q.openTime, "Open now")} />
+          <Row label="Closes" value={formatDateTime(q.closeTime, "Never")} />
+          <Row label="Time left" value={countdownText(q, now)} />
+        </Section>
+        <Section title="Quiz info">
+          <Row label="Course" value={q.course.title} />
+          <Row label="Level" value={STUDENT_TYPE_LABELS[q.studentType]} />
+          <Row label="Questions per page" value={q.questionsPerPage} />
+          <Row label="Pass mark" value={`${q.passingScore}%`} />
+          <Row label="Timer on a new attempt" value={q.resetTimerOnAttempt ? "Starts again" : "Continues"} />
+          {!staff && <Row label="Attempts" value={attemptsText(q.attemptInfo, q.maxAttempts)} />}
+          {q.pdf && <Row label="Quiz file" value={`${q.pdf.name} (${formatBytes(q.pdf.size)})`} />}
+        </Section>
+      </SimpleGrid>
+
+      {q.timedSections.length > 0 && (
+        <Section title="Timed sections">
+          <List spacing={4} size="sm">
+            {q.timedSections.map((s, i) => (
+              <List.Item key={i}>
+                <b>{s.name}</b>: questions {s.startIndex + 1}–{s.endIndex + 1}, {s.timeLimit} min
+              </List.Item>
+            ))}
+          </List>
+        </Section>
+      )}
+
+      {staff && (
+        <Section title={`Questions (${q.questions.length})`}>
+          {q.questions.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No questions yet.{" "}
+              <Link to={`${base}/quiz/${q.id}/edit`}>Add questions</Link>
+            </Text>
+          ) : (
+            <Stack gap="md" component="ol" style={{ paddingLeft: 0, listStyle: "none", margin: 0 }}>
+              {q.questions.map((question, i) => (
+                <Stack key={question.id} gap={4} component="li">
+                  {question.section && (
+                    <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                      {question.section}
+                    </Text>
+                  )}
+                  <Text fw={600} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                    {i + 1}. {question.text}
+                  </Text>
+                  <Stack gap={2} pl="sm">
+                    {question.options.map((o, j) => {
+                      const correct = question.answer !== null && o === question.answer;
+                      return (
+                        <Group key={j} gap={6} wrap="nowrap" align="flex-start">
+                          <ThemeIcon size="sm" radius="xl" color={correct ? "green" : "gray"} variant={correct ? "filled" : "light"} aria-hidden>
+                            <Text size="xs" fw={700}>
+                              {LETTERS[j]}
+                            </Text>
+                          </ThemeIcon>
+                          <Text size="sm" fw={correct ? 700 : 400} c={correct ? "green.9" : undefined} style={{ overflowWrap: "anywhere" }}>
+                            {o}
+                            {correct && " ✓ (correct answer)"}
+                          </Text>
+                        </Group>
+                      );
+                    })}
+                    {question.answer === null && (
+                      <Text size="xs" c="orange.8">
+                        No answer marked: graded by hand.
+                      </Text>
+                    )}
+                  </Stack>
+                </Stack>
+              ))}
+            </Stack>
+          )}
+        </Section>
+      )}
+    </Stack>
+  );
+}

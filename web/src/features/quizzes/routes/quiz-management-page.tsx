@@ -1,0 +1,187 @@
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Alert, Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { quizTimeStatus } from "@adesua/domain/rules";
+import { STUDENT_TYPE_LABELS } from "@adesua/domain/constants";
+import type { QuizListItem } from "@adesua/domain";
+import { useAuth } from "../../../lib/auth";
+import { errorText } from "../../../lib/api";
+import { formatDateTime } from "../../../lib/format";
+import { useNow } from "../../../lib/use-now";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { EmptyState } from "../../../components/empty-state";
+import { ErrorState } from "../../../components/error-state";
+import { ListSkeleton } from "../../../components/list-skeleton";
+import { PageHeader } from "../../../components/page-header";
+import { PaginationFooter } from "../../../components/pagination-footer";
+import { NO_COURSE_HINT, QUIZ_DELETE_FAILED, QUIZZES_LOAD_FAILED, useCourseOptions, useDeleteQuiz, useQuizzes } from "../api/quizzes";
+import { useStaffArea } from "../components/area";
+import { QuizStatusBadge } from "../components/quiz-status-badge";
+
+export const MANAGEMENT_PAGE_SIZE = 10;
+export const DELETE_QUIZ_CONFIRM = "Are you sure you want to delete this quiz?";
+
+/** /teachers/dashboard/quizzes and /admin/dashboard/quizzes: 10 a page with View, Attempt, Edit, Delete and New Quiz. */
+export function QuizManagementPage() {
+  const { user } = useAuth();
+  const area = useStaffArea();
+  const isTeacher = user?.role === "teacher";
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const courseId = Number(params.get("courseId")) || undefined;
+  const quizzes = useQuizzes({ page, limit: MANAGEMENT_PAGE_SIZE, courseId });
+  // A teacher's own courses decide whether they may create quizzes at all.
+  const courses = useCourseOptions(isTeacher ? user?.id : undefined, !!user);
+  const noCourse = isTeacher && courses.data?.pagination.total === 0;
+  const now = useNow(30_000);
+  const del = useDeleteQuiz();
+  const [deleting, setDeleting] = useState<QuizListItem | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v) next.set(k, v);
+        else next.delete(k);
+      }
+      return next;
+    });
+
+  async function doDelete() {
+    if (!deleting) return;
+    setDeleteError(null);
+    try {
+      await del.mutateAsync(deleting.id);
+      notifications.show({ color: "green", message: `Deleted ${deleting.title}` });
+      setDeleting(null);
+      if (quizzes.data?.data.length === 1 && page > 1) update({ page: String(page - 1) });
+    } catch (err) {
+      setDeleteError(errorText(err, QUIZ_DELETE_FAILED));
+    }
+  }
+
+  const creating = (
+    <>
+      {noCourse ? (
+        <Button disabled>New Quiz</Button>
+      ) : (
+        <Button component={Link} to={area.newQuiz}>
+          New Quiz
+        </Button>
+      )}
+      {noCourse ? (
+        <Button variant="default" disabled>
+          Upload Quiz
+        </Button>
+      ) : (
+        <Button component={Link} to={area.upload} variant="default">
+          Upload Quiz
+        </Button>
+      )}
+    </>
+  );
+  const courseData = (courses.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.title }));
+
+  return (
+    <Stack>
+      <PageHeader title="Quizzes" subtitle={isTeacher ? "The quizzes of the courses you teach." : "Every quiz in the school."} actions={creating} />
+      {noCourse && (
+        <Alert color="orange" role="note">
+          {NO_COURSE_HINT}
+        </Alert>
+      )}
+      {courseData.length > 1 && (
+        <Select
+          label="Course"
+          placeholder="All courses"
+          clearable
+          searchable
+          data={courseData}
+          value={courseId ? String(courseId) : null}
+          onChange={(v) => update({ courseId: v, page: null })}
+          maw={420}
+        />
+      )}
+      {quizzes.isPending && <ListSkeleton count={4} />}
+      {quizzes.isError && <ErrorState message={QUIZZES_LOAD_FAILED} onRetry={() => void quizzes.refetch()} retrying={quizzes.isFetching} />}
+      {quizzes.data && quizzes.data.data.length === 0 && (
+        <EmptyState
+          title={courseId ? "No quizzes in this course yet" : "No quizzes yet"}
+          message={noCourse ? NO_COURSE_HINT : "Create a quiz with a PDF and its questions, or upload a question file."}
+          action={!noCourse && <Group justify="center">{creating}</Group>}
+        />
+      )}
+      {quizzes.data && quizzes.data.data.length > 0 && (
+        <>
+          <SimpleGrid cols={{ base: 1, md: 2 }} style={{ opacity: quizzes.isPlaceholderData ? 0.6 : 1 }}>
+            {quizzes.data.data.map((q) => (
+              <Card key={q.id} withBorder padding="md" component="article" aria-label={q.title}>
+                <Stack gap={6}>
+                  <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                    <Text fw={700} style={{ overflowWrap: "anywhere" }}>
+                      <Anchor component={Link} to={area.view(q.id)} inherit c="inherit">
+                        {q.title}
+                      </Anchor>
+                    </Text>
+                    <QuizStatusBadge status={quizTimeStatus(q, now)} />
+                  </Group>
+                  <Group gap={6} wrap="wrap">
+                    <Text size="sm" c="dimmed">
+                      {q.course.title}
+                    </Text>
+                    <Badge variant="outline" size="sm" color="gray">
+                      {STUDENT_TYPE_LABELS[q.studentType]}
+                    </Badge>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    Opens {formatDateTime(q.openTime, "any time")} · Closes {formatDateTime(q.closeTime, "never")}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {q.questionCount} {q.questionCount === 1 ? "question" : "questions"} · {q.timeLimit ? `${q.timeLimit} min` : "No time limit"} ·{" "}
+                    {q.maxAttempts === null ? "Unlimited attempts" : `${q.maxAttempts} ${q.maxAttempts === 1 ? "attempt" : "attempts"}`}
+                  </Text>
+                  <Group gap="xs" wrap="wrap" mt={4}>
+                    <Button component={Link} to={area.view(q.id)} size="xs" variant="light" aria-label={`View ${q.title}`}>
+                      View
+                    </Button>
+                    <Button component={Link} to={area.attempt(q.id)} size="xs" variant="default" aria-label={`Attempt ${q.title}`}>
+                      Attempt
+                    </Button>
+                    <Button component={Link} to={area.edit(q.id)} size="xs" variant="default" aria-label={`Edit ${q.title}`}>
+                      Edit
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      aria-label={`Delete ${q.title}`}
+                      onClick={() => {
+                        setDeleteError(null);
+                        setDeleting(q);
+                      }}
+                    >
+                      Delete
+                    </Button>
+                  </Group>
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+          <PaginationFooter total={quizzes.data.meta.total} page={page} pageSize={MANAGEMENT_PAGE_SIZE} onChange={(p) => update({ page: String(p) })} label="Quiz pages" />
+        </>
+      )}
+      <ConfirmDialog
+        opened={!!deleting}
+        title="Delete quiz"
+        message={DELETE_QUIZ_CONFIRM}
+        details={deleting && <>{deleting.title}, its questions and the students' attempts at it will be removed. This cannot be undone.</>}
+        loading={del.isPending}
+        error={deleteError}
+        onConfirm={() => void doDelete()}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}
