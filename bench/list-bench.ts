@@ -1,0 +1,195 @@
+/**
+ * List benchmark: 500 courses and 10,000 quizzes (100,000 questions), then
+ *   GET /api/quizzes?page=1&limit=12 as a student, and
+ *   GET /api/courses?search=… as a student,
+ * each at 50 concurrent connections for ~10 s, against the real app in this process.
+ *
+ *   node --import tsx bench/list-bench.ts [--db pglite|postgres] [--duration 10] [--connections 50] [--explain]
+ *
+ * PostgreSQL: a fresh database adesua_bench_<random> on BENCH_PG_URL
+ * (default postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards.
+ * Writes bench/results/list-bench-<db>.json. Traffic goes only to 127.0.0.1.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import autocannon from "autocannon";
+import { buildApp } from "../server/src/app";
+import { loadConfig } from "../server/src/config";
+import { migrateDatabase, openDatabase, type Database } from "../server/src/db/client";
+import { createSession } from "../server/src/auth/sessions";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+const dbKind = arg("db", "pglite") as "pglite" | "postgres";
+if (dbKind !== "pglite" && dbKind !== "postgres") throw new Error("--db must be pglite or postgres");
+const duration = Number(arg("duration", "10"));
+const connections = Number(arg("connections", "50"));
+const explain = args.includes("--explain");
+const COURSES = 500;
+const QUIZZES = 10_000;
+const QUESTIONS_PER_QUIZ = 10;
+const SEARCH = "science";
+
+async function openBenchDatabase(tmp: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (dbKind === "pglite") {
+    const database = await openDatabase({ databaseUrl: null, pgliteDir: path.join(tmp, "db") });
+    return { database, drop: () => database.close() };
+  }
+  const base = new URL(process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
+  if (!["127.0.0.1", "localhost", "[::1]"].includes(base.hostname)) throw new Error("The benchmark only talks to a local PostgreSQL");
+  const name = `adesua_bench_${randomBytes(4).toString("hex")}`;
+  const pg = (await import("pg")).default;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** Bulk data in a handful of set-based statements. */
+async function fill(database: Database): Promise<{ studentId: number }> {
+  const db = database.db;
+  await db.execute(sql`
+    insert into users (name, email, role)
+    select 'Teacher ' || g, 'teacher' || g || '@bench.school', 'teacher' from generate_series(1, 40) g`);
+  await db.execute(sql`
+    insert into users (name, email, role, student_type)
+    select 'Student ' || g, 'student' || g || '@bench.school', 'student', 'jhs' || (1 + g % 3) from generate_series(1, 300) g`);
+  const subjects = ["Mathematics", "English Language", "Integrated Science", "Social Studies", "Religious and Moral Education", "Computing", "French", "Career Technology"];
+  await db.execute(sql`
+    insert into courses (title, description, teacher_id)
+    select (${sql.raw(`array[${subjects.map((s) => `'${s}'`).join(",")}]`)})[1 + g % 8] || ' ' || lpad(g::text, 3, '0'),
+           'Lessons and past questions for group ' || g || ', term ' || (1 + g % 3),
+           (select id from users where email = 'teacher' || (1 + g % 40) || '@bench.school')
+    from generate_series(1, ${COURSES}) g`);
+  await db.execute(sql`
+    insert into quizzes (title, course_id, teacher_id, student_type, open_time, close_time, time_limit, max_attempts, timed_sections)
+    select 'Quiz ' || g, c.id, c.teacher_id, 'jhs' || (1 + g % 3),
+           now() + ((g % 30) - 20) * interval '1 day', now() + ((g % 30) - 10) * interval '1 day',
+           case when g % 4 = 0 then null else 30 end, case when g % 5 = 0 then null else 3 end, '[]'::jsonb
+    from generate_series(1, ${QUIZZES}) g
+    join (select id, teacher_id, row_number() over (order by id) - 1 as n from courses) c on c.n = g % ${COURSES}`);
+  await db.execute(sql`
+    insert into questions (quiz_id, position, text, options, answer)
+    select q.id, p, 'Question ' || p || ' of quiz ' || q.id, '["A","B","C","D"]'::jsonb, 'A'
+    from quizzes q cross join generate_series(0, ${QUESTIONS_PER_QUIZ - 1}) p`);
+  const [{ id: studentId }] = (await db.execute<{ id: number }>(sql`select id from users where role = 'student' and student_type = 'jhs2' order by id limit 1`)).rows;
+  // The student has attempted some quizzes of their level, so the per-row counts find rows.
+  await db.execute(sql`
+    insert into attempts (quiz_id, user_id, attempt_number, status)
+    select q.id, ${studentId}, 1, 'submitted' from quizzes q where q.student_type = 'jhs2' and q.id % 7 = 0`);
+  await db.execute(sql`analyze`);
+  return { studentId };
+}
+
+type Scenario = { name: string; path: string };
+type Result = { scenario: string; path: string; p50: number; p90: number; p99: number; max: number; reqPerSec: number; requests: number; non2xx: number; errors: number; timeouts: number };
+
+async function run(port: number, token: string, s: Scenario): Promise<Result> {
+  const opts = { url: `http://127.0.0.1:${port}${s.path}`, connections, headers: { authorization: `Bearer ${token}` } };
+  await autocannon({ ...opts, duration: 2, workers: 1 }); // warm-up (JIT, pool, caches)
+  const r = await autocannon({ ...opts, duration, workers: 1 });
+  return {
+    scenario: s.name,
+    path: s.path,
+    p50: r.latency.p50,
+    p90: r.latency.p90,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    reqPerSec: Math.round(r.requests.average),
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+  };
+}
+
+async function main() {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "adesua-bench-"));
+  const { database, drop } = await openBenchDatabase(tmp);
+  try {
+    const t0 = performance.now();
+    await migrateDatabase(database);
+    const { studentId } = await fill(database);
+    const fillSeconds = Math.round((performance.now() - t0) / 100) / 10;
+    const { token } = await createSession(database.db, studentId, 3600_000);
+    const config = loadConfig({ DATA_DIR: tmp, SEED_DEMO: "false", LOG_LEVEL: "error" });
+    const app = await buildApp({ database, config });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const port = (app.server.address() as { port: number }).port;
+
+    const scenarios: Scenario[] = [
+      { name: "quizzes as student", path: "/api/quizzes?page=1&limit=12" },
+      { name: "courses search", path: `/api/courses?search=${SEARCH}` },
+    ];
+    for (const s of scenarios) {
+      const res = await app.inject({ method: "GET", url: s.path, headers: { authorization: `Bearer ${token}` } });
+      if (res.statusCode !== 200) throw new Error(`${s.path} answered ${res.statusCode}: ${res.body}`);
+      const body = res.json();
+      console.log(`${s.name}: ${body.data.length} items of ${body.meta?.total ?? body.pagination?.total}`);
+    }
+    if (explain) await printPlans(database, studentId);
+
+    const results: Result[] = [];
+    for (const s of scenarios) results.push(await run(port, token, s));
+    await app.close();
+
+    const out = {
+      db: dbKind,
+      when: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+      data: { courses: COURSES, quizzes: QUIZZES, questions: QUIZZES * QUESTIONS_PER_QUIZ, fillSeconds },
+      load: { connections, durationSeconds: duration, workers: 1 },
+      results,
+    };
+    fs.mkdirSync(path.join(here, "results"), { recursive: true });
+    const file = path.join(here, "results", `list-bench-${dbKind}.json`);
+    fs.writeFileSync(file, JSON.stringify(out, null, 2) + "\n");
+    console.log(`\n${dbKind}: ${connections} connections, ${duration} s per scenario, ${os.cpus().length} CPUs`);
+    console.table(results.map((r) => ({ scenario: r.scenario, "p50 ms": r.p50, "p99 ms": r.p99, "req/s": r.reqPerSec, non2xx: r.non2xx, errors: r.errors })));
+    console.log(`written ${path.relative(process.cwd(), file)}`);
+  } finally {
+    await drop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** EXPLAIN ANALYZE of the list queries, to see which indexes they use. */
+async function printPlans(database: Database, studentId: number) {
+  const plans = {
+    "quiz page (student)": sql`explain analyze select q.id, (select count(*) from questions x where x.quiz_id = q.id),
+        (select count(*) from attempts a where a.quiz_id = q.id and a.user_id = ${studentId}),
+        exists(select 1 from submissions s where s.user_id = ${studentId} and s.quiz_id = q.id)
+      from quizzes q join courses c on c.id = q.course_id left join files f on f.id = q.pdf_file_id
+      where q.student_type = 'jhs2' order by q.id desc limit 12`,
+    "quiz count (student)": sql`explain analyze select count(*) from quizzes where student_type = 'jhs2'`,
+    "course search": sql`explain analyze select c.id from courses c left join users u on u.id = c.teacher_id
+      where c.title ilike ${`%${SEARCH}%`} or c.description ilike ${`%${SEARCH}%`} order by c.title, c.id limit 12`,
+  };
+  for (const [name, q] of Object.entries(plans)) {
+    const r = await database.db.execute<{ "QUERY PLAN": string }>(q);
+    console.log(`\n-- ${name}\n${r.rows.map((x) => x["QUERY PLAN"]).join("\n")}`);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
