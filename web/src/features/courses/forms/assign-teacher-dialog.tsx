@@ -75,6 +75,7 @@ export function AssignTeacherDialog({ course, onClose }: { course: Course | null
               }}
               error={fieldError}
               comboboxProps={{ withinPortal: true }}
+              openOnFocus={false}
               data-autofocus
             />
             {error && (

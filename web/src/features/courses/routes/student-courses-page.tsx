@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigation, useSearchParams } from "react-router";
 import { Button, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { EmptyState } from "../../../components/empty-state";
@@ -18,8 +18,11 @@ export function StudentCoursesPage() {
   const page = Math.max(1, Number(params.get("page")) || 1);
   const [search, setSearch] = useState(params.get("search") ?? "");
   const [debounced] = useDebouncedValue(search.trim(), 300);
+  const navigation = useNavigation();
 
   useEffect(() => {
+    // Never interrupt a navigation the user started (e.g. opening a course while typing).
+    if (navigation.state !== "idle") return;
     if ((params.get("search") ?? "") === debounced) return;
     setParams((p) => {
       const next = new URLSearchParams(p);
@@ -28,7 +31,7 @@ export function StudentCoursesPage() {
       next.delete("page");
       return next;
     }, { replace: true });
-  }, [debounced, params, setParams]);
+  }, [debounced, params, setParams, navigation.state]);
 
   const query = params.get("search") ?? "";
   const courses = useCourses({ page, limit: STUDENT_COURSES_PAGE_SIZE, search: query || undefined });

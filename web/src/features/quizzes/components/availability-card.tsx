@@ -41,7 +41,11 @@ export function AvailabilityCard({ quiz, now, detailTo, attemptTo }: { quiz: Qui
             {countdown}
           </Text>
           <Text size="xs" c="dimmed">
-            {quiz.closeTime ? `Due ${formatDateTime(quiz.closeTime)}` : quiz.openTime ? `Opens ${formatDateTime(quiz.openTime)}` : "Open any time"}
+            {availability === "upcoming" && quiz.openTime
+              ? `Opens ${formatDateTime(quiz.openTime)}`
+              : quiz.closeTime
+                ? `${availability === "closed" ? "Closed" : "Due"} ${formatDateTime(quiz.closeTime)}`
+                : "Open any time"}
             {" · "}
             {quiz.timeLimit ? `${quiz.timeLimit} min` : "No time limit"}
             {" · "}

@@ -70,6 +70,8 @@ export function QuizFormPage() {
   const [errors, setErrors] = useState<QuizFormErrors>({});
   const [questionErrors, setQuestionErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  /** The "correct the fields" banner: shown after a refused submit, gone once the user edits again. */
+  const [invalid, setInvalid] = useState(false);
   const [saved, setSaved] = useState(false);
   const [loadedId, setLoadedId] = useState<number | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -91,10 +93,12 @@ export function QuizFormPage() {
   const set = <K extends keyof QuizFormValues>(k: K, v: QuizFormValues[K]) => {
     setValues((s) => ({ ...s, [k]: v }));
     setErrors((e) => ({ ...e, [k]: undefined }));
+    setInvalid(false);
   };
   const setSection = (key: string, patch: Partial<SectionDraft>) => {
     setValues((s) => ({ ...s, timedSections: s.timedSections.map((x) => (x.key === key ? { ...x, ...patch } : x)) }));
     setErrors((e) => ({ ...e, sections: e.sections && { ...e.sections, [key]: {} } }));
+    setInvalid(false);
   };
 
   function focusFirstError() {
@@ -113,12 +117,12 @@ export function QuizFormPage() {
     const qErrors = validateQuestions(questions);
     setErrors(next);
     setQuestionErrors(qErrors);
+    setError(null);
     if (hasErrors(next) || Object.keys(qErrors).length) {
-      setError("Please correct the fields marked in red.");
+      setInvalid(true);
       focusFirstError();
       return;
     }
-    setError(null);
     const sendQuestions = creating ? questions.length > 0 : questionsDirty;
     try {
       await save.mutateAsync({ id, form: quizFormData(values, sendQuestions ? questions : undefined) });
@@ -180,6 +184,11 @@ export function QuizFormPage() {
       {saved && (
         <Alert color="green" role="status" title={creating ? "Quiz created" : "Quiz saved"}>
           Taking you back to your quizzes...
+        </Alert>
+      )}
+      {invalid && (
+        <Alert color="red" role="alert">
+          Please correct the fields marked in red.
         </Alert>
       )}
       {error && (
@@ -347,6 +356,7 @@ export function QuizFormPage() {
                 setQuestions(next);
                 setQuestionsDirty(true);
                 setQuestionErrors({});
+                setInvalid(false);
               }}
               errors={questionErrors}
               disabled={locked}

@@ -33,7 +33,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function Row({ label, value }: { label: string; value: ReactNode }) {
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
         {label}
       </Text>
       <Text size="sm" fw={600} ta="right" style={{ overflowWrap: "anywhere" }}>

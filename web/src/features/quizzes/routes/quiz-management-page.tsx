@@ -109,7 +109,7 @@ export function QuizManagementPage() {
       {quizzes.data && quizzes.data.data.length === 0 && (
         <EmptyState
           title={courseId ? "No quizzes in this course yet" : "No quizzes yet"}
-          message={noCourse ? NO_COURSE_HINT : "Create a quiz with a PDF and its questions, or upload a question file."}
+          message={noCourse ? "Once you teach a course, its quizzes appear here." : "Create a quiz with a PDF and its questions, or upload a question file."}
           action={!noCourse && <Group justify="center">{creating}</Group>}
         />
       )}
@@ -138,8 +138,8 @@ export function QuizManagementPage() {
                   <Text size="xs" c="dimmed">
                     Opens {formatDateTime(q.openTime, "any time")} · Closes {formatDateTime(q.closeTime, "never")}
                   </Text>
-                  <Text size="xs" c="dimmed">
-                    {q.questionCount} {q.questionCount === 1 ? "question" : "questions"} · {q.timeLimit ? `${q.timeLimit} min` : "No time limit"} ·{" "}
+                  <Text size="xs" c={q.questionCount === 0 ? "orange.8" : "dimmed"}>
+                    {q.questionCount === 0 ? "No questions yet: add them in Edit" : `${q.questionCount} ${q.questionCount === 1 ? "question" : "questions"}`} · {q.timeLimit ? `${q.timeLimit} min` : "No time limit"} ·{" "}
                     {q.maxAttempts === null ? "Unlimited attempts" : `${q.maxAttempts} ${q.maxAttempts === 1 ? "attempt" : "attempts"}`}
                   </Text>
                   <Group gap="xs" wrap="wrap" mt={4}>

@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router";
-import { Button, Select, SimpleGrid, Stack } from "@mantine/core";
+import { Button, NativeSelect, SimpleGrid, Stack } from "@mantine/core";
 import { EmptyState } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
 import { ListSkeleton } from "../../../components/list-skeleton";
@@ -36,15 +36,12 @@ export function StudentQuizzesPage() {
   return (
     <Stack>
       <PageHeader title="Quizzes" subtitle="Quizzes for your level. Start one while it is open." />
-      <Select
+      {/* A native select: light to download and the phone's own picker. */}
+      <NativeSelect
         label="Course"
-        placeholder="All courses"
-        clearable
-        searchable
-        nothingFoundMessage="No course found"
-        data={courseData}
-        value={courseId ? String(courseId) : null}
-        onChange={(v) => update({ courseId: v, page: null })}
+        data={[{ value: "", label: "All courses" }, ...courseData]}
+        value={courseId ? String(courseId) : ""}
+        onChange={(e) => update({ courseId: e.currentTarget.value || null, page: null })}
         maw={420}
       />
       {quizzes.isPending && <ListSkeleton />}

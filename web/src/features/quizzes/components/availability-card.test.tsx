@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { screen } from "@testing-library/react";
+import type { QuizListItem } from "@adesua/domain";
+import { renderWithProviders } from "../../../test/render";
+import { AvailabilityCard } from "./availability-card";
+
+const NOW = new Date("2026-03-10T12:00:00Z");
+const hours = (h: number) => new Date(NOW.getTime() + h * 3_600_000).toISOString();
+
+function quiz(over: Partial<QuizListItem> = {}): QuizListItem {
+  return {
+    id: 5,
+    title: "Forces and Motion",
+    courseId: 2,
+    course: { id: 2, title: "Integrated Science", teacherId: 3 },
+    teacherId: 3,
+    studentType: "jhs2",
+    openTime: hours(-1),
+    closeTime: hours(3 * 24 + 5),
+    timeLimit: 30,
+    maxAttempts: 2,
+    questionsPerPage: 10,
+    resetTimerOnAttempt: true,
+    passingScore: 50,
+    timedSections: [],
+    pdf: null,
+    questionCount: 3,
+    status: "active",
+    createdAt: NOW.toISOString(),
+    updatedAt: NOW.toISOString(),
+    attemptInfo: { canAttempt: true, currentAttempts: 0, maxAttempts: 2 },
+    hasSubmission: false,
+    ...over,
+  };
+}
+
+function show(q: QuizListItem) {
+  renderWithProviders(<AvailabilityCard quiz={q} now={NOW} detailTo={`/students/dashboard/quizzes/${q.id}`} attemptTo={`/students/dashboard/quizzes/${q.id}/attempt`} />);
+}
+
+describe("AvailabilityCard", () => {
+  it("shows an open quiz as Available with its countdown and a working Start link", async () => {
+    show(quiz());
+    expect(await screen.findByText("Available")).toBeInTheDocument();
+    expect(screen.getByText("3d 5h remaining")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Start Forces and Motion" })).toHaveAttribute("href", "/students/dashboard/quizzes/5/attempt");
+    expect(screen.getByText(/0 of 2 attempts used/)).toBeInTheDocument();
+  });
+
+  it("says Opens Soon with 'Opens in' and disables Start before the window", async () => {
+    show(quiz({ openTime: hours(26), closeTime: hours(50) }));
+    expect(await screen.findByText("Opens Soon")).toBeInTheDocument();
+    expect(screen.getByText("Opens in 1d 2h")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Start Forces and Motion/ })).toBeDisabled();
+    expect(screen.queryByRole("link", { name: "Start Forces and Motion" })).toBeNull();
+  });
+
+  it("says Time Closed after the window and disables Start", async () => {
+    show(quiz({ openTime: hours(-50), closeTime: hours(-1) }));
+    expect(await screen.findByText("Time Closed")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Start Forces and Motion/ })).toBeDisabled();
+  });
+
+  it("says Max Attempts when the student has used them all, even while open", async () => {
+    show(quiz({ attemptInfo: { canAttempt: false, currentAttempts: 2, maxAttempts: 2 }, hasSubmission: true }));
+    expect(await screen.findByText("Max Attempts")).toBeInTheDocument();
+    expect(screen.getByText("Submitted")).toBeInTheDocument();
+    expect(screen.getByText(/2 of 2 attempts used/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Start Forces and Motion/ })).toBeDisabled();
+  });
+
+  it("shows 'No time limit' for a quiz that never closes and hours only under a day", async () => {
+    show(quiz({ openTime: null, closeTime: null, maxAttempts: null, attemptInfo: { canAttempt: true, currentAttempts: 4, maxAttempts: null } }));
+    expect(await screen.findByText("No time limit")).toBeInTheDocument();
+    expect(screen.getByText(/4 used · unlimited attempts/)).toBeInTheDocument();
+  });
+
+  it("counts down in hours on the last day", async () => {
+    show(quiz({ closeTime: hours(5.5) }));
+    expect(await screen.findByText("5h remaining")).toBeInTheDocument();
+  });
+});
