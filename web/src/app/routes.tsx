@@ -8,11 +8,13 @@ import type { Role } from "@adesua/domain";
 export type AreaRoute = RouteObject & { roles?: readonly Role[] };
 
 export const studentRoutes: AreaRoute[] = [
-  { index: true, lazy: async () => ({ Component: (await import("../features/home/routes/student-home")).StudentHomePage }) },
+  { index: true, lazy: async () => ({ Component: (await import("../features/student-home/routes/student-home")).StudentHomePage }) },
   { path: "courses", lazy: async () => ({ Component: (await import("../features/courses/routes/student-courses-page")).StudentCoursesPage }) },
   { path: "courses/:id", lazy: async () => ({ Component: (await import("../features/courses/routes/student-course-detail-page")).StudentCourseDetailPage }) },
   { path: "quizzes", lazy: async () => ({ Component: (await import("../features/quizzes/routes/student-quizzes-page")).StudentQuizzesPage }) },
   { path: "quizzes/:id", roles: ["student"], lazy: async () => ({ Component: (await import("../features/quizzes/routes/quiz-detail-page")).QuizDetailPage }) },
+  { path: "quizzes/:id/attempt", lazy: async () => ({ Component: (await import("../features/quiz-taking/routes/attempt-page")).AttemptPage }) },
+  { path: "records", roles: ["student"], lazy: async () => ({ Component: (await import("../features/records/routes/records-page")).RecordsPage }) },
 ];
 
 export const teacherRoutes: AreaRoute[] = [
@@ -23,6 +25,7 @@ export const teacherRoutes: AreaRoute[] = [
   { path: "quizzes", roles: ["teacher"], lazy: async () => ({ Component: (await import("../features/quizzes/routes/quiz-management-page")).QuizManagementPage }) },
   { path: "quizzes/new", roles: ["teacher"], lazy: async () => ({ Component: (await import("../features/quizzes/forms/quiz-form-page")).QuizFormPage }) },
   { path: "quizzes/:id", roles: ["teacher"], lazy: async () => ({ Component: (await import("../features/quizzes/routes/quiz-detail-page")).QuizDetailPage }) },
+  { path: "quizzes/:id/attempt", roles: ["teacher"], lazy: async () => ({ Component: (await import("../features/quiz-taking/routes/attempt-page")).AttemptPage }) },
   { path: "quiz/:id/edit", roles: ["teacher"], lazy: async () => ({ Component: (await import("../features/quizzes/forms/quiz-form-page")).QuizFormPage }) },
 ];
 
@@ -36,5 +39,6 @@ export const adminRoutes: AreaRoute[] = [
   { path: "quizzes/new", lazy: async () => ({ Component: (await import("../features/quizzes/forms/quiz-form-page")).QuizFormPage }) },
   { path: "quiz/new", lazy: async () => ({ Component: (await import("../features/quizzes/forms/quiz-form-page")).QuizFormPage }) },
   { path: "quizzes/:id", lazy: async () => ({ Component: (await import("../features/quizzes/routes/quiz-detail-page")).QuizDetailPage }) },
+  { path: "quizzes/:id/attempt", lazy: async () => ({ Component: (await import("../features/quiz-taking/routes/attempt-page")).AttemptPage }) },
   { path: "quiz/:id/edit", lazy: async () => ({ Component: (await import("../features/quizzes/forms/quiz-form-page")).QuizFormPage }) },
 ];

@@ -1,0 +1,32 @@
+import type { AnswerInput, AttemptResult, AttemptSession, SaveAnswersResponse } from "@adesua/domain";
+import { api } from "../../../lib/api";
+
+/**
+ * Runs a call with a time limit: on a dying mobile link a request can hang for minutes, and a hung save
+ * must not hold back every later one. An aborted call counts as a network failure (it is retried).
+ */
+export async function withTimeout<T>(ms: number, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const ctl = new AbortController();
+  const timer = setTimeout(() => ctl.abort(), ms);
+  try {
+    return await call(ctl.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The attempt API (server/src/routes/attempts). The quiz-taking screen keeps its state in its engine,
+ * not in the query cache: a session changes every second and answers must outlive the network.
+ * `quiet`: the Quiz Error screen shows a refusal itself, so no notification repeats it.
+ */
+export const attemptsApi = {
+  /** Starts an attempt, or resumes the open one. */
+  start: (quizId: number) => api<AttemptSession>(`/quizzes/${quizId}/attempts`, { method: "POST", quiet: true }),
+  get: (attemptId: number) => api<AttemptSession>(`/attempts/${attemptId}`, { quiet: true }),
+  saveAnswers: (attemptId: number, answers: AnswerInput[], signal?: AbortSignal) =>
+    api<SaveAnswersResponse>(`/attempts/${attemptId}/answers`, { method: "PUT", body: { answers }, quiet: true, signal }),
+  nextSection: (attemptId: number, fromSection: number) => api<AttemptSession>(`/attempts/${attemptId}/sections/next`, { method: "POST", body: { fromSection }, quiet: true }),
+  submit: (attemptId: number, answers: AnswerInput[], signal?: AbortSignal) =>
+    api<AttemptResult>(`/attempts/${attemptId}/submit`, { method: "POST", body: { answers }, quiet: true, signal }),
+};

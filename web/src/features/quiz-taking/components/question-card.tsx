@@ -1,0 +1,45 @@
+import { memo } from "react";
+import { optionLetter } from "@adesua/domain/rules";
+import type { RunnerQuestion } from "../engine";
+import classes from "./quiz-runner.module.css";
+
+type Props = {
+  question: RunnerQuestion;
+  answer: string | undefined;
+  /** Read-only: the question's section has ended, or time is up. */
+  locked: boolean;
+  onAnswer: (questionId: number, answer: string) => void;
+};
+
+/**
+ * One question as a group of native radio buttons: arrow keys move between options, Space chooses,
+ * and the whole option row is the touch target. The chosen option's text is what gets saved.
+ */
+export const QuestionCard = memo(function QuestionCard({ question, answer, locked, onAnswer }: Props) {
+  const name = `q-${question.id}`;
+  return (
+    <fieldset className={classes.question} disabled={locked} data-testid={`question-${question.index + 1}`}>
+      <legend className={classes.legend}>
+        <span className={classes.number}>
+          Question {question.index + 1}
+          {answer ? " · answered" : ""}
+        </span>
+        <span className={classes.text}>{question.text}</span>
+      </legend>
+      <div className={classes.options}>
+        {question.options.map((option, i) => {
+          const checked = answer === option;
+          return (
+            <label key={i} className={classes.option} data-checked={checked || undefined}>
+              <input type="radio" name={name} value={option} checked={checked} onChange={() => onAnswer(question.id, option)} />
+              <span className={classes.letter} aria-hidden="true">
+                {optionLetter(i) ?? i + 1}.
+              </span>
+              <span>{option}</span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+});

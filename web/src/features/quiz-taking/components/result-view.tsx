@@ -1,0 +1,110 @@
+import type { ReactNode } from "react";
+import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import type { ReviewItem } from "@adesua/domain";
+import type { RunnerResult } from "../engine";
+import classes from "./quiz-runner.module.css";
+
+export function resultLabel(r: Pick<RunnerResult, "passed">): { text: string; color: string } {
+  if (r.passed === true) return { text: "Passed", color: "green" };
+  if (r.passed === false) return { text: "Failed", color: "red" };
+  return { text: "Awaiting grading", color: "gray" };
+}
+
+function Stat({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz="xl" fw={700} data-testid={testId}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+function ReviewRow({ item }: { item: ReviewItem }) {
+  const verdict = item.correct === true ? { t: "Correct", c: "green" } : item.correct === false ? { t: "Wrong", c: "red" } : { t: "Graded by your teacher", c: "gray" };
+  return (
+    <Paper withBorder p="sm" radius="md" component="li" className={classes.review}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text size="sm" fw={600} c="dimmed">
+            Question {item.index + 1}
+          </Text>
+          <Badge color={verdict.c} variant="light">
+            {verdict.t}
+          </Badge>
+        </Group>
+        <Text style={{ whiteSpace: "pre-wrap" }}>{item.text}</Text>
+        <Text size="sm">
+          Your answer: <b>{item.yourAnswer ?? "Not answered"}</b>
+        </Text>
+        {item.correctAnswer !== null && item.correct !== true && (
+          <Text size="sm" c="green.9">
+            Correct answer: <b>{item.correctAnswer}</b>
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The results screen: score, correct/total and passed; the review only when the server sent it. */
+export function ResultView({ title, result, preview, auto, actions }: { title: string; result: RunnerResult; preview: boolean; auto: boolean; actions?: ReactNode }) {
+  const label = resultLabel(result);
+  return (
+    <Stack gap="md" maw={760}>
+      <Stack gap={2}>
+        <Title order={1} size="h2">
+          Quiz submitted
+        </Title>
+        <Text c="dimmed" style={{ overflowWrap: "anywhere" }}>
+          {title}
+        </Text>
+      </Stack>
+      {auto && (
+        <Alert color="orange" variant="light" title="Time is up">
+          Your quiz was submitted automatically with the answers you had given.
+        </Alert>
+      )}
+      {preview && (
+        <Alert color="blue" variant="light">
+          This was a preview: nothing was recorded.
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+        <Stat label="Score" value={result.score === null ? "—" : `${result.score.toFixed(2)}%`} testId="result-score" />
+        <Stat label="Correct" value={`${result.correct} / ${result.total}`} testId="result-correct" />
+        <Stat
+          label="Result"
+          value={
+            <Badge color={label.color} size="lg" variant="filled" data-testid="result-status">
+              {label.text}
+            </Badge>
+          }
+        />
+      </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        Passing score: {result.passingScore}%
+      </Text>
+      {actions && <Group gap="sm">{actions}</Group>}
+      {result.review ? (
+        <Stack gap="sm">
+          <Title order={2} size="h3">
+            Review
+          </Title>
+          <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: "none" }}>
+            {result.review.map((item) => (
+              <ReviewRow key={item.questionId} item={item} />
+            ))}
+          </Stack>
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          The correct answers appear here once you can no longer attempt this quiz.
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,195 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import type { Course, QuizListItem } from "@adesua/domain";
+import { useAuth } from "../../../lib/auth";
+import { errorText } from "../../../lib/api";
+import { formatDateTime } from "../../../lib/format";
+import { useNow } from "../../../lib/use-now";
+import { Greeting } from "../../../components/greeting";
+import { LogoutButton } from "../../../components/logout-button";
+import { useHomeCourses, useHomeQuizzes, useHomeRecords } from "../api/student-home";
+import { availableQuizzes, homeStats, submittedIds } from "../lib/stats";
+
+const BASE = "/students/dashboard";
+
+function StatCard({ label, value, loading }: { label: string; value: string; loading: boolean }) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      {loading ? (
+        <Skeleton height={28} mt={4} width="60%" />
+      ) : (
+        <Text fz={26} fw={700} lh={1.3} data-testid={`stat-${label.toLowerCase().replace(/\s+/g, "-")}`}>
+          {value}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+          {action}
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function QuizRow({ quiz, submitted }: { quiz: QuizListItem; submitted: boolean }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm" component="li" py={6} style={{ borderTop: "1px solid var(--mantine-color-gray-2)" }}>
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text fw={600} style={{ overflowWrap: "anywhere" }}>
+          {quiz.title}
+        </Text>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+          {quiz.course.title}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {quiz.closeTime ? `Due ${formatDateTime(quiz.closeTime)}` : "No due date"}
+        </Text>
+      </Stack>
+      {submitted ? (
+        <Badge color="green" variant="light" size="lg" style={{ flex: "none" }}>
+          Submitted
+        </Badge>
+      ) : (
+        <Button component={Link} to={`${BASE}/quizzes/${quiz.id}/attempt`} size="sm" style={{ flex: "none" }} aria-label={`Start Quiz: ${quiz.title}`}>
+          Start Quiz
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function CourseRow({ course }: { course: Course }) {
+  return (
+    <Paper component={Link} to={`${BASE}/courses/${course.id}`} withBorder p="sm" radius="md" style={{ textDecoration: "none", color: "inherit", display: "block" }}>
+      <Text fw={600} style={{ overflowWrap: "anywhere" }}>
+        {course.title}
+      </Text>
+      <Text size="sm" c="dimmed" lineClamp={2}>
+        {course.teacher ? `Teacher: ${course.teacher.name}` : course.description || "No teacher assigned yet"}
+      </Text>
+    </Paper>
+  );
+}
+
+/** /students/dashboard: greeting, stat cards, quizzes open now, quick actions and the first courses. */
+export function StudentHomePage() {
+  const { user } = useAuth();
+  const now = useNow(60_000);
+  const quizzes = useHomeQuizzes();
+  const records = useHomeRecords();
+  const courses = useHomeCourses();
+
+  const quizList = quizzes.data?.data ?? [];
+  const recordList = records.data ?? [];
+  // Spec: dashboard failures show zeros or empty lists (with a way to try again).
+  const stats = homeStats(quizzes.data?.meta.total ?? 0, recordList);
+  const open = availableQuizzes(quizList, now);
+  const submitted = submittedIds(quizList, recordList);
+  const statsLoading = quizzes.isPending || records.isPending;
+
+  return (
+    <Stack gap="md">
+      <Greeting name={user?.name ?? ""} subtitle="Ready to learn today?" actions={<LogoutButton />} />
+
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <StatCard label="Total Quizzes" value={String(stats.total)} loading={quizzes.isPending} />
+        <StatCard label="Completed" value={String(stats.completed)} loading={records.isPending} />
+        <StatCard label="Pending" value={String(stats.pending)} loading={statsLoading} />
+        <StatCard label="Average Score" value={stats.averageScore === null ? "—" : `${stats.averageScore.toFixed(2)}%`} loading={records.isPending} />
+      </SimpleGrid>
+      {(quizzes.isError || records.isError) && (
+        <Alert color="red" variant="light" role="alert">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{errorText(quizzes.error ?? records.error, "Some of your results could not be loaded.")}</Text>
+            <Button
+              size="xs"
+              variant="white"
+              color="red"
+              onClick={() => {
+                void quizzes.refetch();
+                void records.refetch();
+              }}
+            >
+              Try Again
+            </Button>
+          </Group>
+        </Alert>
+      )}
+
+      <Section
+        title="Available Quizzes"
+        action={
+          quizzes.data && (
+            <Anchor component={Link} to={`${BASE}/quizzes`} size="sm">
+              View all {quizzes.data.meta.total} quizzes
+            </Anchor>
+          )
+        }
+      >
+        {quizzes.isPending ? (
+          <Stack gap="xs" role="status" aria-label="Loading quizzes">
+            <Skeleton height={56} />
+            <Skeleton height={56} />
+          </Stack>
+        ) : open.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No quizzes are open right now.
+          </Text>
+        ) : (
+          <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+            {open.map((q) => (
+              <QuizRow key={q.id} quiz={q} submitted={submitted.has(q.id)} />
+            ))}
+          </Stack>
+        )}
+      </Section>
+
+      <SimpleGrid cols={2} spacing="sm">
+        <Button component={Link} to={`${BASE}/courses`} size="lg" variant="light">
+          My Courses
+        </Button>
+        <Button component={Link} to={`${BASE}/records`} size="lg" variant="light">
+          View Records
+        </Button>
+      </SimpleGrid>
+
+      <Section title="My Courses">
+        {courses.isPending ? (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" role="status" aria-label="Loading courses">
+            <Skeleton height={64} />
+            <Skeleton height={64} />
+          </SimpleGrid>
+        ) : courses.isError ? (
+          <Text size="sm" c="red.8" role="alert">
+            {errorText(courses.error, "Failed to load courses. Please try again later.")}
+          </Text>
+        ) : courses.data.data.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No courses yet.
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {courses.data.data.slice(0, 4).map((c) => (
+              <CourseRow key={c.id} course={c} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Section>
+    </Stack>
+  );
+}
