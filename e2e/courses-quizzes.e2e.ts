@@ -165,6 +165,7 @@ describe("courses and quizzes journeys", () => {
     // Reorder: the friction question moves up to second place.
     await page.getByRole("button", { name: "Move question 3 up" }).click();
     expect(await page.getByLabel("Question 2 text").inputValue()).toBe(questions[2].text);
+    await expectNoSideScroll(page);
     await snap(page, "question-editor-phone");
     await page.getByRole("button", { name: "Save quiz" }).click();
     await page.getByText("Quiz saved").waitFor();
@@ -204,15 +205,19 @@ describe("courses and quizzes journeys", () => {
     // Courses: search, open the course, and follow its quizzes button (filtered by courseId).
     await page.goto("/students/dashboard/courses");
     await page.getByLabel("Search courses").fill(String(stamp));
+    // The search lands in the address once typing pauses; only then is the list settled.
+    await page.waitForURL(new RegExp(`search=${stamp}`));
+    await page.getByText("Showing 1–1 of 1").waitFor();
     const courseCard = page.getByRole("article", { name: courseTitle });
-    await courseCard.waitFor();
     await expectNoSideScroll(page);
     await snap(page, "student-courses-phone");
     await courseCard.getByRole("link", { name: `Open ${courseTitle}` }).click();
     await page.getByRole("heading", { name: courseTitle }).waitFor();
     await page.getByText("Matter, energy and forces for JHS 2.").waitFor();
-    await page.getByRole("button", { name: "Download PDF" }).waitFor();
     await snap(page, "student-course-detail-phone");
+    // The material comes through the API with the student's token.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download PDF" }).click()]);
+    expect(download.suggestedFilename()).toBe("forces-and-motion.pdf");
     await page.getByRole("link", { name: "View quizzes" }).click();
     await page.waitForURL(/\/students\/dashboard\/quizzes\?courseId=\d+$/);
     await page.getByRole("article", { name: quizTitle }).waitFor();
@@ -260,6 +265,7 @@ describe("courses and quizzes journeys", () => {
     await page.getByLabel(`Unassigned: ${unassignedBefore + 1}`).waitFor();
 
     await page.getByLabel("Search courses").fill(title);
+    await page.getByText("Showing 1–1 of 1").waitFor();
     const card = page.getByRole("article", { name: title });
     await card.getByText("Unassigned").waitFor();
     await card.getByRole("button", { name: `Assign teacher to ${title}` }).click();
@@ -281,6 +287,29 @@ describe("courses and quizzes journeys", () => {
     await confirm.getByText("Are you sure you want to delete this course?").waitFor();
     await confirm.getByRole("button", { name: "Delete" }).click();
     await page.getByText("No courses match your search").waitFor();
+    await context.close();
+  });
+
+  it("lets the teacher delete the quiz after confirming", async () => {
+    expect(quizId).toBeGreaterThan(0);
+    const { page, context } = await newPage(browser);
+    await signIn(page, DEMO.teacher);
+    await page.waitForURL("**/teachers/dashboard");
+    await page.goto("/teachers/dashboard/quizzes");
+    const card = page.getByRole("article", { name: quizTitle });
+    await card.getByRole("button", { name: `Delete ${quizTitle}` }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete quiz" });
+    await confirm.getByText("Are you sure you want to delete this quiz?").waitFor();
+    await snap(page, "delete-quiz-confirm-phone");
+    // Cancel keeps it; Delete removes it.
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    await card.waitFor();
+    await card.getByRole("button", { name: `Delete ${quizTitle}` }).click();
+    await page.getByRole("dialog", { name: "Delete quiz" }).getByRole("button", { name: "Delete" }).click();
+    await card.waitFor({ state: "detached" });
+    await page.goto(`/teachers/dashboard/quizzes/${quizId}`);
+    await page.getByText("Error Loading Quiz").waitFor();
     await context.close();
   });
 
