@@ -25,3 +25,7 @@ class ResizeObserverStub {
 }
 (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// Mantine's autosize Textarea listens for web fonts loading; jsdom has no document.fonts.
+if (!("fonts" in document)) {
+  Object.defineProperty(document, "fonts", { value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() } });
+}

@@ -15,6 +15,10 @@ export function RoleLayout({ nav, home, areaLabel }: { nav: NavItem[]; home: str
   const location = useLocation();
   useEffect(close, [location.pathname, close]);
   const items = nav.filter((i) => !i.roles || (user && i.roles.includes(user.role)));
+  // The most specific entry wins, so "Uploads" (quizzes/new) and "Quizzes" (quizzes) are not both lit.
+  const activeTo = items
+    .filter((i) => (i.to === home ? location.pathname === home : location.pathname === i.to || location.pathname.startsWith(`${i.to}/`)))
+    .sort((a, b) => b.to.length - a.to.length)[0]?.to;
 
   return (
     <>
@@ -61,7 +65,7 @@ export function RoleLayout({ nav, home, areaLabel }: { nav: NavItem[]; home: str
                 to={i.to}
                 end={i.to === home}
                 label={i.label}
-                active={i.to === home ? location.pathname === home : location.pathname.startsWith(i.to)}
+                active={i.to === activeTo}
               />
             ))}
           </AppShell.Section>

@@ -1,0 +1,42 @@
+import { useState } from "react";
+import { describe, expect, it } from "vitest";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { renderWithProviders } from "../../../test/render";
+import { QuestionEditor } from "./question-editor";
+import { newKey, questionPayload, type QuestionDraft } from "./quiz-form-model";
+
+let latest: QuestionDraft[] = [];
+function Harness({ initial }: { initial: QuestionDraft[] }) {
+  const [list, setList] = useState(initial);
+  latest = list;
+  return <QuestionEditor questions={list} onChange={setList} errors={{}} />;
+}
+const q = (text: string, options: string[], answerIndex: number | null): QuestionDraft => ({ key: newKey(), text, options, answerIndex, section: null });
+
+describe("QuestionEditor", () => {
+  it("adds a question with four empty options and marks the chosen answer", async () => {
+    renderWithProviders(<Harness initial={[]} />);
+    await userEvent.click(await screen.findByRole("button", { name: "Add question" }));
+    await userEvent.type(screen.getByLabelText("Question 1 text"), "Unit of force?");
+    await userEvent.type(screen.getByLabelText("Question 1 option A"), "Joule");
+    await userEvent.type(screen.getByLabelText("Question 1 option B"), "Newton");
+    await userEvent.click(screen.getByRole("button", { name: "Remove option D of question 1" }));
+    await userEvent.click(screen.getByRole("button", { name: "Remove option C of question 1" }));
+    await userEvent.click(screen.getByRole("radio", { name: "Question 1: option B is correct" }));
+    expect(questionPayload(latest)).toEqual([{ text: "Unit of force?", options: ["Joule", "Newton"], answer: "Newton", section: null }]);
+    // Two options is the minimum.
+    expect(screen.getByRole("button", { name: "Remove option B of question 1" })).toBeDisabled();
+  });
+
+  it("reorders and removes questions, keeping the mark on the same option when another is removed", async () => {
+    renderWithProviders(<Harness initial={[q("First", ["a", "b", "c"], 2), q("Second", ["x", "y"], 0)]} />);
+    await userEvent.click(await screen.findByRole("button", { name: "Move question 2 up" }));
+    expect(latest.map((x) => x.text)).toEqual(["Second", "First"]);
+    expect(screen.getByRole("button", { name: "Move question 1 up" })).toBeDisabled();
+    await userEvent.click(screen.getByRole("button", { name: "Remove option A of question 2" }));
+    expect(questionPayload(latest)[1]).toMatchObject({ options: ["b", "c"], answer: "c" });
+    await userEvent.click(screen.getByRole("button", { name: "Remove question 1" }));
+    expect(latest.map((x) => x.text)).toEqual(["First"]);
+  });
+});
