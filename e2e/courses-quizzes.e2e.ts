@@ -300,6 +300,7 @@ describe("courses and quizzes journeys", () => {
     await card.getByRole("button", { name: `Delete ${quizTitle}` }).click();
     const confirm = page.getByRole("dialog", { name: "Delete quiz" });
     await confirm.getByText("Are you sure you want to delete this quiz?").waitFor();
+    await page.waitForTimeout(400); // let the dialog's opening transition finish for the screenshot
     await snap(page, "delete-quiz-confirm-phone");
     // Cancel keeps it; Delete removes it.
     await confirm.getByRole("button", { name: "Cancel" }).click();
