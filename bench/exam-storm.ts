@@ -1,0 +1,198 @@
+/**
+ * Exam storm: N students start within 10 s, save each of 40 answers as its own request with random
+ * think time, and all submit within the last 10 s. Then the database is checked: every acknowledged
+ * answer and every acknowledged submission must be there.
+ *
+ *   node --import tsx bench/exam-storm.ts --db pglite|postgres --students 500 [--window 90] [--crash]
+ *
+ * Options: --questions 40, --start-spread 10, --submit-spread 10 (seconds), --logins 20 (a sample
+ * of real password logins, measured before the storm), --pg-url postgres://postgres@127.0.0.1:5432/postgres,
+ * --crash (SIGKILL the server mid-storm, restart it on the same data; students retry like a browser),
+ * --keep (keep the database). Writes bench/results/exam-storm-<db>-<N>[-crash].json. Traffic only to 127.0.0.1.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import {
+  REPO_ROOT,
+  STORM_PASSWORD,
+  StepRecorder,
+  StormHttp,
+  createStormDatabase,
+  runStorm,
+  seedStorm,
+  startServer,
+  verifyStorm,
+  withDatabase,
+  type ServerProc,
+} from "../server/test/storm";
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: "string", default: "pglite" },
+    students: { type: "string", default: "500" },
+    window: { type: "string", default: "90" },
+    questions: { type: "string", default: "40" },
+    "start-spread": { type: "string", default: "10" },
+    "submit-spread": { type: "string", default: "10" },
+    logins: { type: "string", default: "20" },
+    "pg-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
+    crash: { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
+    /** Write a V8 CPU profile of the server into this folder. */
+    profile: { type: "string" },
+  },
+});
+
+const kind = args.db === "postgres" ? "postgres" : args.db === "pglite" ? "pglite" : (() => { throw new Error("--db must be pglite or postgres"); })();
+const N = Number(args.students);
+const windowMs = Number(args.window) * 1000;
+const questionCount = Number(args.questions);
+const startSpreadMs = Number(args["start-spread"]) * 1000;
+const submitSpreadMs = Number(args["submit-spread"]) * 1000;
+const loginSample = Math.min(Number(args.logins), N);
+const TARGET = { saveP99: 100, submitP99: 200 };
+
+const log = (...a: unknown[]) => console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...a);
+
+async function main() {
+  log(`exam storm: ${N} students, ${questionCount} questions, ${windowMs / 1000} s window, ${kind}${args.crash ? ", with a crash" : ""}`);
+  const db = await createStormDatabase(kind, args["pg-url"]);
+  let server: ServerProc | null = null;
+  try {
+    const seedStart = performance.now();
+    const { students, quiz } = await withDatabase(db, (d) => seedStorm(d, { students: N, questionCount, timeLimitMinutes: Math.ceil(windowMs / 60_000) + 10 }));
+    log(`seeded in ${Math.round(performance.now() - seedStart)} ms`);
+    const nodeArgs = args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
+    server = await startServer(db, {}, nodeArgs);
+    const port = server.port;
+    const client = new StormHttp(port);
+    const recorder = new StepRecorder();
+
+    // A sample of real sign-ins (argon2id), a few at a time, before the exam begins.
+    for (let i = 0; i < loginSample; i += 4) {
+      await Promise.all(
+        students.slice(i, Math.min(i + 4, loginSample)).map(async (st) => {
+          const t = performance.now();
+          try {
+            const r = await client.request("POST", "/api/auth/login", null, { email: st.email, password: STORM_PASSWORD });
+            if (r.status === 200) recorder.ok("login", performance.now() - t);
+            else recorder.error("login", `${r.status} ${JSON.stringify(r.body)}`);
+          } catch (e) {
+            recorder.error("login", (e as Error).message);
+          }
+        }),
+      );
+    }
+
+    const loadBefore = os.loadavg().map((x) => Math.round(x * 100) / 100);
+    const cpuBefore = server.cpuSeconds();
+    const clientCpuBefore = process.cpuUsage();
+    let crash: { killedAtMs: number; downMs: number; restarts: number } | null = null;
+    const cpuBeforeCrash: number[] = [];
+    const t0 = Date.now();
+    const progress = setInterval(() => {
+      const s = recorder.stats();
+      log(`  t+${Math.round((Date.now() - t0) / 1000)}s start ${s.start?.ok ?? 0} save ${s.save?.ok ?? 0} submit ${s.submit?.ok ?? 0} errors ${Object.values(s).reduce((n, x) => n + x.errors, 0)}`);
+    }, 10_000);
+    if (args.crash) {
+      const killAt = Math.round(windowMs * 0.45);
+      setTimeout(async () => {
+        const c = server!.cpuSeconds();
+        if (c !== null) cpuBeforeCrash.push(c - (cpuBefore ?? 0));
+        log(`  SIGKILL the server (pid ${server!.pid}) at t+${Math.round(killAt / 1000)}s`);
+        const killed = Date.now();
+        await server!.kill();
+        server = await startServer(db, { PORT: String(port) }, nodeArgs);
+        crash = { killedAtMs: killAt, downMs: Date.now() - killed, restarts: 1 };
+        log(`  restarted (pid ${server.pid}) after ${crash.downMs} ms`);
+      }, killAt);
+    }
+    // A health probe every 200 ms: how long the server takes to answer anything at all (event loop and CPU starvation).
+    const probe = setInterval(async () => {
+      const t = performance.now();
+      try {
+        const r = await client.request("GET", "/api/health", null);
+        if (r.status === 200) recorder.ok("probe", performance.now() - t);
+      } catch {
+        /* down during a crash */
+      }
+    }, 200);
+    const ledger = await runStorm({ students, quiz, windowMs, startSpreadMs, submitSpreadMs, retry: args.crash, http: () => client, recorder });
+    clearInterval(progress);
+    clearInterval(probe);
+    const elapsed = Date.now() - t0;
+    const cpuAfter = server.cpuSeconds();
+    // After a crash the new process's CPU counts from its own start (its start-up included).
+    const serverCpu = crash ? (cpuBeforeCrash[0] ?? 0) + (cpuAfter ?? 0) : (cpuAfter ?? 0) - (cpuBefore ?? 0);
+    const clientCpu = process.cpuUsage(clientCpuBefore);
+    client.close();
+    await server.stop();
+    server = null;
+
+    log("verifying in the database…");
+    const verification = await withDatabase(db, (d) => verifyStorm(d, ledger, quiz));
+    const steps = recorder.stats();
+    const errors = Object.entries(steps).reduce((n, [k, s]) => n + (k === "probe" ? 0 : s.errors), 0);
+    const targetsMet =
+      errors === 0 &&
+      verification.lostAnswers === 0 &&
+      verification.changedAnswers === 0 &&
+      verification.missingSubmissions === 0 &&
+      ledger.submitted.size === N &&
+      (steps.save?.p99 ?? Infinity) < TARGET.saveP99 &&
+      (steps.submit?.p99 ?? Infinity) < TARGET.submitP99;
+    const result = {
+      benchmark: "exam-storm",
+      database: kind,
+      students: N,
+      questions: questionCount,
+      windowSeconds: windowMs / 1000,
+      startSpreadSeconds: startSpreadMs / 1000,
+      submitSpreadSeconds: submitSpreadMs / 1000,
+      crash,
+      elapsedMs: elapsed,
+      requests: Object.values(steps).reduce((n, s) => n + s.count, 0),
+      steps,
+      saveTimeline: { columns: ["second", "count", "p50", "p99"], rows: recorder.timeline() },
+      verification,
+      gaveUp: ledger.gaveUp,
+      cpu: { serverSeconds: Math.round(serverCpu * 10) / 10, benchClientSeconds: Math.round((clientCpu.user + clientCpu.system) / 1e5) / 10 },
+      targets: { ...TARGET, errors: 0, lostAnswers: 0, met: args.crash ? null : targetsMet },
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: os.loadavg().map((x) => Math.round(x * 100) / 100),
+      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "", node: process.version, memGb: Math.round(os.totalmem() / 2 ** 30) },
+      at: new Date().toISOString(),
+    };
+    const dir = path.join(REPO_ROOT, "bench/results");
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `exam-storm-${kind}-${N}${args.crash ? "-crash" : ""}.json`);
+    fs.writeFileSync(file, JSON.stringify(result, null, 2) + "\n");
+
+    console.log("\nstep      count     ok  errors retries    p50     p95     p99     max (ms)");
+    for (const [name, s] of Object.entries(steps)) {
+      console.log(
+        `${name.padEnd(8)} ${String(s.count).padStart(6)} ${String(s.ok).padStart(6)} ${String(s.errors).padStart(7)} ${String(s.retries).padStart(7)} ${String(s.p50).padStart(6)} ${String(s.p95).padStart(7)} ${String(s.p99).padStart(7)} ${String(s.max).padStart(7)}`,
+      );
+      if (s.errorSamples.length) console.log(`         e.g. ${s.errorSamples.join(" | ")}`);
+    }
+    console.log(`save p99 by 5 s: ${recorder.timeline().map(([sec, , , p99]) => `${sec}s:${p99}`).join(" ")}`);
+    console.log(`\nverification: ${JSON.stringify(verification)}`);
+    console.log(`server CPU ${result.cpu.serverSeconds} s, bench client CPU ${result.cpu.benchClientSeconds} s, over ${Math.round(elapsed / 1000)} s`);
+    if (crash) console.log(`crash: killed at t+${Math.round((crash as { killedAtMs: number }).killedAtMs / 1000)} s, back after ${(crash as { downMs: number }).downMs} ms`);
+    if (!args.crash) console.log(`targets (0 errors, 0 lost, p99 save < ${TARGET.saveP99} ms, p99 submit < ${TARGET.submitP99} ms): ${targetsMet ? "MET" : "NOT MET"}`);
+    console.log(`written ${path.relative(REPO_ROOT, file)}`);
+    const sound = verification.lostAnswers === 0 && verification.changedAnswers === 0 && verification.missingSubmissions === 0 && verification.scoreMismatches === 0;
+    process.exitCode = sound ? 0 : 1;
+  } finally {
+    if (server) await server.kill().catch(() => {});
+    if (!args.keep) await db.cleanup().catch((e) => console.error("cleanup failed:", e.message));
+    else console.log(`kept: ${db.databaseUrl ?? db.dataDir}`);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
