@@ -180,6 +180,17 @@ describe("the answer outbox", () => {
     expect(again.pending()).toEqual([{ questionId: 1, answer: "Oti" }]);
   });
 
+  it("remembers what the server confirmed, so a reload without a connection still shows it", async () => {
+    const { send, calls } = controlledSend();
+    const box = make({ send });
+    box.put(1, "Volta");
+    calls[0].resolve();
+    await settle();
+    const again = make({ send: vi.fn() });
+    expect(again.confirmed()).toEqual({ 1: "Volta" });
+    expect(again.size).toBe(0);
+  });
+
   it("keeps other attempts apart", () => {
     const a = make({ send: vi.fn(() => new Promise<void>(() => {})) });
     a.put(1, "A");

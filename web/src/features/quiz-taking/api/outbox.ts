@@ -9,7 +9,8 @@ import type { SaveStatus } from "../engine";
 
 export type OutboxAnswer = { questionId: number; answer: string };
 type Entry = { answer: string; version: number };
-type Stored = { v: 1; seq: number; updatedAt: number; entries: Record<string, Entry> };
+/** `saved`: answers the server has confirmed, so a reload without a connection still shows them. */
+type Stored = { v: 1; seq: number; updatedAt: number; entries: Record<string, Entry>; saved?: Record<string, string> };
 
 /** What a failed send means: "offline" and "retry" try again later, "drop" gives up on that batch, "stop" ends the outbox. */
 export type FailureKind = "offline" | "retry" | "drop" | "stop";
@@ -53,6 +54,7 @@ function safeStorage(): KeyValueStore | null {
 
 export class AnswerOutbox {
   private entries = new Map<number, Entry>();
+  private saved = new Map<number, string>();
   private seq = 0;
   private readonly storage: KeyValueStore | null;
   private readonly isOnline: () => boolean;
@@ -86,6 +88,11 @@ export class AnswerOutbox {
   /** Answers not yet confirmed, in question order. */
   pending(): OutboxAnswer[] {
     return [...this.entries].sort(([a], [b]) => a - b).map(([questionId, e]) => ({ questionId, answer: e.answer }));
+  }
+
+  /** Answers the server has confirmed from this device. */
+  confirmed(): Record<number, string> {
+    return Object.fromEntries(this.saved);
   }
 
   get size(): number {
@@ -166,6 +173,7 @@ export class AnswerOutbox {
     this.stopped = true;
     this.clearTimer();
     this.entries.clear();
+    this.saved.clear();
     try {
       this.storage?.removeItem(this.opts.key);
     } catch {
@@ -223,8 +231,10 @@ export class AnswerOutbox {
   private confirm(batch: { questionId: number; version: number }[]): void {
     let changed = false;
     for (const b of batch) {
-      if (this.entries.get(b.questionId)?.version === b.version) {
+      const e = this.entries.get(b.questionId);
+      if (e?.version === b.version) {
         this.entries.delete(b.questionId);
+        this.saved.set(b.questionId, e.answer);
         changed = true;
       }
     }
@@ -261,6 +271,7 @@ export class AnswerOutbox {
       for (const [id, e] of Object.entries(data.entries)) {
         if (e && typeof e.answer === "string" && Number.isInteger(Number(id))) this.entries.set(Number(id), { answer: e.answer, version: Number(e.version) || 0 });
       }
+      for (const [id, a] of Object.entries(data.saved ?? {})) if (typeof a === "string" && Number.isInteger(Number(id))) this.saved.set(Number(id), a);
     } catch {
       /* a damaged entry is ignored rather than blocking the quiz */
     }
@@ -269,14 +280,9 @@ export class AnswerOutbox {
   private persist(): void {
     if (!this.storage) return;
     try {
-      if (!this.entries.size) {
-        // Keep the sequence so versions never repeat within an attempt.
-        this.storage.setItem(this.opts.key, JSON.stringify({ v: 1, seq: this.seq, updatedAt: Date.now(), entries: {} } satisfies Stored));
-        return;
-      }
-      const entries: Record<string, Entry> = {};
-      for (const [id, e] of this.entries) entries[id] = e;
-      this.storage.setItem(this.opts.key, JSON.stringify({ v: 1, seq: this.seq, updatedAt: Date.now(), entries } satisfies Stored));
+      // The sequence is kept even when nothing waits, so versions never repeat within an attempt.
+      const stored: Stored = { v: 1, seq: this.seq, updatedAt: Date.now(), entries: Object.fromEntries(this.entries), saved: Object.fromEntries(this.saved) };
+      this.storage.setItem(this.opts.key, JSON.stringify(stored));
     } catch {
       /* storage full or blocked: the answers still go to the server from memory */
     }

@@ -154,7 +154,8 @@ export function createServerEngine(opts: ServerEngineOptions): QuizEngine {
 
   /** Server answers merged with the unsent ones from this device (this device's newer choice wins). */
   function merged(s: AttemptSession): Record<number, string> {
-    const answers: Record<number, string> = {};
+    // Confirmed from this device (what an offline reload has), then the server's, then what still waits.
+    const answers: Record<number, string> = s.status === "in_progress" ? { ...outbox?.confirmed() } : {};
     for (const a of s.answers) answers[a.questionId] = a.answer;
     if (s.status === "in_progress") for (const p of outbox?.pending() ?? []) answers[p.questionId] = p.answer;
     return answers;

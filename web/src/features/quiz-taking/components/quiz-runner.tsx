@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, Progress, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { QuizEngine, RunnerResult, RunnerSession } from "../engine";
 import { useQuizRunner } from "../hooks/use-quiz-runner";
 import { buildParts, canView, currentPartIndex, isQuestionOpen, paginate } from "../lib/sections";
@@ -61,7 +61,7 @@ export function QuizRunner({ engine, onBack, resultActions, onFinished }: QuizRu
       </Stack>
     );
   }
-  if (phase === "error" || !session) return <QuizError message={state.error ?? ""} onBack={onBack} onRetry={retryLoad} />;
+  if (phase === "error" || !session) return <QuizError message={state.error ?? ""} onBack={onBack} onRetry={state.errorKind === "refused" ? undefined : retryLoad} />;
 
   if (phase === "done" && session.result) {
     return <ResultView title={session.title} result={session.result} preview={session.preview} auto={state.autoSubmitted} actions={resultActions?.(session.result, session)} />;
@@ -132,7 +132,9 @@ export function QuizRunner({ engine, onBack, resultActions, onFinished }: QuizRu
             Answered {answered} of {total}
           </Text>
         </Group>
-        <Progress value={total ? (answered / total) * 100 : 0} size="sm" mt={6} aria-hidden="true" />
+        <div className={classes.track} aria-hidden="true">
+          <div className={classes.fill} style={{ width: `${total ? (answered / total) * 100 : 0}%` }} />
+        </div>
       </div>
 
       {state.timeUp && running && (
@@ -194,34 +196,34 @@ export function QuizRunner({ engine, onBack, resultActions, onFinished }: QuizRu
       </Stack>
 
       {pages.length > 1 && (
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Button variant="default" size="md" disabled={page === 0} onClick={() => go({ part: view.part, page: page - 1 })}>
+        <SimpleGrid cols={2} spacing="xs">
+          <Button variant="default" size="md" fz="sm" px={8} fullWidth disabled={page === 0} onClick={() => go({ part: view.part, page: page - 1 })}>
             Previous page
           </Button>
-          <Text size="sm" c="dimmed" ta="center">
-            {page + 1} / {pages.length}
-          </Text>
-          <Button variant="default" size="md" disabled={page >= pages.length - 1} onClick={() => go({ part: view.part, page: page + 1 })}>
+          <Button variant="default" size="md" fz="sm" px={8} fullWidth disabled={page >= pages.length - 1} onClick={() => go({ part: view.part, page: page + 1 })}>
             Next page
           </Button>
-        </Group>
+        </SimpleGrid>
       )}
 
       {parts.length > 1 && (
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Button variant="light" size="md" disabled={prevPart === null} onClick={() => prevPart !== null && go({ part: prevPart, page: 0 })}>
+        <SimpleGrid cols={2} spacing="xs">
+          <Button variant="light" size="md" fz="sm" px={8} fullWidth disabled={prevPart === null} onClick={() => prevPart !== null && go({ part: prevPart, page: 0 })}>
             Previous Section
           </Button>
           <Button
             variant="light"
             size="md"
+            fz="sm"
+            px={8}
+            fullWidth
             disabled={!running || state.advancing || (nextPart === null && !advancesSection)}
             loading={state.advancing}
             onClick={() => (advancesSection ? setConfirm("next") : nextPart !== null && go({ part: nextPart, page: 0 }))}
           >
             Next Section
           </Button>
-        </Group>
+        </SimpleGrid>
       )}
 
       <Button size="lg" fullWidth onClick={() => setConfirm("submit")} disabled={!running} loading={phase === "submitting"}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReviewItem } from "@adesua/domain";
 import type { RunnerResult } from "../engine";
 import classes from "./quiz-runner.module.css";
@@ -8,19 +8,6 @@ export function resultLabel(r: Pick<RunnerResult, "passed">): { text: string; co
   if (r.passed === true) return { text: "Passed", color: "green" };
   if (r.passed === false) return { text: "Failed", color: "red" };
   return { text: "Awaiting grading", color: "gray" };
-}
-
-function Stat({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
-  return (
-    <Paper withBorder p="sm" radius="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fz="xl" fw={700} data-testid={testId}>
-        {value}
-      </Text>
-    </Paper>
-  );
 }
 
 function ReviewRow({ item }: { item: ReviewItem }) {
@@ -73,21 +60,30 @@ export function ResultView({ title, result, preview, auto, actions }: { title: s
           This was a preview: nothing was recorded.
         </Alert>
       )}
-      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-        <Stat label="Score" value={result.score === null ? "—" : `${result.score.toFixed(2)}%`} testId="result-score" />
-        <Stat label="Correct" value={`${result.correct} / ${result.total}`} testId="result-correct" />
-        <Stat
-          label="Result"
-          value={
-            <Badge color={label.color} size="lg" variant="filled" data-testid="result-status">
-              {label.text}
-            </Badge>
-          }
-        />
-      </SimpleGrid>
-      <Text size="sm" c="dimmed">
-        Passing score: {result.passingScore}%
-      </Text>
+      <Paper withBorder p="md" radius="md">
+        <Group justify="space-between" align="center" wrap="nowrap" gap="sm">
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              Score
+            </Text>
+            <Text fz={32} fw={800} lh={1.2} data-testid="result-score">
+              {result.score === null ? "—" : `${result.score.toFixed(2)}%`}
+            </Text>
+            <Text size="sm">
+              <span data-testid="result-correct">
+                {result.correct} / {result.total}
+              </span>{" "}
+              correct
+            </Text>
+          </Stack>
+          <Badge color={label.color} size="xl" variant="filled" data-testid="result-status" style={{ flex: "none" }}>
+            {label.text}
+          </Badge>
+        </Group>
+        <Text size="xs" c="dimmed" mt="xs">
+          Passing score: {result.passingScore}%
+        </Text>
+      </Paper>
       {actions && <Group gap="sm">{actions}</Group>}
       {result.review ? (
         <Stack gap="sm">

@@ -15,6 +15,8 @@ export type RunnerState = {
   answers: Record<number, string>;
   /** The Quiz Error screen's message. */
   error: string | null;
+  /** "refused": the server said no (trying again will not help); otherwise a network or unknown failure. */
+  errorKind: EngineError["kind"] | null;
   saveStatus: SaveStatus;
   /** Why the last move or submission did not happen (shown until the next try). */
   notice: string | null;
@@ -29,7 +31,7 @@ export type RunnerState = {
 
 type Action =
   | { type: "loaded"; session: RunnerSession }
-  | { type: "failed"; message: string }
+  | { type: "failed"; message: string; kind: EngineError["kind"] }
   | { type: "retry" }
   | { type: "answered"; questionId: number; answer: string }
   | { type: "status"; status: SaveStatus }
@@ -46,6 +48,7 @@ const initial: RunnerState = {
   session: null,
   answers: {},
   error: null,
+  errorKind: null,
   saveStatus: "saved",
   notice: null,
   advancing: false,
@@ -56,7 +59,11 @@ const initial: RunnerState = {
 
 /** A newer session from the engine, keeping this screen's answers to questions that are still open. */
 function adoptSession(state: RunnerState, session: RunnerSession): RunnerState {
-  if (session.result) return { ...state, session, answers: session.answers, phase: "done", advancing: false, notice: null };
+  if (session.result) {
+    // Ended by the server while the student was still answering: its clock ran out.
+    const byTime = state.phase === "running" || state.autoSubmitted;
+    return { ...state, session, answers: session.answers, phase: "done", advancing: false, notice: null, autoSubmitted: byTime };
+  }
   const answers = { ...session.answers };
   for (const q of session.questions) {
     const mine = state.answers[q.id];
@@ -71,7 +78,7 @@ export function runnerReducer(state: RunnerState, a: Action): RunnerState {
     case "loaded":
       return { ...initial, saveStatus: state.saveStatus, session: a.session, answers: a.session.answers, phase: a.session.result ? "done" : "running" };
     case "failed":
-      return { ...state, phase: "error", error: a.message };
+      return { ...state, phase: "error", error: a.message, errorKind: a.kind };
     case "retry":
       return { ...initial };
     case "answered":
@@ -125,7 +132,7 @@ export function useQuizRunner(engine: QuizEngine, opts: { onFinished?: (result: 
     let live = true;
     engine.load().then(
       (session) => live && dispatch({ type: "loaded", session }),
-      (e) => live && dispatch({ type: "failed", message: messageOf(e, LOAD_FAILED) }),
+      (e) => live && dispatch({ type: "failed", message: messageOf(e, LOAD_FAILED), kind: e instanceof EngineError ? e.kind : "failed" }),
     );
     return () => {
       live = false;

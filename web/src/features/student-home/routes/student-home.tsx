@@ -160,10 +160,10 @@ export function StudentHomePage() {
       </Section>
 
       <SimpleGrid cols={2} spacing="sm">
-        <Button component={Link} to={`${BASE}/courses`} size="lg" variant="light">
+        <Button component={Link} to={`${BASE}/courses`} size="md" px={8} variant="light" fullWidth>
           My Courses
         </Button>
-        <Button component={Link} to={`${BASE}/records`} size="lg" variant="light">
+        <Button component={Link} to={`${BASE}/records`} size="md" px={8} variant="light" fullWidth>
           View Records
         </Button>
       </SimpleGrid>

@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { DEMO, DEMO_PASSWORD, launch, newPage, signIn, snap } from "./browser";
+
+/**
+ * Quiz-taking journeys on a phone: timed sections with a dropped connection, a reload that keeps the
+ * time, and a deadline that submits by itself. Quizzes are made through the API as the admin.
+ */
+
+const STUDENTS = {
+  sections: DEMO.jhs3, // Kwesi Amoah
+  reload: "esi.quaye@adesua.school",
+  expiry: "kwaku.antwi@adesua.school",
+};
+
+const stamp = Date.now();
+let browser: Browser;
+let adminToken = "";
+let courseId = 0;
+
+const PDF = ["%PDF-1.4", "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj", "2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj", "trailer << /Root 1 0 R >>", "%%EOF"].join("\n");
+
+async function apiCall<T>(method: string, path: string, body?: FormData | object): Promise<T> {
+  const headers: Record<string, string> = { authorization: `Bearer ${adminToken}` };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body) {
+    headers["content-type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(`${inject("baseUrl")}/api${path}`, { method, headers, body: payload });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+type QuestionSpec = { text: string; options: string[]; answer: string };
+type QuizSpec = {
+  title: string;
+  questions: QuestionSpec[];
+  timeLimit?: number | "";
+  closeTime?: string;
+  maxAttempts?: number | "";
+  questionsPerPage?: number;
+  timedSections?: { name: string; startIndex: number; endIndex: number; timeLimit: number }[];
+};
+
+async function createQuiz(spec: QuizSpec): Promise<number> {
+  const form = new FormData();
+  form.set("title", spec.title);
+  form.set("courseId", String(courseId));
+  form.set("studentType", "jhs3");
+  form.set("timeLimit", String(spec.timeLimit ?? ""));
+  form.set("maxAttempts", String(spec.maxAttempts ?? ""));
+  form.set("questionsPerPage", String(spec.questionsPerPage ?? 10));
+  form.set("passingScore", "50");
+  if (spec.closeTime) form.set("closeTime", spec.closeTime);
+  form.set("timedSections", JSON.stringify(spec.timedSections ?? []));
+  form.set("pdf", new Blob([PDF], { type: "application/pdf" }), "quiz.pdf");
+  const quiz = await apiCall<{ id: number }>("POST", "/quizzes", form);
+  await apiCall("PUT", `/quizzes/${quiz.id}/questions`, { questions: spec.questions });
+  return quiz.id;
+}
+
+const REGIONS: QuestionSpec[] = [
+  { text: "What is the capital of the Volta Region?", options: ["Ho", "Tamale", "Sunyani"], answer: "Ho" },
+  { text: "What is the capital of the Ashanti Region?", options: ["Cape Coast", "Kumasi", "Koforidua"], answer: "Kumasi" },
+  { text: "Which river feeds Lake Volta?", options: ["Volta", "Pra", "Ankobra"], answer: "Volta" },
+  { text: "Which is Ghana's largest city?", options: ["Accra", "Tema", "Takoradi"], answer: "Accra" },
+];
+
+/** Seconds shown on a "mm:ss" or "h:mm:ss" clock. */
+function clockSeconds(text: string): number {
+  return text
+    .trim()
+    .split(":")
+    .map(Number)
+    .reduce((acc, n) => acc * 60 + n, 0);
+}
+
+async function expectNoSideScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+const saveStatus = (page: Page) => page.getByTestId("save-status");
+async function waitForStatus(page: Page, text: string, timeout = 15_000) {
+  await saveStatus(page).filter({ hasText: text }).waitFor({ timeout });
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  const login = await fetch(`${inject("baseUrl")}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: DEMO.admin, password: DEMO_PASSWORD }),
+  });
+  adminToken = ((await login.json()) as { token: string }).token;
+  const form = new FormData();
+  form.set("title", `Social Studies ${stamp}`);
+  form.set("description", "Regions, rivers and cities of Ghana");
+  courseId = (await apiCall<{ id: number }>("POST", "/courses", form)).id;
+});
+afterAll(() => browser?.close());
+
+describe("quiz-taking journeys", () => {
+  it("takes a quiz with two timed sections, keeps answers through a dropped connection, and shows the result", async () => {
+    const title = `Regions of Ghana ${stamp}`;
+    const quizId = await createQuiz({
+      title,
+      questions: REGIONS,
+      maxAttempts: 1,
+      questionsPerPage: 1,
+      timedSections: [
+        { name: "Section A", startIndex: 0, endIndex: 1, timeLimit: 1 },
+        { name: "Section B", startIndex: 2, endIndex: 3, timeLimit: 1 },
+      ],
+    });
+    const { page, context } = await newPage(browser);
+    await signIn(page, STUDENTS.sections);
+    await page.waitForURL("**/students/dashboard");
+    await page.getByRole("heading", { name: /Kwesi Amoah/ }).waitFor();
+    await page.getByRole("link", { name: `Start Quiz: ${title}` }).waitFor();
+    await expectNoSideScroll(page);
+    await snap(page, "student-home-quizzes-phone");
+    await page.getByRole("link", { name: `Start Quiz: ${title}` }).click();
+
+    await page.waitForURL(new RegExp(`/students/dashboard/quizzes/${quizId}/attempt\\?attempt=\\d+`));
+    await page.getByRole("heading", { name: "Section 1 of 2: Section A" }).waitFor();
+    expect(await page.getByRole("timer", { name: "Section A time left" }).textContent()).toMatch(/^0[01]:\d\d$/);
+    await page.getByRole("radio", { name: "Ho" }).check();
+    await waitForStatus(page, "Saved");
+    expect(await page.getByTestId("answered-count").textContent()).toBe("Answered 1 of 4");
+    await expectNoSideScroll(page);
+    await snap(page, "attempt-section-a-phone");
+
+    // The connection drops: the answer stays on the device and the screen says so.
+    await page.getByRole("button", { name: "Next page" }).click();
+    await context.setOffline(true);
+    await page.getByRole("radio", { name: "Kumasi" }).check();
+    await waitForStatus(page, "Offline — answers kept on this device");
+    const kept = await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith("adesua.outbox."))?.[1] ?? "");
+    expect(kept).toContain("Kumasi");
+    await snap(page, "attempt-offline-phone");
+
+    // Back online: the outbox is sent and the server confirms.
+    await context.setOffline(false);
+    await waitForStatus(page, "Saved");
+
+    await page.getByRole("button", { name: "Next Section" }).click();
+    const move = page.getByRole("dialog", { name: "Move on to Section B?" });
+    await move.getByText("can no longer change").waitFor();
+    await snap(page, "attempt-next-section-phone");
+    await move.getByRole("button", { name: "Next Section" }).click();
+    await page.getByRole("heading", { name: "Section 2 of 2: Section B" }).waitFor();
+    await page.getByRole("radio", { name: "Volta", exact: true }).check();
+    await waitForStatus(page, "Saved");
+
+    // Section A can be looked at, not changed.
+    await page.getByRole("button", { name: "Previous Section" }).click();
+    await page.getByText("This section has ended. Its answers can no longer change.").waitFor();
+    expect(await page.getByRole("radio", { name: "Ho" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("radio", { name: "Ho" }).isChecked()).toBe(true);
+    await page.getByRole("button", { name: "Next Section" }).click();
+    await page.getByRole("heading", { name: "Section 2 of 2: Section B" }).waitFor();
+
+    await page.getByRole("button", { name: "Submit Quiz" }).click();
+    const confirm = page.getByRole("dialog", { name: "Submit Quiz?" });
+    expect(await confirm.getByTestId("unanswered-summary").textContent()).toBe("You have not answered question 4.");
+    await page.waitForTimeout(400); // let the dialog finish opening for the picture
+    await snap(page, "attempt-submit-confirm-phone");
+    await confirm.getByRole("button", { name: "Submit Quiz" }).click();
+
+    await page.getByRole("heading", { name: "Quiz submitted" }).waitFor();
+    expect(await page.getByTestId("result-score").textContent()).toBe("75.00%");
+    expect(await page.getByTestId("result-correct").textContent()).toBe("3 / 4");
+    expect(await page.getByTestId("result-status").textContent()).toBe("Passed");
+    // No attempts left: the review with the correct answers is shown.
+    await page.getByRole("heading", { name: "Review" }).waitFor();
+    await page.getByText("Correct answer:").first().waitFor();
+    await expectNoSideScroll(page);
+    await snap(page, "attempt-result-phone");
+
+    await page.getByRole("link", { name: "View Records" }).click();
+    await page.waitForURL("**/students/dashboard/records");
+    const record = page.getByTestId("record").filter({ hasText: title });
+    await record.getByText("Passed").waitFor();
+    await record.getByText("75.00%").waitFor();
+    await expectNoSideScroll(page);
+    await snap(page, "records-phone");
+
+    await page.goto("/students/dashboard");
+    await page.getByRole("listitem").filter({ hasText: title }).getByText("Submitted").waitFor();
+
+    // The one attempt is used: starting again shows the server's reason on the Quiz Error screen.
+    await page.goto(`/students/dashboard/quizzes/${quizId}/attempt`);
+    await page.getByRole("heading", { name: "Quiz Error" }).waitFor();
+    await page.getByText("No attempts left").waitFor();
+    await snap(page, "quiz-error-phone");
+    await page.getByRole("button", { name: "Go Back" }).click();
+    await page.waitForURL("**/students/dashboard");
+    await context.close();
+  }, 120_000);
+
+  it("resumes after a reload with the same remaining time and the chosen answers", async () => {
+    const title = `Rivers of Ghana ${stamp}`;
+    const quizId = await createQuiz({ title, questions: REGIONS.slice(0, 3), timeLimit: 10 });
+    const { page, context } = await newPage(browser);
+    await signIn(page, STUDENTS.reload);
+    await page.waitForURL("**/students/dashboard");
+    await page.goto(`/students/dashboard/quizzes/${quizId}/attempt`);
+    await page.waitForURL(/\?attempt=\d+/);
+    await page.getByRole("radio", { name: "Tamale" }).check();
+    await page.getByRole("radio", { name: "Kumasi" }).check();
+    await waitForStatus(page, "Saved");
+
+    const timer = page.getByRole("timer", { name: "Time left" });
+    const before = clockSeconds((await timer.textContent()) ?? "");
+    const t0 = Date.now();
+    expect(before).toBeGreaterThan(9 * 60);
+    await page.reload();
+    await page.getByRole("heading", { name: title }).waitFor();
+    const after = clockSeconds((await timer.textContent()) ?? "");
+    const elapsed = (Date.now() - t0) / 1000;
+    expect(Math.abs(before - elapsed - after)).toBeLessThanOrEqual(2);
+    expect(await page.getByRole("radio", { name: "Tamale" }).isChecked()).toBe(true);
+    expect(await page.getByRole("radio", { name: "Kumasi" }).isChecked()).toBe(true);
+    expect(await page.getByTestId("answered-count").textContent()).toBe("Answered 2 of 3");
+    await snap(page, "attempt-after-reload-phone");
+
+    // No connection at all: a reload still opens the quiz from this device, and a new answer is kept.
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole("heading", { name: title }).waitFor();
+    expect(await page.getByRole("radio", { name: "Kumasi" }).isChecked()).toBe(true);
+    await page.getByRole("radio", { name: "Volta", exact: true }).check();
+    await waitForStatus(page, "Offline — answers kept on this device");
+    await snap(page, "attempt-offline-reload-phone");
+    await context.setOffline(false);
+    await waitForStatus(page, "Saved");
+    const attemptId = Number(new URL(page.url()).searchParams.get("attempt"));
+    const saved = await page.evaluate(async (id) => (await fetch(`/api/attempts/${id}`, { headers: { authorization: `Bearer ${localStorage.getItem("token")}` } })).json(), attemptId);
+    expect(saved.answers.map((a: { answer: string }) => a.answer).sort()).toEqual(["Kumasi", "Tamale", "Volta"]);
+    await context.close();
+  }, 60_000);
+
+  it("submits by itself when time runs out and shows the result without a click", async () => {
+    const title = `Cities of Ghana ${stamp}`;
+    const quizId = await createQuiz({ title, questions: REGIONS.slice(0, 2), timeLimit: 10, closeTime: new Date(Date.now() + 20_000).toISOString() });
+    const { page, context } = await newPage(browser);
+    await signIn(page, STUDENTS.expiry);
+    await page.waitForURL("**/students/dashboard");
+    await page.goto(`/students/dashboard/quizzes/${quizId}/attempt`);
+    await page.getByRole("heading", { name: title }).waitFor();
+    expect(clockSeconds((await page.getByRole("timer", { name: "Time left" }).textContent()) ?? "")).toBeLessThanOrEqual(20);
+    await page.getByRole("radio", { name: "Ho" }).check();
+    await waitForStatus(page, "Saved");
+
+    await page.getByRole("heading", { name: "Quiz submitted" }).waitFor({ timeout: 40_000 });
+    await page.getByText("Your quiz was submitted automatically with the answers you had given.").waitFor();
+    expect(await page.getByTestId("result-correct").textContent()).toBe("1 / 2");
+    expect(await page.getByTestId("result-score").textContent()).toBe("50.00%");
+    // The quiz has closed, so the review is shown.
+    await page.getByRole("heading", { name: "Review" }).waitFor();
+    await snap(page, "attempt-auto-submitted-phone");
+    await context.close();
+  }, 90_000);
+
+  it("lets an admin preview a quiz, saying nothing is recorded", async () => {
+    const title = `Preview of regions ${stamp}`;
+    const quizId = await createQuiz({ title, questions: REGIONS.slice(0, 2), timeLimit: 5 });
+    const { page, context } = await newPage(browser);
+    await signIn(page, DEMO.admin);
+    await page.waitForURL("**/admin/dashboard");
+    await page.goto(`/admin/dashboard/quizzes/${quizId}/attempt`);
+    await page.getByText("Preview — nothing is recorded").waitFor();
+    await page.getByRole("radio", { name: "Ho" }).check();
+    await page.getByRole("button", { name: "Submit Quiz" }).click();
+    await page.getByRole("dialog", { name: "Submit Quiz?" }).getByRole("button", { name: "Submit Quiz" }).click();
+    await page.getByText("This was a preview: nothing was recorded.").waitFor();
+    await context.close();
+  }, 60_000);
+});
