@@ -399,7 +399,7 @@ async function upsertAnswers(tx: Tx, attemptId: number, answers: readonly Answer
  */
 const SAVE_ANSWERS_SQL = `
   with a as (
-    select a.id, a.user_id, a.quiz_id, a.status, a.deadline, a.current_section, a.section_started_at, qz.timed_sections as ts
+    select a.id, a.user_id, a.quiz_id, a.status, a.deadline, a.current_section, coalesce(a.section_started_at, a.started_at) as section_started_at, qz.timed_sections as ts
     from attempts a join quizzes qz on qz.id = a.quiz_id
     where a.id = $1::int
     for share of a
@@ -423,7 +423,7 @@ const SAVE_ANSWERS_SQL = `
       and (
         jsonb_array_length(a.ts) = 0
         or $4::timestamptz <= coalesce(least(
-             a.section_started_at + ((a.ts->a.current_section->>'timeLimit')::int * interval '1 minute'),
+             a.section_started_at + (nullif(greatest((a.ts->a.current_section->>'timeLimit')::int, 0), 0) * interval '1 minute'),
              a.deadline), 'infinity'::timestamptz) + interval '${DEADLINE_GRACE_MS} milliseconds'
       )
       and not exists (select 1 from placed p where p.idx is null or (p.sec is not null and p.sec <> a.current_section))

@@ -4,7 +4,7 @@ import { DEADLINE_GRACE_MS } from "@adesua/domain";
 import { attemptAnswers, attempts, auditLogs, records, submissions } from "../../db/schema";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
 import { buildQuiz, sampleQuestions, signedIn, type QuestionSeed } from "../../../test/factories";
-import { finalizeOverdueAttempts } from "../../services/attempt.service";
+import { finalizeOverdueAttempts, saveAnswersFast } from "../../services/attempt.service";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -552,5 +552,54 @@ describe("answer confidentiality", () => {
     const later = await read(s.token, a.body.attemptId);
     expect(later.body.result.review).toHaveLength(3);
     expect(later.body.result.canAttemptAgain).toBe(false);
+  });
+});
+
+describe("the one-statement save", () => {
+  it("saves what is allowed itself and leaves every refusal to the explaining path", async () => {
+    const s = await student();
+    const { quiz, questions } = await buildQuiz(db(), {
+      questions: sampleQuestions(4),
+      timeLimit: 10,
+      timedSections: [
+        { name: "A", startIndex: 0, endIndex: 1, timeLimit: 2 },
+        { name: "B", startIndex: 2, endIndex: 2, timeLimit: 2 },
+      ],
+    });
+    const T0 = new Date("2030-10-01T09:00:00Z");
+    t.clock.set(T0);
+    const a = await start(s.token, quiz.id);
+    const id = a.body.attemptId as number;
+    const me = { id: s.user.id, role: "student" as const, studentType: "jhs1" as const };
+    const one = (qi: number, answer = "A") => [{ questionId: questions[qi].id, answer }];
+    const T = new Date(a.body.startedAt);
+    expect(await saveAnswersFast(db(), me, id, one(0), at(T, 1000))).toMatchObject({ saved: 1 });
+    expect(await saveAnswersFast(db(), me, id, one(3), at(T, 1000))).toMatchObject({ saved: 1 }); // in no section
+    expect(await saveAnswersFast(db(), me, id, one(0), at(T, 2 * MIN + DEADLINE_GRACE_MS - 100))).toMatchObject({ saved: 1 }); // grace
+    expect(await saveAnswersFast(db(), me, id, one(0), at(T, 2 * MIN + DEADLINE_GRACE_MS + 100))).toBe("slow"); // section over
+    expect(await saveAnswersFast(db(), me, id, one(2), at(T, 1000))).toBe("slow"); // later section
+    expect(await saveAnswersFast(db(), { ...me, id: me.id + 100_000 }, id, one(0), at(T, 1000))).toBe("slow"); // someone else
+    expect(await saveAnswersFast(db(), me, id, [{ questionId: 999_999, answer: "A" }], at(T, 1000))).toBe("slow"); // unknown
+    expect(await saveAnswersFast(db(), me, id, [...one(0), { questionId: 999_999, answer: "A" }], at(T, 1000))).toBe("slow"); // all or nothing
+    expect(await saveAnswersFast(db(), me, 999_999, one(0), at(T, 1000))).toBe("slow"); // no attempt
+    t.clock.set(at(T, 30_000));
+    expect((await next(s.token, id, 0)).body.currentSection).toBe(1);
+    expect(await saveAnswersFast(db(), me, id, one(2), at(T, 31_000))).toMatchObject({ saved: 1 });
+    expect(await saveAnswersFast(db(), me, id, one(1), at(T, 31_000))).toBe("slow"); // ended section
+    await submit(s.token, id);
+    expect(await saveAnswersFast(db(), me, id, one(3), at(T, 32_000))).toBe("slow"); // submitted
+    const rows = await db().select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, id));
+    expect(rows.map((r) => r.questionId).sort()).toEqual([questions[0].id, questions[2].id, questions[3].id].sort());
+  });
+
+  it("refuses after the deadline's grace", async () => {
+    const s = await student();
+    const { quiz, questions } = await buildQuiz(db(), { timeLimit: 1 });
+    const a = await start(s.token, quiz.id);
+    const me = { id: s.user.id, role: "student" as const, studentType: "jhs1" as const };
+    const d = new Date(a.body.deadline);
+    const one = [{ questionId: questions[0].id, answer: "A" }];
+    expect(await saveAnswersFast(db(), me, a.body.attemptId, one, at(d, DEADLINE_GRACE_MS))).toMatchObject({ saved: 1 });
+    expect(await saveAnswersFast(db(), me, a.body.attemptId, one, at(d, DEADLINE_GRACE_MS + 1))).toBe("slow");
   });
 });
