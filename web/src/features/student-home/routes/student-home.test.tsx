@@ -1,0 +1,76 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { screen, within } from "@testing-library/react";
+import { mockApi, renderWithProviders } from "../../../test/render";
+import { StudentHomePage } from "./student-home";
+
+const student = { id: 7, name: "Kwesi Amoah", email: "kwesi.amoah@adesua.school", role: "student", studentType: "jhs3", hasPassword: true, createdAt: "2026-01-01T00:00:00Z" };
+const day = 86_400_000;
+const quiz = (id: number, title: string, over: Record<string, unknown> = {}) => ({
+  id,
+  title,
+  courseId: 1,
+  course: { id: 1, title: "Mathematics", teacherId: 2 },
+  openTime: null,
+  closeTime: null,
+  hasSubmission: false,
+  attemptInfo: { canAttempt: true, currentAttempts: 0, maxAttempts: null },
+  ...over,
+});
+
+describe("student home", () => {
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem("token", "t");
+  });
+
+  it("greets the student and shows stats, the quizzes open now with Start Quiz or Submitted, and the first courses", async () => {
+    mockApi({
+      "GET /api/auth/me": [200, student],
+      "GET /api/quizzes": [
+        200,
+        {
+          data: [
+            quiz(1, "Fractions", { closeTime: new Date(Date.now() + 2 * day).toISOString() }),
+            quiz(2, "Decimals", { hasSubmission: true }),
+            quiz(3, "Algebra", { openTime: new Date(Date.now() + day).toISOString() }),
+          ],
+          meta: { total: 3, page: 1, limit: 100 },
+        },
+      ],
+      "GET /api/records": [200, { data: [{ id: 1, quizId: 2, score: 70 }, { id: 2, quizId: 2, score: 85.5 }], pagination: { total: 2, page: 1, limit: 100 } }],
+      "GET /api/courses": [200, { data: [{ id: 1, title: "Mathematics", description: "", teacherId: 2, teacher: { id: 2, name: "Ama Owusu" } }], pagination: { total: 1, page: 1, limit: 4 } }],
+    });
+    renderWithProviders(<StudentHomePage />);
+    expect(await screen.findByRole("heading", { level: 1, name: /Good (morning|afternoon|evening), Kwesi Amoah/ })).toBeInTheDocument();
+    expect(await screen.findByTestId("stat-total-quizzes")).toHaveTextContent("3");
+    expect(await screen.findByTestId("stat-completed")).toHaveTextContent("1");
+    expect(screen.getByTestId("stat-pending")).toHaveTextContent("2");
+    expect(screen.getByTestId("stat-average-score")).toHaveTextContent("77.75%");
+
+    const available = screen.getByRole("region", { name: "Available Quizzes" });
+    expect(within(available).getByRole("link", { name: "Start Quiz: Fractions" })).toHaveAttribute("href", "/students/dashboard/quizzes/1/attempt");
+    expect(within(available).getByText(/^Due /)).toBeInTheDocument();
+    expect(within(available).getByText("Submitted")).toBeInTheDocument();
+    expect(within(available).getByText("No due date")).toBeInTheDocument();
+    expect(within(available).queryByText("Algebra")).toBeNull(); // not open yet
+    expect(within(available).getByRole("link", { name: "View all 3 quizzes" })).toHaveAttribute("href", "/students/dashboard/quizzes");
+
+    expect(screen.getByRole("link", { name: "My Courses" })).toHaveAttribute("href", "/students/dashboard/courses");
+    expect(screen.getByRole("link", { name: "View Records" })).toHaveAttribute("href", "/students/dashboard/records");
+    expect(await screen.findByRole("link", { name: /Mathematics/ })).toHaveAttribute("href", "/students/dashboard/courses/1");
+  });
+
+  it("shows zeros and a way to try again when the dashboard cannot load", async () => {
+    mockApi({
+      "GET /api/auth/me": [200, student],
+      "GET /api/quizzes": [500, { error: "Database unavailable" }],
+      "GET /api/records": [500, { error: "Database unavailable" }],
+      "GET /api/courses": [200, { data: [], pagination: { total: 0, page: 1, limit: 4 } }],
+    });
+    renderWithProviders(<StudentHomePage />);
+    expect(await screen.findByText("Database unavailable")).toBeInTheDocument();
+    expect(screen.getByTestId("stat-total-quizzes")).toHaveTextContent("0");
+    expect(screen.getByRole("button", { name: "Try Again" })).toBeInTheDocument();
+    expect(screen.getByText("No courses yet.")).toBeInTheDocument();
+  });
+});
