@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DEMO, DEMO_PASSWORD, launch, newPage, signIn, snap } from "./browser";
+import { DEMO, DEMO_PASSWORD, DESKTOP, launch, newPage, signIn, snap } from "./browser";
 
 /**
  * Quiz-taking journeys on a phone: timed sections with a dropped connection, a reload that keeps the
@@ -270,11 +270,12 @@ describe("quiz-taking journeys", () => {
   it("lets an admin preview a quiz, saying nothing is recorded", async () => {
     const title = `Preview of regions ${stamp}`;
     const quizId = await createQuiz({ title, questions: REGIONS.slice(0, 2), timeLimit: 5 });
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser, DESKTOP);
     await signIn(page, DEMO.admin);
     await page.waitForURL("**/admin/dashboard");
     await page.goto(`/admin/dashboard/quizzes/${quizId}/attempt`);
     await page.getByText("Preview — nothing is recorded").waitFor();
+    await snap(page, "attempt-preview-desktop");
     await page.getByRole("radio", { name: "Ho" }).check();
     await page.getByRole("button", { name: "Submit Quiz" }).click();
     await page.getByRole("dialog", { name: "Submit Quiz?" }).getByRole("button", { name: "Submit Quiz" }).click();

@@ -42,8 +42,12 @@ export function QuizRunner({ engine, onBack, resultActions, onFinished }: QuizRu
 
   // A new current section (moved on, by the student or by time) is where the student goes.
   const current = session?.currentSection ?? null;
+  const shownSection = useRef<number | null | undefined>(undefined);
   useEffect(() => {
     if (!session) return;
+    // Moving on (not the first showing) takes the keyboard and screen reader to the new section's heading.
+    moved.current = shownSection.current !== undefined;
+    shownSection.current = current;
     setView({ part: currentPartIndex(parts, session), page: 0 });
     // Only a change of section (or the first load) moves the view; answering keeps the student where they are.
   }, [current, phase === "loading"]);

@@ -90,7 +90,7 @@ export function milestoneCrossed(prev: number | null, next: number): string | nu
 /** How urgent the remaining time looks: red under a minute, orange under five. */
 export function urgency(ms: number | null): "normal" | "warning" | "danger" {
   if (ms === null) return "normal";
-  if (ms <= 60_000) return "danger";
-  if (ms <= 300_000) return "warning";
+  if (ms < 60_000) return "danger";
+  if (ms < 300_000) return "warning";
   return "normal";
 }
