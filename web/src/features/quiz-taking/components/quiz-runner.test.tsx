@@ -99,6 +99,17 @@ describe("the quiz-taking screen", () => {
     expect(screen.getByText("9", { selector: "b" })).toBeInTheDocument(); // the correct answer to question 2
   });
 
+  it("comes back to the page the student was on after a reload", async () => {
+    const user = userEvent.setup();
+    const first = renderWithProviders(<QuizRunner engine={practice()} onBack={() => {}} viewKey="adesua.view.test" />);
+    await user.click(await screen.findByRole("button", { name: "Next page" }));
+    expect(screen.getByText("Page 2 of 2")).toBeInTheDocument();
+    first.unmount();
+    renderWithProviders(<QuizRunner engine={practice()} onBack={() => {}} viewKey="adesua.view.test" />);
+    expect(await screen.findByText("Page 2 of 2")).toBeInTheDocument();
+    expect(screen.getByText("10 − 7 =")).toBeInTheDocument();
+  });
+
   it("moves between options with the arrow keys, as a radio group should", async () => {
     const user = userEvent.setup();
     renderWithProviders(<QuizRunner engine={practice()} onBack={() => {}} />);

@@ -18,7 +18,21 @@ export type QuizRunnerProps = {
   /** Links under the result (back to the quizzes, records, try again…). */
   resultActions?: (result: RunnerResult, session: RunnerSession) => ReactNode;
   onFinished?: (result: RunnerResult) => void;
+  /** sessionStorage key to keep the page the student is on across a reload (e.g. per attempt); none to not keep it. */
+  viewKey?: string | null;
 };
+
+type View = { part: number; page: number };
+
+function readView(key: string | null | undefined, current: number | null): View | null {
+  if (!key) return null;
+  try {
+    const v = JSON.parse(sessionStorage.getItem(key) ?? "null") as (View & { current: number | null }) | null;
+    return v && v.current === current && Number.isInteger(v.part) && Number.isInteger(v.page) ? { part: v.part, page: v.page } : null;
+  } catch {
+    return null;
+  }
+}
 
 function attemptLine(s: RunnerSession): string {
   const parts = [s.subtitle];
@@ -31,11 +45,11 @@ function attemptLine(s: RunnerSession): string {
  * title and course, the server-driven timer, timed sections with their own countdown, pages of
  * questions, "Answered N of M", the save status, Submit Quiz with a confirmation, and the result.
  */
-export function QuizRunner({ engine, onBack, resultActions, onFinished }: QuizRunnerProps) {
+export function QuizRunner({ engine, onBack, resultActions, onFinished, viewKey }: QuizRunnerProps) {
   const { state, answer, submit, nextSection, retryLoad, clearNotice } = useQuizRunner(engine, { onFinished });
   const { session, phase } = state;
   const parts = useMemo(() => (session ? buildParts(session) : []), [session]);
-  const [view, setView] = useState({ part: 0, page: 0 });
+  const [view, setView] = useState<View>({ part: 0, page: 0 });
   const [confirm, setConfirm] = useState<"submit" | "next" | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -46,9 +60,12 @@ export function QuizRunner({ engine, onBack, resultActions, onFinished }: QuizRu
   useEffect(() => {
     if (!session) return;
     // Moving on (not the first showing) takes the keyboard and screen reader to the new section's heading.
-    moved.current = shownSection.current !== undefined;
+    const first = shownSection.current === undefined;
+    moved.current = !first;
     shownSection.current = current;
-    setView({ part: currentPartIndex(parts, session), page: 0 });
+    // After a reload, the student comes back to the page they were on (if it is still theirs to see).
+    const kept = first ? readView(viewKey, current) : null;
+    setView(kept && parts[kept.part] && canView(session, parts[kept.part]) ? kept : { part: currentPartIndex(parts, session), page: 0 });
     // Only a change of section (or the first load) moves the view; answering keeps the student where they are.
   }, [current, phase === "loading"]);
 
@@ -56,6 +73,15 @@ export function QuizRunner({ engine, onBack, resultActions, onFinished }: QuizRu
     if (moved.current) headingRef.current?.focus();
     moved.current = false;
   }, [view]);
+
+  useEffect(() => {
+    if (!viewKey || phase !== "running") return;
+    try {
+      sessionStorage.setItem(viewKey, JSON.stringify({ ...view, current }));
+    } catch {
+      /* only a convenience */
+    }
+  }, [viewKey, view, current, phase]);
 
   if (phase === "loading") {
     return (

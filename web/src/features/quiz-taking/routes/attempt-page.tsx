@@ -60,6 +60,7 @@ export function AttemptPage() {
       engine={engine}
       onBack={back}
       onFinished={onFinished}
+      viewKey={params.get("attempt") ? `adesua.view.${params.get("attempt")}` : null}
       resultActions={(result) => (
         <>
           <Button component={Link} to={`${base}/quizzes`} variant="default">
