@@ -445,6 +445,15 @@ describe("POST /api/attempts/:id/submit", () => {
     expect(r.body).toMatchObject({ score: null, correct: 0, total: 0, passed: null, graded: false });
   });
 
+  it("accepts a submit without any body", async () => {
+    const s = await student();
+    const { quiz } = await buildQuiz(db());
+    const a = await call(t.app, { method: "POST", url: `/api/quizzes/${quiz.id}/attempts`, token: s.token });
+    expect(a.status).toBe(201);
+    const r = await call(t.app, { method: "POST", url: `/api/attempts/${a.body.attemptId}/submit`, token: s.token });
+    expect(r).toMatchObject({ status: 200, body: { correct: 0, total: 3 } });
+  });
+
   it("records the submission in the audit trail", async () => {
     const s = await student();
     const { quiz } = await buildQuiz(db());
