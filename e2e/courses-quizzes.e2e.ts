@@ -223,11 +223,15 @@ describe("courses and quizzes journeys", () => {
     await page.getByRole("article", { name: quizTitle }).waitFor();
     expect(await page.getByRole("article").count()).toBe(1);
 
-    // The detail never marks answers for a student.
+    // The detail shows a student the questions, but never marks an answer.
     await page.getByRole("link", { name: `Details of ${quizTitle}` }).click();
     await page.getByRole("heading", { name: quizTitle }).waitFor();
     await page.getByRole("link", { name: "Take Quiz" }).waitFor();
+    await page.getByRole("heading", { name: "Questions (3)" }).waitFor();
+    expect(await page.locator("section[aria-label='Questions (3)'] li").count()).toBe(3);
+    await page.getByText("Newton", { exact: true }).waitFor();
     expect(await page.getByText("correct answer").count()).toBe(0);
+    expect(await page.getByText("✓").count()).toBe(0);
     await snap(page, "quiz-detail-student-phone");
     await context.close();
   });

@@ -194,7 +194,7 @@ export function QuizDetailPage() {
         </Section>
       )}
 
-      {staff && (
+      {(staff || q.questions.length > 0) && (
         <Section title={`Questions (${q.questions.length})`}>
           {q.questions.length === 0 ? (
             <Text size="sm" c="dimmed">
@@ -215,7 +215,9 @@ export function QuizDetailPage() {
                   </Text>
                   <Stack gap={2} pl="sm">
                     {question.options.map((o, j) => {
-                      const correct = question.answer !== null && o === question.answer;
+                      // Students' questions carry no answer at all (spec README item 3): nothing is marked for them.
+                      const key = "answer" in question ? question.answer : null;
+                      const correct = key !== null && o === key;
                       return (
                         <Group key={j} gap={6} wrap="nowrap" align="flex-start">
                           <ThemeIcon size="sm" radius="xl" color={correct ? "green" : "gray"} variant={correct ? "filled" : "light"} aria-hidden>
@@ -230,7 +232,7 @@ export function QuizDetailPage() {
                         </Group>
                       );
                     })}
-                    {question.answer === null && (
+                    {staff && "answer" in question && question.answer === null && (
                       <Text size="xs" c="orange.8">
                         No answer marked: graded by hand.
                       </Text>
