@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { Course, CourseStats } from "@adesua/domain";
 import type { Queryable } from "../db/client";
 import { courses, files, quizzes, users } from "../db/schema";
@@ -29,19 +29,61 @@ export async function loadCourse(db: Queryable, id: number): Promise<Course | nu
 
 export type CourseFilter = { page: number; limit: number; search?: string; teacherId?: number };
 
-/** One page sorted by title, filtered and counted in SQL. */
-export async function listCourses(db: Queryable, f: CourseFilter): Promise<{ data: Course[]; total: number }> {
+const ph = sql.placeholder;
+
+/**
+ * The list query for one combination of filters, values as placeholders: built once, run as a
+ * prepared statement. The total is a window count over the filtered rows, so the search runs once
+ * per row for both the page and the total (one round trip, one scan).
+ */
+function buildCourseListQuery(db: Queryable, search: boolean, teacher: boolean, name: string) {
   const where: SQL[] = [];
-  if (f.search) {
-    const q = `%${escapeLike(f.search)}%`;
-    where.push(or(ilike(courses.title, q), ilike(courses.description, q))!);
-  }
-  if (f.teacherId !== undefined) where.push(eq(courses.teacherId, f.teacherId));
+  if (search) where.push(or(ilike(courses.title, ph("q")), ilike(courses.description, ph("q")))!);
+  if (teacher) where.push(eq(courses.teacherId, ph("teacherId")));
   const cond = where.length ? and(...where) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
-    selectCourses(db).where(cond).orderBy(asc(courses.title), asc(courses.id)).limit(f.limit).offset((f.page - 1) * f.limit),
-    db.select({ total: count() }).from(courses).where(cond),
-  ]);
+  return db
+    .select({
+      course: courses,
+      teacher: { id: users.id, name: users.name },
+      material: { name: files.name, size: files.size },
+      total: sql<number>`(count(*) over ())::int`.mapWith(Number),
+    })
+    .from(courses)
+    .leftJoin(users, eq(users.id, courses.teacherId))
+    .leftJoin(files, eq(files.id, courses.materialFileId))
+    .where(cond)
+    .orderBy(asc(courses.title), asc(courses.id))
+    .limit(ph("limit"))
+    .offset(ph("offset"))
+    .prepare(name);
+}
+
+type CourseListQuery = ReturnType<typeof buildCourseListQuery>;
+const listQueries = new WeakMap<object, Map<string, CourseListQuery>>();
+
+/** One page sorted by title, filtered in SQL, with the total of all matching rows. */
+export async function listCourses(db: Queryable, f: CourseFilter): Promise<{ data: Course[]; total: number }> {
+  const search = Boolean(f.search);
+  const teacher = f.teacherId !== undefined;
+  const name = `course_list_${+search}${+teacher}`;
+  let cache = listQueries.get(db);
+  if (!cache) listQueries.set(db, (cache = new Map()));
+  let query = cache.get(name);
+  if (!query) cache.set(name, (query = buildCourseListQuery(db, search, teacher, name)));
+  const rows = await query.execute({
+    q: search ? `%${escapeLike(f.search!)}%` : null,
+    teacherId: f.teacherId ?? null,
+    limit: f.limit,
+    offset: (f.page - 1) * f.limit,
+  });
+  let total = rows.length ? rows[0].total : 0;
+  if (!rows.length && f.page > 1) {
+    // Past the last page: count separately (rare).
+    const where: SQL[] = [];
+    if (search) where.push(or(ilike(courses.title, `%${escapeLike(f.search!)}%`), ilike(courses.description, `%${escapeLike(f.search!)}%`))!);
+    if (teacher) where.push(eq(courses.teacherId, f.teacherId!));
+    [{ total }] = await db.select({ total: count() }).from(courses).where(where.length ? and(...where) : undefined);
+  }
   return { data: rows.map(presentCourse), total };
 }
 

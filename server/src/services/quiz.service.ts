@@ -76,40 +76,91 @@ export type QuizFilter = {
 
 export type QuizListRow = QuizJoined & { counts: AttemptCounts | null };
 
-/** One page, newest first, scoped and filtered in SQL; the total comes from a separate count. */
-export async function listQuizzes(db: Queryable, scope: QuizScope, f: QuizFilter): Promise<{ rows: QuizListRow[]; total: number }> {
-  const where: (SQL | undefined)[] = [scopeCondition(db, scope)];
-  if (f.courseId !== undefined) where.push(eq(quizzes.courseId, f.courseId));
-  if (f.studentType && scope.kind !== "level") where.push(eq(quizzes.studentType, f.studentType));
-  if (f.status) where.push(statusCondition(f.status, f.now));
+const ph = sql.placeholder;
+
+/**
+ * The list query for one combination of scope and filters, with every value a placeholder, so it is
+ * built once and runs as a prepared statement (no query building, and PostgreSQL parses it once per
+ * connection). The total rides along as an uncorrelated sub-select, computed once: one round trip
+ * per page.
+ */
+function buildQuizListQuery(db: Queryable, key: ListKey, name: string) {
+  const where: (SQL | undefined)[] = [];
+  if (key.scope === "level") where.push(eq(quizzes.studentType, ph("scopeLevel")));
+  else if (key.scope === "teacher")
+    where.push(or(eq(quizzes.teacherId, ph("teacherId")), inArray(quizzes.courseId, db.select({ id: courses.id }).from(courses).where(eq(courses.teacherId, ph("teacherId"))))));
+  else if (key.scope === "none") where.push(sql`false`);
+  if (key.course) where.push(eq(quizzes.courseId, ph("courseId")));
+  if (key.level) where.push(eq(quizzes.studentType, ph("studentType")));
+  if (key.status === "upcoming") where.push(sql`${quizzes.openTime} > ${ph("now")}`);
+  if (key.status === "closed") where.push(sql`${quizzes.closeTime} < ${ph("now")}`);
+  if (key.status === "active")
+    where.push(sql`(${quizzes.openTime} is null or ${quizzes.openTime} <= ${ph("now")}) and (${quizzes.closeTime} is null or ${quizzes.closeTime} >= ${ph("now")})`);
   const cond = and(...where);
-  const sid = f.studentId;
-  // For a student each row carries their attempt count and submission flag: one query, no N+1.
-  const pageQuery = db
+  return db
     .select({
       quiz: quizzes,
       course: { id: courses.id, title: courses.title, teacherId: courses.teacherId },
       pdf: { name: files.name, size: files.size },
       questionCount,
-      currentAttempts:
-        sid === undefined
-          ? sql<number>`0`.mapWith(Number)
-          : sql<number>`(select count(*)::int from ${attempts} where ${attempts.quizId} = ${quizzes.id} and ${attempts.userId} = ${sid})`.mapWith(Number),
-      hasSubmission:
-        sid === undefined
-          ? sql<boolean>`false`.mapWith(Boolean)
-          : sql<boolean>`exists(select 1 from ${submissions} where ${submissions.userId} = ${sid} and ${submissions.quizId} = ${quizzes.id})`.mapWith(Boolean),
+      currentAttempts: key.student
+        ? sql<number>`(select count(*)::int from ${attempts} where ${attempts.quizId} = ${quizzes.id} and ${attempts.userId} = ${ph("sid")})`.mapWith(Number)
+        : sql<number>`0`.mapWith(Number),
+      hasSubmission: key.student
+        ? sql<boolean>`exists(select 1 from ${submissions} where ${submissions.userId} = ${ph("sid")} and ${submissions.quizId} = ${quizzes.id})`.mapWith(Boolean)
+        : sql<boolean>`false`.mapWith(Boolean),
+      total: sql<number>`(select count(*)::int from ${quizzes} where ${cond ?? sql`true`})`.mapWith(Number),
     })
     .from(quizzes)
     .innerJoin(courses, eq(courses.id, quizzes.courseId))
-    .leftJoin(files, eq(files.id, quizzes.pdfFileId));
-  const [rows, [{ total }]] = await Promise.all([
-    pageQuery.where(cond).orderBy(desc(quizzes.id)).limit(f.limit).offset((f.page - 1) * f.limit),
-    db.select({ total: count() }).from(quizzes).where(cond),
-  ]);
+    .leftJoin(files, eq(files.id, quizzes.pdfFileId))
+    .where(cond)
+    .orderBy(desc(quizzes.id))
+    .limit(ph("limit"))
+    .offset(ph("offset"))
+    .prepare(name);
+}
+
+type ListKey = { scope: QuizScope["kind"]; course: boolean; level: boolean; status: QuizFilter["status"]; student: boolean };
+type QuizListQuery = ReturnType<typeof buildQuizListQuery>;
+const listQueries = new WeakMap<object, Map<string, QuizListQuery>>();
+
+/** One page, newest first, scoped and filtered in SQL, with the total of all matching rows. */
+export async function listQuizzes(db: Queryable, scope: QuizScope, f: QuizFilter): Promise<{ rows: QuizListRow[]; total: number }> {
+  const key: ListKey = {
+    scope: scope.kind,
+    course: f.courseId !== undefined,
+    level: Boolean(f.studentType) && scope.kind !== "level",
+    status: f.status,
+    student: f.studentId !== undefined,
+  };
+  const name = `quiz_list_${key.scope}_${+key.course}${+key.level}${key.status ?? "any"}${+key.student}`;
+  let cache = listQueries.get(db);
+  if (!cache) listQueries.set(db, (cache = new Map()));
+  let query = cache.get(name);
+  if (!query) cache.set(name, (query = buildQuizListQuery(db, key, name)));
+  const rows = await query.execute({
+    scopeLevel: scope.kind === "level" ? scope.studentType : null,
+    teacherId: scope.kind === "teacher" ? scope.teacherId : null,
+    courseId: f.courseId ?? null,
+    studentType: f.studentType ?? null,
+    now: f.now.toISOString(),
+    sid: f.studentId ?? null,
+    limit: f.limit,
+    offset: (f.page - 1) * f.limit,
+  });
+  let total = rows.length ? rows[0].total : 0;
+  if (!rows.length && f.page > 1) {
+    // Past the last page: count separately (rare).
+    const where: (SQL | undefined)[] = [scopeCondition(db, scope)];
+    if (f.courseId !== undefined) where.push(eq(quizzes.courseId, f.courseId));
+    if (key.level) where.push(eq(quizzes.studentType, f.studentType!));
+    if (f.status) where.push(statusCondition(f.status, f.now));
+    [{ total }] = await db.select({ total: count() }).from(quizzes).where(and(...where));
+  }
   return {
     total,
-    rows: rows.map(({ currentAttempts, hasSubmission, ...j }) => ({ ...j, counts: sid === undefined ? null : { currentAttempts, hasSubmission } })),
+    rows: rows.map(({ currentAttempts, hasSubmission, total: _total, ...j }) => ({ ...j, counts: key.student ? { currentAttempts, hasSubmission } : null })),
   };
 }
 

@@ -54,6 +54,10 @@ describe("GET /api/courses", () => {
     expect(p1.body.data.map((c: { title: string }) => c.title)).toEqual(["Paged course 0", "Paged course 1"]);
     expect(p3.body.data.map((c: { title: string }) => c.title)).toEqual(["Paged course 4"]);
     expect(p3.body.pagination).toEqual({ total: 5, page: 3, limit: 2 });
+    const past = await call(t.app, { method: "GET", url: "/api/courses?search=paged%20course&limit=2&page=9", token: u.token });
+    expect(past.body).toEqual({ data: [], pagination: { total: 5, page: 9, limit: 2 } });
+    const none = await call(t.app, { method: "GET", url: "/api/courses?search=no%20such%20course", token: u.token });
+    expect(none.body).toEqual({ data: [], pagination: { total: 0, page: 1, limit: 12 } });
     const ok = await call(t.app, { method: "GET", url: "/api/courses?limit=100", token: u.token });
     expect(ok.status).toBe(200);
     const tooMany = await call(t.app, { method: "GET", url: "/api/courses?limit=101", token: u.token });

@@ -298,6 +298,11 @@ describe("GET /api/quizzes", () => {
     const p2 = await list(admin.token, `?courseId=${course.id}&limit=2&page=2`);
     expect(ids(p2)).toEqual([made[2], made[1]]);
     expect(p2.body.meta).toEqual({ total: 5, page: 2, limit: 2 });
+    const past = await list(admin.token, `?courseId=${course.id}&limit=2&page=9`);
+    expect(past.body).toEqual({ data: [], meta: { total: 5, page: 9, limit: 2 } });
+    const student = await signedIn(db(), { studentType: "jhs3" });
+    const pastAsStudent = await list(student.token, `?courseId=${course.id}&limit=2&page=9`);
+    expect(pastAsStudent.body).toEqual({ data: [], meta: { total: 0, page: 9, limit: 2 } });
     expect((await list(admin.token, "?limit=101")).body.error).toBe("limit must be between 1 and 100");
     expect((await list(admin.token, "?status=soon")).body.error).toBe("status must be upcoming, active or closed");
     expect((await list(admin.token, "?courseId=x")).status).toBe(400);
