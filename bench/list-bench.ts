@@ -4,7 +4,7 @@
  *   GET /api/courses?search=… as a student,
  * each at 50 concurrent connections for ~10 s (autocannon in a child process) against the real app in this process.
  *
- *   node --import tsx bench/list-bench.ts [--db pglite|postgres] [--duration 10] [--connections 50] [--only courses] [--explain]
+ *   node --import tsx bench/list-bench.ts [--db pglite|postgres] [--duration 10] [--connections 50] [--pool 20] [--only courses] [--explain]
  *
  * PostgreSQL: a fresh database adesua_bench_<random> on BENCH_PG_URL
  * (default postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards.
@@ -34,6 +34,8 @@ if (dbKind !== "pglite" && dbKind !== "postgres") throw new Error("--db must be 
 const duration = Number(arg("duration", "10"));
 const connections = Number(arg("connections", "50"));
 const explain = args.includes("--explain");
+/** PostgreSQL pool size (the app's default is 20). */
+const poolSize = Number(arg("pool", "20"));
 /** Run only the scenarios whose name contains this text (e.g. --only courses). */
 const only = arg("only", "");
 const COURSES = 500;
@@ -55,7 +57,7 @@ async function openBenchDatabase(tmp: string): Promise<{ database: Database; nam
   await admin.query(`create database "${name}"`);
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null });
+  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null, poolSize });
   return {
     database,
     name,
@@ -222,13 +224,13 @@ async function main() {
       when: new Date().toISOString(),
       machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
       data: { courses: COURSES, quizzes: QUIZZES, questions: QUIZZES * QUESTIONS_PER_QUIZ, fillSeconds },
-      load: { connections, durationSeconds: duration, client: "autocannon in a child process" },
+      load: { connections, durationSeconds: duration, client: "autocannon in a child process", poolSize: dbKind === "postgres" ? poolSize : null },
       results,
     };
     fs.mkdirSync(path.join(here, "results"), { recursive: true });
     const file = path.join(here, "results", `list-bench-${dbKind}${only ? `-${only.replace(/\W+/g, "-")}` : ""}.json`);
     fs.writeFileSync(file, JSON.stringify(out, null, 2) + "\n");
-    console.log(`\n${dbKind}: ${connections} connections, ${duration} s per scenario, ${os.cpus().length} CPUs`);
+    console.log(`\n${dbKind}: ${connections} connections, ${duration} s per scenario, ${os.cpus().length} CPUs${dbKind === "postgres" ? `, pool ${poolSize}` : ""}`);
     console.table(
       results.map((r) => ({
         scenario: r.scenario,

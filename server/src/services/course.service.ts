@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, ilike, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { Course, CourseStats } from "@adesua/domain";
 import type { Queryable } from "../db/client";
 import { courses, files, quizzes, users } from "../db/schema";
@@ -33,28 +33,41 @@ const ph = sql.placeholder;
 
 /**
  * The list query for one combination of filters, values as placeholders: built once, run as a
- * prepared statement. The total is a window count over the filtered rows, so the search runs once
- * per row for both the page and the total (one round trip, one scan).
+ * prepared statement. The page and its total come from one pass over `courses` (a window count
+ * over the filtered rows, so a search runs once per row); the teacher and file are joined to the
+ * page's rows only. One round trip per page.
  */
 function buildCourseListQuery(db: Queryable, search: boolean, teacher: boolean, name: string) {
   const where: SQL[] = [];
   if (search) where.push(or(ilike(courses.title, ph("q")), ilike(courses.description, ph("q")))!);
   if (teacher) where.push(eq(courses.teacherId, ph("teacherId")));
-  const cond = where.length ? and(...where) : undefined;
-  return db
-    .select({
-      course: courses,
-      teacher: { id: users.id, name: users.name },
-      material: { name: files.name, size: files.size },
-      total: sql<number>`(count(*) over ())::int`.mapWith(Number),
-    })
+  const page = db
+    .select({ ...getTableColumns(courses), total: sql<number>`(count(*) over ())::int`.as("total") })
     .from(courses)
-    .leftJoin(users, eq(users.id, courses.teacherId))
-    .leftJoin(files, eq(files.id, courses.materialFileId))
-    .where(cond)
+    .where(where.length ? and(...where) : undefined)
     .orderBy(asc(courses.title), asc(courses.id))
     .limit(ph("limit"))
     .offset(ph("offset"))
+    .as("page");
+  return db
+    .select({
+      course: {
+        id: page.id,
+        title: page.title,
+        description: page.description,
+        teacherId: page.teacherId,
+        materialFileId: page.materialFileId,
+        createdAt: page.createdAt,
+        updatedAt: page.updatedAt,
+      },
+      teacher: { id: users.id, name: users.name },
+      material: { name: files.name, size: files.size },
+      total: page.total,
+    })
+    .from(page)
+    .leftJoin(users, eq(users.id, page.teacherId))
+    .leftJoin(files, eq(files.id, page.materialFileId))
+    .orderBy(asc(page.title), asc(page.id))
     .prepare(name);
 }
 
