@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { badRequest } from "./errors";
+import { badRequest, HttpError } from "./errors";
 
 export type UploadedFile = { field: string; filename: string; data: Buffer };
 export type FormInput = { fields: Record<string, unknown>; files: Partial<Record<string, UploadedFile>> };
@@ -28,6 +28,7 @@ export async function readForm(req: FastifyRequest, fileFields: readonly string[
       if (!part.filename && data.length === 0) continue;
       files[part.fieldname] = { field: part.fieldname, filename: part.filename, data };
     } else {
+      if (part.valueTruncated) throw new HttpError(413, `The form field "${part.fieldname}" is too large`);
       fields[part.fieldname] = part.value;
     }
   }

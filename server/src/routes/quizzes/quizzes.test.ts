@@ -197,6 +197,13 @@ describe("POST /api/quizzes", () => {
     expect(quizzesOfCourse).toHaveLength(0);
   });
 
+  it("refuses a form field over the multipart limit with 413 rather than cutting it", async () => {
+    const teacher = await teacherWithCourse();
+    const r = await createQuiz(teacher.token, form(fields(teacher.course.id, { title: "x".repeat(1024 * 1024 + 10) }), PDF));
+    expect(r.status).toBe(413);
+    expect(r.body.error).toBe('The form field "title" is too large');
+  });
+
   it("refuses a teacher with no course with the spec's hint", async () => {
     const teacher = await signedIn(db(), { role: "teacher" });
     const course = await buildCourse(db());
