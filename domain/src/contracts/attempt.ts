@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { positiveId } from "./common";
 
 /**
  * The quiz-taking engine's API. The server owns the clock: every deadline here is the server's,
  * and `serverNow` lets the browser correct its own clock before showing a countdown.
  */
 
-const id = (name: string) => z.coerce.number({ error: `${name} must be a positive number` }).int({ error: `${name} must be a positive number` }).positive({ error: `${name} must be a positive number` });
+const id = positiveId;
 
 /** Path parameter of /attempts/{attemptId}/... */
 export const AttemptParamsSchema = z.object({ attemptId: id("attemptId") });
@@ -23,7 +24,8 @@ export const AnswerInputSchema = z.object({
   answer: z
     .string({ error: "answer must be text" })
     .max(ANSWER_MAX_LENGTH, { error: `answer must be at most ${ANSWER_MAX_LENGTH} characters` })
-    .refine((s) => s.trim().length > 0, { error: "answer must not be empty" }),
+    .refine((s) => s.trim().length > 0, { error: "answer must not be empty" })
+    .refine((s) => !s.includes("\u0000"), { error: "answer contains an invalid character" }),
 });
 export type AnswerInput = z.infer<typeof AnswerInputSchema>;
 

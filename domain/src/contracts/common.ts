@@ -15,7 +15,14 @@ export const ErrorSchema = z.object({ error: z.string() });
 export type ApiError = z.infer<typeof ErrorSchema>;
 
 /** Path parameter `id` as a positive integer. */
-export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive({ error: "id must be a positive number" }) });
+/** A positive whole number from a path or query string, with one message for every way it can be wrong. */
+export const positiveId = (name: string) => {
+  const error = `${name} must be a positive number`;
+  return z.coerce.number({ error }).int({ error }).positive({ error });
+};
+
+/** Path parameter `id`. */
+export const IdParamsSchema = z.object({ id: positiveId("id") });
 
 export const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(1, { error: "page must be 1 or more" }).default(1),

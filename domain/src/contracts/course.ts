@@ -1,15 +1,8 @@
 import { z } from "zod";
-import { FileInfoSchema } from "./file";
+import { COURSE_MESSAGES } from "../constants";
 
-export const COURSE_MESSAGES = {
-  title: "Title is required",
-  titleTooLong: "Title must be at most 200 characters",
-  descriptionTooLong: "Description must be at most 5000 characters",
-  teacher: "Please select a teacher",
-  notATeacher: "The selected user is not a teacher",
-  teacherNotFound: "The selected teacher does not exist",
-  editOwnOnly: "You can only edit courses you teach",
-} as const;
+export { COURSE_MESSAGES };
+import { FileInfoSchema } from "./file";
 
 /** A course as every role sees it. */
 export const CourseSchema = z.object({

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ImpersonateResponseSchema, LoginResponseSchema, LoginSchema, OkSchema, RegisterSchema, UserSchema } from "@adesua/domain";
+import { ImpersonateResponseSchema, LoginResponseSchema, LoginSchema, OkSchema, positiveId, RegisterSchema, UserSchema } from "@adesua/domain";
 import { users } from "../../db/schema";
 import { hashPassword } from "../../auth/passwords";
 import { createSession, IMPERSONATION_TTL_MS, revokeSession } from "../../auth/sessions";
@@ -90,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ADMIN },
       schema: {
         tags: ["auth"],
-        params: z.object({ userId: z.coerce.number().int().positive({ error: "userId must be a positive number" }) }),
+        params: z.object({ userId: positiveId("userId") }),
         response: { 200: ImpersonateResponseSchema },
       },
     },

@@ -195,6 +195,8 @@ describe("POST /api/auth/impersonate/:userId", () => {
     expect((await call(t.app, { method: "POST", url: `/api/auth/impersonate/${target.id}` })).status).toBe(401);
     const admin = await signedIn(t.database.db, { role: "admin" });
     expect((await call(t.app, { method: "POST", url: `/api/auth/impersonate/999999`, token: admin.token })).status).toBe(404);
-    expect((await call(t.app, { method: "POST", url: `/api/auth/impersonate/abc`, token: admin.token })).status).toBe(400);
+    const bad = await call(t.app, { method: "POST", url: `/api/auth/impersonate/abc`, token: admin.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe("userId must be a positive number");
   });
 });

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { Alert, Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { COURSE_MESSAGES, type Course } from "@adesua/domain";
+import { COURSE_MESSAGES } from "@adesua/domain/constants";
+import type { Course } from "@adesua/domain";
 import { errorText } from "../../../lib/api";
 import { useAssignTeacher, useTeachers } from "../api/courses";
 

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Alert, Button, Checkbox, FileInput, Group, Paper, Skeleton, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { COURSE_MESSAGES } from "@adesua/domain";
+import { COURSE_MESSAGES } from "@adesua/domain/constants";
 import { useAuth } from "../../../lib/auth";
 import { errorText } from "../../../lib/api";
 import { formatBytes } from "../../../lib/format";

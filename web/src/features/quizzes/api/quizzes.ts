@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CourseListResponse, Quiz, QuizListResponse, StudentQuiz } from "@adesua/domain";
 import { api } from "../../../lib/api";
+import { QUIZ_MESSAGES } from "@adesua/domain/constants";
 
 export const QUIZ_SAVE_FAILED = "Error saving quiz. Please try again.";
 export const QUIZ_DELETE_FAILED = "Delete failed";
 export const QUIZ_LOAD_ERROR_TITLE = "Error Loading Quiz";
 export const QUIZZES_LOAD_FAILED = "Failed to load quizzes. Please try again later.";
 /** The spec's hint for a teacher who teaches no course (also the server's 403 message). */
-export const NO_COURSE_HINT = "You are not assigned to any course. Please contact your administrator.";
+export const NO_COURSE_HINT = QUIZ_MESSAGES.noCourse;
 
 export type QuizzesQuery = { page: number; limit: number; courseId?: number };
 

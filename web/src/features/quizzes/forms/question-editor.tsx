@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Button, Card, Group, Radio, Stack, Text, TextInput, Textarea } from "@mantine/core";
-import { QUIZ_LIMITS } from "@adesua/domain";
+import { QUIZ_LIMITS } from "@adesua/domain/constants";
 import { emptyQuestion, type QuestionDraft } from "./quiz-form-model";
 
 const LETTERS = "ABCDE";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { QUIZ_MESSAGES } from "@adesua/domain";
+import { QUIZ_MESSAGES } from "@adesua/domain/constants";
 import { emptyQuizValues, hasErrors, newKey, questionPayload, quizFormData, SECTION_NUMBERS, validateQuestions, validateQuizForm, type QuestionDraft, type QuizFormValues } from "./quiz-form-model";
 
 const pdf = () => new File(["%PDF-1.4 test"], "quiz.pdf", { type: "application/pdf" });

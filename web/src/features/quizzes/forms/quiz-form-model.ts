@@ -1,5 +1,6 @@
 import dayjs from "dayjs";
-import { QUIZ_LIMITS, QUIZ_MESSAGES, type Quiz, type StudentType } from "@adesua/domain";
+import { QUIZ_LIMITS, QUIZ_MESSAGES, type StudentType } from "@adesua/domain/constants";
+import type { Quiz } from "@adesua/domain";
 import { pdfProblem } from "../../../lib/pdf";
 
 const M = QUIZ_MESSAGES;
