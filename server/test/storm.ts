@@ -404,6 +404,8 @@ export type Verification = {
   ackedAnswers: number;
   lostAnswers: number;
   changedAnswers: number;
+  /** Stored although the student never got the acknowledgement (the request timed out or failed after the save): not a loss. */
+  unacknowledgedButStored: number;
   ackedSubmissions: number;
   missingSubmissions: number;
   scoreMismatches: number;
@@ -421,18 +423,31 @@ export async function verifyStorm(db: Db, ledger: StormLedger, quiz: StormQuiz):
   let mismatched = 0;
   let open = 0;
   const stored = new Map<string, string>();
+  const storedByAttempt = new Map<number, Map<number, string>>();
   const subs = new Map<number, { correct: number }>();
   for (const part of chunks(ids, 500)) {
     const rows = await db.select({ a: attemptAnswers.attemptId, q: attemptAnswers.questionId, answer: attemptAnswers.answer }).from(attemptAnswers).where(inArray(attemptAnswers.attemptId, part));
-    for (const r of rows) stored.set(`${r.a}:${r.q}`, r.answer);
+    for (const r of rows) {
+      stored.set(`${r.a}:${r.q}`, r.answer);
+      const m = storedByAttempt.get(r.a) ?? new Map<number, string>();
+      m.set(r.q, r.answer);
+      storedByAttempt.set(r.a, m);
+    }
     const srows = await db.select({ a: submissions.attemptId, correct: submissions.correct }).from(submissions).where(inArray(submissions.attemptId, part));
     for (const s of srows) subs.set(s.a!, { correct: s.correct });
     const arows = await db.select({ id: attempts.id, status: attempts.status }).from(attempts).where(inArray(attempts.id, part));
     open += arows.filter((a) => a.status !== "submitted").length;
   }
   let ackedAnswers = 0;
+  let unacked = 0;
+  const isRight = (qid: number, answer: string) => answer === "A" || answer === quiz.keys.get(qid)!.key;
   for (const [attemptId, answers] of ledger.acked) {
+    // The submission must grade exactly what is stored (which includes every acknowledged answer).
     let expectCorrect = 0;
+    for (const [qid, answer] of storedByAttempt.get(attemptId) ?? []) {
+      if (isRight(qid, answer)) expectCorrect++;
+      if (!answers.has(qid)) unacked++;
+    }
     for (const [qid, answer] of answers) {
       ackedAnswers++;
       const got = stored.get(`${attemptId}:${qid}`);
@@ -443,8 +458,6 @@ export async function verifyStorm(db: Db, ledger: StormLedger, quiz: StormQuiz):
         changed++;
         if (problems.length < 10) problems.push(`changed: attempt ${attemptId} question ${qid}: ${answer} → ${got}`);
       }
-      const k = quiz.keys.get(qid)!;
-      if (answer === "A" || answer === k.key) expectCorrect++;
     }
     const sub = ledger.submitted.get(attemptId);
     if (!sub) continue;
@@ -454,7 +467,7 @@ export async function verifyStorm(db: Db, ledger: StormLedger, quiz: StormQuiz):
       if (problems.length < 10) problems.push(`missing submission: attempt ${attemptId}`);
     } else if (row.correct !== expectCorrect || sub.correct !== expectCorrect) {
       mismatched++;
-      if (problems.length < 10) problems.push(`score: attempt ${attemptId} stored ${row.correct}, answered ${sub.correct}, acknowledged answers give ${expectCorrect}`);
+      if (problems.length < 10) problems.push(`score: attempt ${attemptId} stored ${row.correct}, answered ${sub.correct}, stored answers give ${expectCorrect}`);
     }
   }
   return {
@@ -462,6 +475,7 @@ export async function verifyStorm(db: Db, ledger: StormLedger, quiz: StormQuiz):
     ackedAnswers,
     lostAnswers: lost,
     changedAnswers: changed,
+    unacknowledgedButStored: unacked,
     ackedSubmissions: ledger.submitted.size,
     missingSubmissions: missing,
     scoreMismatches: mismatched,

@@ -439,23 +439,50 @@ const SAVE_ANSWERS_SQL = `
   )
   select (select ok from allowed) as ok, (select count(*) from ins)::int as written`;
 
-type RawClient = { query: (q: unknown, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>; totalCount?: number };
+type RawClient = {
+  query: (q: unknown, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  /** Only node-postgres pools have it. */
+  totalCount?: number;
+};
+
+/** PGlite: which statements each instance has PREPAREd (one session per instance; a restart is a new instance). */
+const pglitePrepared = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/** An SQL literal for PGlite's EXECUTE, which takes no bind parameters: integers, or text quoted the standard way. */
+function literal(v: unknown): string {
+  if (typeof v === "number") {
+    if (!Number.isSafeInteger(v)) throw new Error("only integers may be inlined");
+    return String(v);
+  }
+  if (typeof v !== "string" || v.includes("\0")) throw new Error("only text without NUL may be inlined");
+  return `'${v.replace(/'/g, "''")}'`;
+}
 
 /**
- * Runs fixed SQL text straight on the driver: on PostgreSQL as a named prepared statement (parsed
- * and planned once per connection), on PGlite as a plain query. Only for hot paths whose SQL never
- * changes; everything else goes through Drizzle.
+ * Runs fixed SQL text straight on the driver, parsed and planned once: on PostgreSQL as a named
+ * prepared statement (once per pooled connection); on PGlite with PREPARE/EXECUTE, because its
+ * protocol path plans every query again and planning in WebAssembly cost five times the work
+ * (measured 3.7 ms against 0.7 ms per save). Only for hot paths whose SQL never changes; everything
+ * else goes through Drizzle. `types` are the parameters' SQL types, in order.
  */
-async function queryPrepared(db: Db, name: string, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
+async function queryPrepared(db: Db, name: string, text: string, types: string[], values: (number | string)[]): Promise<Record<string, unknown>[]> {
   const client = (db as unknown as { $client: RawClient }).$client;
-  const isPool = typeof client.totalCount === "number";
-  const res = isPool ? await client.query({ name, text, values }) : await client.query(text, values);
-  return res.rows;
+  if (typeof client.totalCount === "number") return (await client.query({ name, text, values })).rows;
+  let names = pglitePrepared.get(client);
+  if (!names) pglitePrepared.set(client, (names = new Map()));
+  let ready = names.get(name);
+  if (!ready) {
+    ready = client.query(`prepare ${name} (${types.join(", ")}) as ${text}`);
+    names.set(name, ready);
+    ready.catch(() => names!.delete(name));
+  }
+  await ready;
+  return (await client.query(`execute ${name}(${values.map(literal).join(", ")})`)).rows;
 }
 
 export async function saveAnswersFast(db: Db, viewer: AttemptViewer, attemptId: number, answers: readonly AnswerInput[], now: Date): Promise<{ saved: number; savedAt: Date } | "slow"> {
   const given = JSON.stringify(answers.map((a) => ({ question_id: a.questionId, answer: a.answer })));
-  const rows = await queryPrepared(db, "adesua_save_answers_v1", SAVE_ANSWERS_SQL, [attemptId, given, viewer.id, now.toISOString()]);
+  const rows = await queryPrepared(db, "adesua_save_answers_v1", SAVE_ANSWERS_SQL, ["int", "jsonb", "int", "timestamptz"], [attemptId, given, viewer.id, now.toISOString()]);
   return rows[0]?.ok === true ? { saved: answers.length, savedAt: now } : "slow";
 }
 

@@ -207,6 +207,7 @@ describe("PUT /api/attempts/:id/answers", () => {
     expect(await save(s.token, a.body.attemptId, [{ questionId: other.questions[0].id, answer: "2" }])).toMatchObject({ status: 400, body: { error: "Unknown question" } });
     expect((await save(s.token, a.body.attemptId, [])).status).toBe(400);
     expect((await save(s.token, a.body.attemptId, [{ questionId: 1, answer: "  " }])).status).toBe(400);
+    expect((await save(s.token, a.body.attemptId, [{ questionId: 1, answer: "a\u0000b" }])).status).toBe(400);
     const dup = await save(s.token, a.body.attemptId, [
       { questionId: 1, answer: "a" },
       { questionId: 1, answer: "b" },
@@ -214,6 +215,18 @@ describe("PUT /api/attempts/:id/answers", () => {
     expect(dup.status).toBe(400);
     expect((await call(t.app, { method: "PUT", url: `/api/attempts/${a.body.attemptId}/answers`, token: s.token, payload: { answers: "x" } })).status).toBe(400);
     expect((await call(t.app, { method: "PUT", url: `/api/attempts/abc/answers`, token: s.token, payload: { answers: [] } })).status).toBe(400);
+  });
+
+  it("stores answers with quotes, backslashes and other scripts exactly", async () => {
+    const s = await student();
+    const { quiz, questions } = await buildQuiz(db());
+    const a = await start(s.token, quiz.id);
+    const tricky = [`O'Neil \\ "quoted" '); drop table attempts; --`, "Ɔdɔ ne ɛ 😀", "\\x27 E'\\n'"];
+    for (const [i, answer] of tricky.entries()) {
+      expect((await save(s.token, a.body.attemptId, [{ questionId: questions[i].id, answer }])).status).toBe(200);
+    }
+    const rows = await db().select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, a.body.attemptId)).orderBy(attemptAnswers.questionId);
+    expect(rows.map((r) => r.answer)).toEqual(tricky);
   });
 
   it("refuses answers after submission", async () => {
