@@ -1,4 +1,4 @@
-import { and, asc, count, eq, lt, max, sql } from "drizzle-orm";
+import { and, asc, count, eq, lt, sql } from "drizzle-orm";
 import {
   advanceSection as advanceSectionRule,
   attemptDeadline,
@@ -21,7 +21,7 @@ import { recordAudit, type Actor } from "../audit/audit";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../lib/errors";
 import { assertCanStartAttempt, assertOwnsAttempt, takesPreview, type AttemptViewer } from "../policies/attempt.policy";
 import { presentAttemptSession, presentResult } from "../presenters/attempt";
-import { buildReview, gradeStoredAnswers, loadAttemptAnswers, loadKeyedQuestions, type KeyedQuestion } from "./grading.service";
+import { buildReview, gradeStoredAnswers, loadAttemptAnswers, loadKeyedQuestions, type KeyedQuestion, type StoredAnswer } from "./grading.service";
 
 /**
  * The attempt lifecycle. The database keeps it honest under load: starts are serialised per
@@ -119,6 +119,12 @@ async function requireQuiz(db: Queryable, quizId: number): Promise<QuizForAttemp
 type SubmitOptions = { at: Date; actor: Actor; preview: boolean; keyed?: KeyedQuestion[] };
 
 /**
+ * What `submitAttempt` just stored and graded, keyed by the closed attempt row it returns, so the
+ * result of that same request needs no second read (the submit burst at the end of an exam).
+ */
+const justSubmitted = new WeakMap<AttemptRow, { submission: SubmissionRow | null; keyed: KeyedQuestion[]; answers: StoredAnswer[] }>();
+
+/**
  * Submits a locked, open attempt: grades its saved answers, stores one submission and one record
  * (none for a staff preview) and closes it. A submitted attempt is returned unchanged.
  */
@@ -126,6 +132,7 @@ export async function submitAttempt(tx: Tx, attempt: AttemptRow, quiz: QuizRow, 
   if (attempt.status !== "in_progress") return attempt;
   const [keyed, answers] = await Promise.all([opts.keyed ?? loadKeyedQuestions(tx, quiz.id), loadAttemptAnswers(tx, attempt.id)]);
   const g = gradeStoredAnswers(keyed, answers);
+  let stored: SubmissionRow | null = null;
   if (!opts.preview) {
     const [sub] = await tx
       .insert(submissions)
@@ -142,13 +149,11 @@ export async function submitAttempt(tx: Tx, attempt: AttemptRow, quiz: QuizRow, 
       })
       .onConflictDoNothing({ target: submissions.attemptId })
       .returning();
+    stored = sub ?? null;
     if (sub) {
       // Submissions of one student for one quiz never run in parallel (one open attempt, locked), so this comparison is stable.
-      const [{ best }] = await tx
-        .select({ best: max(records.score) })
-        .from(records)
-        .where(and(eq(records.userId, attempt.userId), eq(records.quizId, quiz.id)));
-      const previousBest = best === null ? null : Number(best);
+      // Personal best: higher than every earlier scored record (none yet: the first scored one is); no score: never.
+      const previousBest = sql`(select max(${records.score}) from ${records} where ${records.userId} = ${attempt.userId} and ${records.quizId} = ${quiz.id})`;
       await tx.insert(records).values({
         userId: attempt.userId,
         quizId: quiz.id,
@@ -157,7 +162,7 @@ export async function submitAttempt(tx: Tx, attempt: AttemptRow, quiz: QuizRow, 
         correct: g.correct,
         total: g.total,
         passed: g.graded ? isPassed(g.score, quiz.passingScore) : null,
-        isPersonalBest: g.score !== null && (previousBest === null || g.score > previousBest),
+        isPersonalBest: g.score === null ? false : sql`coalesce(${g.score}::numeric > ${previousBest}, true)`,
         userAttempts: attempt.attemptNumber,
         createdAt: opts.at,
       });
@@ -175,6 +180,7 @@ export async function submitAttempt(tx: Tx, attempt: AttemptRow, quiz: QuizRow, 
     .set({ status: "submitted", submittedAt: opts.at })
     .where(eq(attempts.id, attempt.id))
     .returning();
+  if (opts.preview || stored) justSubmitted.set(closed, { submission: stored, keyed, answers });
   return closed;
 }
 
@@ -561,8 +567,9 @@ export async function readOwnAttempt(tx: Tx, viewer: AttemptViewer, attemptId: n
  * only when the student can no longer attempt the quiz; staff previews always get it.
  */
 export async function attemptResult(db: Queryable, attempt: AttemptRow, quiz: QuizRow, preview: boolean, now: Date): Promise<AttemptResult> {
+  const fresh = justSubmitted.get(attempt);
   const [[submission], [used]] = await Promise.all([
-    db.select().from(submissions).where(eq(submissions.attemptId, attempt.id)).limit(1) as Promise<SubmissionRow[]>,
+    fresh ? [fresh.submission ?? undefined] : (db.select().from(submissions).where(eq(submissions.attemptId, attempt.id)).limit(1) as Promise<SubmissionRow[]>),
     db
       .select({ n: count(), first: sql<Date | string | null>`min(${attempts.startedAt})` })
       .from(attempts)
@@ -574,7 +581,7 @@ export async function attemptResult(db: Queryable, attempt: AttemptRow, quiz: Qu
   let computed: { score: number | null; correct: number; total: number; graded: boolean; passed: boolean | null } | null = null;
   let review = null;
   if (showReview || !submission) {
-    const [keyed, answers] = await Promise.all([loadKeyedQuestions(db, quiz.id), loadAttemptAnswers(db, attempt.id)]);
+    const [keyed, answers] = fresh ? [fresh.keyed, fresh.answers] : await Promise.all([loadKeyedQuestions(db, quiz.id), loadAttemptAnswers(db, attempt.id)]);
     const g = gradeStoredAnswers(keyed, answers);
     computed = { score: g.score, correct: g.correct, total: g.total, graded: g.graded, passed: g.graded ? isPassed(g.score, quiz.passingScore) : null };
     if (showReview) review = buildReview(keyed, answers, g);
@@ -593,11 +600,11 @@ export async function attemptResult(db: Queryable, attempt: AttemptRow, quiz: Qu
 }
 
 /** The whole screen state of an attempt: questions without keys, saved answers, and the result once submitted. */
-export async function attemptSession(db: Queryable, attempt: AttemptRow, quiz: QuizForAttempt, preview: boolean, now: Date): Promise<AttemptSession> {
+export async function attemptSession(db: Queryable, attempt: AttemptRow, quiz: QuizForAttempt, preview: boolean, now: Date, isNew = false): Promise<AttemptSession> {
   const [qs, answers] = await Promise.all([
     // Only the columns a student may see: the key is never read here.
     db.select({ id: questions.id, text: questions.text, options: questions.options }).from(questions).where(eq(questions.quizId, quiz.id)).orderBy(asc(questions.position), asc(questions.id)),
-    loadAttemptAnswers(db, attempt.id),
+    isNew ? [] : loadAttemptAnswers(db, attempt.id),
   ]);
   const result = attempt.status === "submitted" ? await attemptResult(db, attempt, quiz, preview, now) : null;
   return presentAttemptSession({ attempt, quiz, preview, questions: qs, answers, result, now });

@@ -44,7 +44,7 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = attemptViewer(req);
       const now = app.now();
       const { attempt, quiz, created } = await startAttempt(app.db, viewer, req.params.id, now, actorOf(req));
-      const session = await attemptSession(app.db, attempt, quiz, takesPreview(viewer), now);
+      const session = await attemptSession(app.db, attempt, quiz, takesPreview(viewer), now, created);
       return reply.status(created ? 201 : 200).send(session);
     },
   );
