@@ -102,12 +102,18 @@ export async function touchTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): P
   return out as T;
 }
 
-/** Locks one attempt row for a change and checks it is the viewer's. */
-async function lockOwnAttempt(tx: Tx, viewer: AttemptViewer, attemptId: number): Promise<AttemptRow> {
-  const [row] = await tx.select().from(attempts).where(eq(attempts.id, attemptId)).for("update");
+/** Locks one attempt row for a change, with its quiz, in one query; checks it is the viewer's. */
+async function lockOwnAttemptWithQuiz(tx: Tx, viewer: AttemptViewer, attemptId: number): Promise<{ attempt: AttemptRow; quiz: QuizForAttempt }> {
+  const [row] = await tx
+    .select({ attempt: attempts, quiz: quizzes, course: { id: courses.id, title: courses.title, teacherId: courses.teacherId } })
+    .from(attempts)
+    .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
+    .innerJoin(courses, eq(courses.id, quizzes.courseId))
+    .where(eq(attempts.id, attemptId))
+    .for("update", { of: attempts });
   if (!row) throw notFound(M.attemptNotFound);
-  assertOwnsAttempt(viewer, row);
-  return row;
+  assertOwnsAttempt(viewer, row.attempt);
+  return { attempt: row.attempt, quiz: { ...row.quiz, course: row.course } };
 }
 
 async function requireQuiz(db: Queryable, quizId: number): Promise<QuizForAttempt> {
@@ -227,10 +233,21 @@ export async function startOrResumeAttempt(
   actor: Actor,
   opts: { stopAfterFinalize?: boolean } = {},
 ): Promise<Started> {
-  const quiz = await requireQuiz(tx, quizId);
+  // The quiz and the (quiz, student) lock in one round trip; the attempts are then read by a later
+  // statement, whose snapshot is taken after the lock is held.
+  const [found] = await tx
+    .select({
+      quiz: quizzes,
+      course: { id: courses.id, title: courses.title, teacherId: courses.teacherId },
+      locked: sql<unknown>`pg_advisory_xact_lock(${quizId}::int, ${viewer.id}::int)`,
+    })
+    .from(quizzes)
+    .innerJoin(courses, eq(courses.id, quizzes.courseId))
+    .where(eq(quizzes.id, quizId));
+  if (!found) throw notFound(M.quizNotFound);
+  const quiz: QuizForAttempt = { ...found.quiz, course: found.course };
   assertCanStartAttempt(viewer, { studentType: quiz.studentType, teacherId: quiz.teacherId, courseTeacherId: quiz.course.teacherId });
   const preview = takesPreview(viewer);
-  await tx.execute(sql`select pg_advisory_xact_lock(${quizId}::int, ${viewer.id}::int)`);
   const mine = await tx
     .select()
     .from(attempts)
@@ -520,8 +537,7 @@ async function saveAndSubmit(tx: Tx, attempt: AttemptRow, quiz: QuizForAttempt, 
 
 /** POST /attempts/{id}/submit. Exactly one submission per attempt; a repeated submit returns the same result. */
 export async function submitOwnAttempt(tx: Tx, viewer: AttemptViewer, attemptId: number, answers: readonly AnswerInput[], now: Date, actor: Actor): Promise<AttemptResult> {
-  const attempt = await lockOwnAttempt(tx, viewer, attemptId);
-  const quiz = await requireQuiz(tx, attempt.quizId);
+  const { attempt, quiz } = await lockOwnAttemptWithQuiz(tx, viewer, attemptId);
   const preview = takesPreview(viewer);
   const done = await saveAndSubmit(tx, attempt, quiz, answers, now, actor, preview);
   return attemptResult(tx, done, quiz, preview, now);
@@ -538,8 +554,7 @@ export async function submitForQuiz(tx: Tx, viewer: AttemptViewer, quizId: numbe
 
 /** POST /attempts/{id}/sections/next: ends the section the student leaves; after the last one, submits. */
 export async function moveToNextSection(tx: Tx, viewer: AttemptViewer, attemptId: number, fromSection: number, now: Date, actor: Actor): Promise<{ attempt: AttemptRow; quiz: QuizForAttempt }> {
-  const attempt = await lockOwnAttempt(tx, viewer, attemptId);
-  const quiz = await requireQuiz(tx, attempt.quizId);
+  const { attempt, quiz } = await lockOwnAttemptWithQuiz(tx, viewer, attemptId);
   const preview = takesPreview(viewer);
   const settled = await settleAttempt(tx, attempt, quiz, now, actor, preview);
   if (settled.status !== "in_progress") return { attempt: settled, quiz };
@@ -557,8 +572,7 @@ export async function moveToNextSection(tx: Tx, viewer: AttemptViewer, attemptId
 
 /** GET /attempts/{id}: the attempt as it stands now (settled first, so a reload never shows an expired timer). */
 export async function readOwnAttempt(tx: Tx, viewer: AttemptViewer, attemptId: number, now: Date, actor: Actor): Promise<{ attempt: AttemptRow; quiz: QuizForAttempt }> {
-  const attempt = await lockOwnAttempt(tx, viewer, attemptId);
-  const quiz = await requireQuiz(tx, attempt.quizId);
+  const { attempt, quiz } = await lockOwnAttemptWithQuiz(tx, viewer, attemptId);
   return { attempt: await settleAttempt(tx, attempt, quiz, now, actor, takesPreview(viewer)), quiz };
 }
 
@@ -568,12 +582,17 @@ export async function readOwnAttempt(tx: Tx, viewer: AttemptViewer, attemptId: n
  */
 export async function attemptResult(db: Queryable, attempt: AttemptRow, quiz: QuizRow, preview: boolean, now: Date): Promise<AttemptResult> {
   const fresh = justSubmitted.get(attempt);
+  // An attempt just submitted is the student's latest (one open at a time, numbered max + 1): its
+  // number is the count, and the first start matters only for a timer shared by all attempts.
+  const countFromNumber = fresh && quiz.resetTimerOnAttempt;
   const [[submission], [used]] = await Promise.all([
     fresh ? [fresh.submission ?? undefined] : (db.select().from(submissions).where(eq(submissions.attemptId, attempt.id)).limit(1) as Promise<SubmissionRow[]>),
-    db
-      .select({ n: count(), first: sql<Date | string | null>`min(${attempts.startedAt})` })
-      .from(attempts)
-      .where(and(eq(attempts.quizId, quiz.id), eq(attempts.userId, attempt.userId))),
+    countFromNumber
+      ? [{ n: attempt.attemptNumber, first: null }]
+      : db
+          .select({ n: count(), first: sql<Date | string | null>`min(${attempts.startedAt})` })
+          .from(attempts)
+          .where(and(eq(attempts.quizId, quiz.id), eq(attempts.userId, attempt.userId))),
   ]);
   const firstStartedAt = used.first ? new Date(used.first) : null;
   const refusal = preview ? null : attemptStartRefusal(timingOf(quiz), { count: used.n, firstStartedAt }, now);
