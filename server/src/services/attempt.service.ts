@@ -16,7 +16,7 @@ import {
   type TimingQuiz,
 } from "@adesua/domain";
 import type { Db, Queryable, Tx } from "../db/client";
-import { attemptAnswers, attempts, courses, questions, quizzes, records, submissions, users, type AttemptRow, type QuizRow, type SubmissionRow } from "../db/schema";
+import { attemptAnswers, attempts, courses, questions, quizzes, submissions, users, type AttemptRow, type QuizRow, type SubmissionRow } from "../db/schema";
 import { recordAudit, type Actor } from "../audit/audit";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../lib/errors";
 import { assertCanStartAttempt, assertOwnsAttempt, takesPreview, type AttemptViewer } from "../policies/attempt.policy";
@@ -122,7 +122,96 @@ async function requireQuiz(db: Queryable, quizId: number): Promise<QuizForAttemp
   return quiz;
 }
 
-type SubmitOptions = { at: Date; actor: Actor; preview: boolean; keyed?: KeyedQuestion[] };
+type RawClient = {
+  query: (q: unknown, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  /** node-postgres: a Pool has totalCount, a (pooled) Client has connection. */
+  totalCount?: number;
+  connection?: unknown;
+  /** PGlite itself (not one of its transactions) has waitReady. */
+  waitReady?: unknown;
+};
+
+/** The driver under a Drizzle database or transaction (node-postgres Pool/Client, PGlite or a PGlite transaction). */
+const rawClientOf = (q: Queryable) => (q as unknown as { session: { client: RawClient } }).session.client;
+
+/** PGlite: which statements each instance has PREPAREd (one session per instance; a restart is a new instance). */
+const pglitePrepared = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/** An SQL literal for PGlite's EXECUTE, which takes no bind parameters: integers, or text quoted the standard way. */
+function literal(v: unknown): string {
+  if (typeof v === "number") {
+    if (!Number.isSafeInteger(v)) throw new Error("only integers may be inlined");
+    return String(v);
+  }
+  if (typeof v !== "string" || v.includes("\0")) throw new Error("only text without NUL may be inlined");
+  return `'${v.replace(/'/g, "''")}'`;
+}
+
+/**
+ * Runs fixed SQL text straight on the driver, parsed and planned once, for the exam's hot paths
+ * (saving an answer, submitting): Drizzle's query building was the largest part of the server's CPU
+ * there. On PostgreSQL it is a named prepared statement (once per pooled connection). On PGlite
+ * outside a transaction it uses PREPARE/EXECUTE, because its protocol path plans every query again
+ * and planning in WebAssembly cost five times the work (3.7 ms against 0.7 ms per save); inside a
+ * PGlite transaction it is a plain query. `types` are the parameters' SQL types, for PREPARE.
+ * Everything else goes through Drizzle.
+ */
+async function queryPrepared(q: Queryable, name: string, text: string, types: string[], values: unknown[]): Promise<Record<string, unknown>[]> {
+  const client = rawClientOf(q);
+  if (typeof client.totalCount === "number" || client.connection !== undefined) return (await client.query({ name, text, values })).rows;
+  if (client.waitReady === undefined) return (await client.query(text, values)).rows;
+  let names = pglitePrepared.get(client);
+  if (!names) pglitePrepared.set(client, (names = new Map()));
+  let ready = names.get(name);
+  if (!ready) {
+    ready = client.query(`prepare ${name} (${types.join(", ")}) as ${text}`);
+    names.set(name, ready);
+    ready.catch(() => names!.delete(name));
+  }
+  await ready;
+  return (await client.query(`execute ${name}(${values.map(literal).join(", ")})`)).rows;
+}
+
+/** The quiz's questions with their keys and the attempt's saved answers, in one query. Parameters: $1 quiz, $2 attempt. */
+const GRADE_INPUTS_SQL = `
+  select
+    coalesce((select json_agg(json_build_object('id', q.id, 'text', q.text, 'options', q.options, 'answer', q.answer) order by q.position, q.id)
+              from questions q where q.quiz_id = $1::int), '[]'::json) as keyed,
+    coalesce((select json_agg(json_build_object('questionId', a.question_id, 'answer', a.answer, 'savedAt', a.saved_at) order by a.question_id)
+              from attempt_answers a where a.attempt_id = $2::int), '[]'::json) as answers`;
+
+async function loadGradeInputs(tx: Tx, quizId: number, attemptId: number): Promise<{ keyed: KeyedQuestion[]; answers: StoredAnswer[] }> {
+  const [row] = await queryPrepared(tx, "adesua_grade_inputs_v1", GRADE_INPUTS_SQL, ["int", "int"], [quizId, attemptId]);
+  const answers = (row.answers as { questionId: number; answer: string; savedAt: string }[]).map((a) => ({ ...a, savedAt: new Date(a.savedAt) }));
+  return { keyed: row.keyed as KeyedQuestion[], answers };
+}
+
+/**
+ * Stores a graded submission and its record and closes the attempt, in one statement. The personal
+ * best compares with the student's earlier records of the quiz (the statement's snapshot does not
+ * see the record it inserts): higher than every earlier score, or the first score; never without one.
+ * Parameters: $1 attempt, $2 quiz, $3 student, $4 score, $5 correct, $6 total, $7 graded,
+ * $8 ungraded answers (JSON), $9 time, $10 passed, $11 attempt number, $12 store a submission (not a preview).
+ */
+const FINALIZE_SQL = `
+  with sub as (
+    insert into submissions (attempt_id, quiz_id, user_id, score, correct, total, graded, ungraded_answers, created_at)
+    select $1::int, $2::int, $3::int, $4::numeric, $5::int, $6::int, $7::boolean, $8::jsonb, $9::timestamptz where $12::boolean
+    on conflict (attempt_id) do nothing
+    returning id
+  ),
+  rec as (
+    insert into records (user_id, quiz_id, submission_id, score, correct, total, passed, is_personal_best, user_attempts, created_at)
+    select $3::int, $2::int, sub.id, $4::numeric, $5::int, $6::int, $10::boolean,
+      $4::numeric is not null and coalesce($4::numeric > (select max(r.score) from records r where r.user_id = $3::int and r.quiz_id = $2::int), true),
+      $11::int, $9::timestamptz
+    from sub
+    returning id
+  ),
+  att as (update attempts set status = 'submitted', submitted_at = $9::timestamptz where id = $1::int returning id)
+  select (select id from sub) as submission_id, (select count(*) from rec)::int as records, (select count(*) from att)::int as closed`;
+
+type SubmitOptions = { at: Date; actor: Actor; preview: boolean };
 
 /**
  * What `submitAttempt` just stored and graded, keyed by the closed attempt row it returns, so the
@@ -136,56 +225,51 @@ const justSubmitted = new WeakMap<AttemptRow, { submission: SubmissionRow | null
  */
 export async function submitAttempt(tx: Tx, attempt: AttemptRow, quiz: QuizRow, opts: SubmitOptions): Promise<AttemptRow> {
   if (attempt.status !== "in_progress") return attempt;
-  const [keyed, answers] = await Promise.all([opts.keyed ?? loadKeyedQuestions(tx, quiz.id), loadAttemptAnswers(tx, attempt.id)]);
+  const { keyed, answers } = await loadGradeInputs(tx, quiz.id, attempt.id);
   const g = gradeStoredAnswers(keyed, answers);
+  const [r] = await queryPrepared(
+    tx,
+    "adesua_finalize_v1",
+    FINALIZE_SQL,
+    ["int", "int", "int", "numeric", "int", "int", "boolean", "jsonb", "timestamptz", "boolean", "int", "boolean"],
+    [
+      attempt.id,
+      quiz.id,
+      attempt.userId,
+      g.score,
+      g.correct,
+      g.total,
+      g.graded,
+      JSON.stringify(g.ungradedAnswers),
+      opts.at.toISOString(),
+      g.graded ? isPassed(g.score, quiz.passingScore) : null,
+      attempt.attemptNumber,
+      !opts.preview,
+    ],
+  );
   let stored: SubmissionRow | null = null;
-  if (!opts.preview) {
-    const [sub] = await tx
-      .insert(submissions)
-      .values({
-        attemptId: attempt.id,
-        quizId: quiz.id,
-        userId: attempt.userId,
-        score: g.score,
-        correct: g.correct,
-        total: g.total,
-        graded: g.graded,
-        ungradedAnswers: g.ungradedAnswers,
-        createdAt: opts.at,
-      })
-      .onConflictDoNothing({ target: submissions.attemptId })
-      .returning();
-    stored = sub ?? null;
-    if (sub) {
-      // Submissions of one student for one quiz never run in parallel (one open attempt, locked), so this comparison is stable.
-      // Personal best: higher than every earlier scored record (none yet: the first scored one is); no score: never.
-      const previousBest = sql`(select max(${records.score}) from ${records} where ${records.userId} = ${attempt.userId} and ${records.quizId} = ${quiz.id})`;
-      await tx.insert(records).values({
-        userId: attempt.userId,
-        quizId: quiz.id,
-        submissionId: sub.id,
-        score: g.score,
-        correct: g.correct,
-        total: g.total,
-        passed: g.graded ? isPassed(g.score, quiz.passingScore) : null,
-        isPersonalBest: g.score === null ? false : sql`coalesce(${g.score}::numeric > ${previousBest}, true)`,
-        userAttempts: attempt.attemptNumber,
-        createdAt: opts.at,
-      });
-      await recordAudit(tx, {
-        entityType: "submission",
-        entityId: sub.id,
-        action: "create",
-        actor: opts.actor,
-        after: { attemptId: attempt.id, quizId: quiz.id, userId: attempt.userId, score: g.score, correct: g.correct, total: g.total, graded: g.graded },
-      });
-    }
+  if (r.submission_id != null) {
+    stored = {
+      id: Number(r.submission_id),
+      attemptId: attempt.id,
+      quizId: quiz.id,
+      userId: attempt.userId,
+      score: g.score,
+      correct: g.correct,
+      total: g.total,
+      graded: g.graded,
+      ungradedAnswers: g.ungradedAnswers,
+      createdAt: opts.at,
+    };
+    await recordAudit(tx, {
+      entityType: "submission",
+      entityId: stored.id,
+      action: "create",
+      actor: opts.actor,
+      after: { attemptId: attempt.id, quizId: quiz.id, userId: attempt.userId, score: g.score, correct: g.correct, total: g.total, graded: g.graded },
+    });
   }
-  const [closed] = await tx
-    .update(attempts)
-    .set({ status: "submitted", submittedAt: opts.at })
-    .where(eq(attempts.id, attempt.id))
-    .returning();
+  const closed: AttemptRow = { ...attempt, status: "submitted", submittedAt: opts.at };
   if (opts.preview || stored) justSubmitted.set(closed, { submission: stored, keyed, answers });
   return closed;
 }
@@ -462,47 +546,6 @@ const SAVE_ANSWERS_SQL = `
   )
   select (select ok from allowed) as ok, (select count(*) from ins)::int as written`;
 
-type RawClient = {
-  query: (q: unknown, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
-  /** Only node-postgres pools have it. */
-  totalCount?: number;
-};
-
-/** PGlite: which statements each instance has PREPAREd (one session per instance; a restart is a new instance). */
-const pglitePrepared = new WeakMap<object, Map<string, Promise<unknown>>>();
-
-/** An SQL literal for PGlite's EXECUTE, which takes no bind parameters: integers, or text quoted the standard way. */
-function literal(v: unknown): string {
-  if (typeof v === "number") {
-    if (!Number.isSafeInteger(v)) throw new Error("only integers may be inlined");
-    return String(v);
-  }
-  if (typeof v !== "string" || v.includes("\0")) throw new Error("only text without NUL may be inlined");
-  return `'${v.replace(/'/g, "''")}'`;
-}
-
-/**
- * Runs fixed SQL text straight on the driver, parsed and planned once: on PostgreSQL as a named
- * prepared statement (once per pooled connection); on PGlite with PREPARE/EXECUTE, because its
- * protocol path plans every query again and planning in WebAssembly cost five times the work
- * (measured 3.7 ms against 0.7 ms per save). Only for hot paths whose SQL never changes; everything
- * else goes through Drizzle. `types` are the parameters' SQL types, in order.
- */
-async function queryPrepared(db: Db, name: string, text: string, types: string[], values: (number | string)[]): Promise<Record<string, unknown>[]> {
-  const client = (db as unknown as { $client: RawClient }).$client;
-  if (typeof client.totalCount === "number") return (await client.query({ name, text, values })).rows;
-  let names = pglitePrepared.get(client);
-  if (!names) pglitePrepared.set(client, (names = new Map()));
-  let ready = names.get(name);
-  if (!ready) {
-    ready = client.query(`prepare ${name} (${types.join(", ")}) as ${text}`);
-    names.set(name, ready);
-    ready.catch(() => names!.delete(name));
-  }
-  await ready;
-  return (await client.query(`execute ${name}(${values.map(literal).join(", ")})`)).rows;
-}
-
 export async function saveAnswersFast(db: Db, viewer: AttemptViewer, attemptId: number, answers: readonly AnswerInput[], now: Date): Promise<{ saved: number; savedAt: Date } | "slow"> {
   const given = JSON.stringify(answers.map((a) => ({ question_id: a.questionId, answer: a.answer })));
   const rows = await queryPrepared(db, "adesua_save_answers_v1", SAVE_ANSWERS_SQL, ["int", "jsonb", "int", "timestamptz"], [attemptId, given, viewer.id, now.toISOString()]);
@@ -525,14 +568,14 @@ export async function saveAnswersSettling(db: Db, viewer: AttemptViewer, attempt
 async function saveAndSubmit(tx: Tx, attempt: AttemptRow, quiz: QuizForAttempt, answers: readonly AnswerInput[], now: Date, actor: Actor, preview: boolean): Promise<AttemptRow> {
   const settled = await settleAttempt(tx, attempt, quiz, now, actor, preview);
   if (settled.status !== "in_progress") return settled;
-  const keyed = await loadKeyedQuestions(tx, quiz.id);
   if (answers.length) {
+    const keyed = await loadKeyedQuestions(tx, quiz.id);
     const index = new Map(keyed.map((q, i) => [q.id, i]));
     if (answers.some((a) => !index.has(a.questionId))) throw badRequest(M.unknownQuestion);
     const open = answers.filter((a) => questionOpenness(quiz.timedSections, settled.currentSection, index.get(a.questionId)!) === "open");
     await upsertAnswers(tx, settled.id, open, now);
   }
-  return submitAttempt(tx, settled, quiz, { at: now, actor, preview, keyed });
+  return submitAttempt(tx, settled, quiz, { at: now, actor, preview });
 }
 
 /** POST /attempts/{id}/submit. Exactly one submission per attempt; a repeated submit returns the same result. */
