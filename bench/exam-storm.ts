@@ -54,6 +54,32 @@ const submitSpreadMs = Number(args["submit-spread"]) * 1000;
 const loginSample = Math.min(Number(args.logins), N);
 const TARGET = { saveP99: 100, submitP99: 200 };
 
+const TICK = 100; // USER_HZ
+/** CPU seconds so far: the machine's busy time (all cores), the server process, all postgres processes, this process. */
+function cpuSnapshot(serverPid: number) {
+  const stat = (pid: string | number) => {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const rest = f.slice(f.lastIndexOf(")") + 2).split(" ");
+      return { comm: f.slice(f.indexOf("(") + 1, f.lastIndexOf(")")), cpu: (Number(rest[11]) + Number(rest[12])) / TICK };
+    } catch {
+      return null;
+    }
+  };
+  let postgres: number | null = null;
+  if (kind === "postgres") {
+    postgres = 0;
+    for (const pid of fs.readdirSync("/proc").filter((x) => /^\d+$/.test(x))) {
+      const s = stat(pid);
+      if (s && s.comm === "postgres") postgres += s.cpu;
+    }
+  }
+  const cpuLine = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].split(/\s+/).slice(1).map(Number);
+  const machineBusy = (cpuLine.reduce((a, b) => a + b, 0) - cpuLine[3] - cpuLine[4]) / TICK;
+  const u = process.cpuUsage();
+  return { machineBusy, server: stat(serverPid)?.cpu ?? null, postgres, client: (u.user + u.system) / 1e6 };
+}
+
 const log = (...a: unknown[]) => console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...a);
 
 async function main() {
@@ -109,6 +135,15 @@ async function main() {
         log(`  restarted (pid ${server.pid}) after ${crash.downMs} ms`);
       }, killAt);
     }
+    // CPU by second: the whole machine, the server, PostgreSQL (all its processes) and this client.
+    const cpuTimeline: [number, number, number, number, number][] = [];
+    let last = cpuSnapshot(server.pid);
+    const sampler = setInterval(() => {
+      const now = cpuSnapshot(server!.pid);
+      const d = (a: number | null, b: number | null) => (a === null || b === null ? -1 : Math.round((a - b) * 100) / 100);
+      cpuTimeline.push([Math.round((Date.now() - t0) / 1000), d(now.machineBusy, last.machineBusy), d(now.server, last.server), d(now.postgres, last.postgres), d(now.client, last.client)]);
+      last = now;
+    }, 1000);
     // A health probe every 200 ms: how long the server takes to answer anything at all (event loop and CPU starvation).
     const probe = setInterval(async () => {
       const t = performance.now();
@@ -122,6 +157,7 @@ async function main() {
     const ledger = await runStorm({ students, quiz, windowMs, startSpreadMs, submitSpreadMs, retry: args.crash, http: () => client, recorder });
     clearInterval(progress);
     clearInterval(probe);
+    clearInterval(sampler);
     const elapsed = Date.now() - t0;
     const cpuAfter = server.cpuSeconds();
     // After a crash the new process's CPU counts from its own start (its start-up included).
@@ -155,6 +191,7 @@ async function main() {
       elapsedMs: elapsed,
       requests: Object.values(steps).reduce((n, s) => n + s.count, 0),
       steps,
+      cpuTimeline: { columns: ["second", "machineBusyCores", "serverCores", "postgresCores", "benchClientCores"], rows: cpuTimeline },
       saveTimeline: { columns: ["second", "count", "p50", "p99"], rows: recorder.timeline() },
       verification,
       gaveUp: ledger.gaveUp,
@@ -168,6 +205,13 @@ async function main() {
     const dir = path.join(REPO_ROOT, "bench/results");
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `exam-storm-${kind}-${N}${args.crash ? "-crash" : ""}.json`);
+    const busy = cpuTimeline.map((r) => Math.max(0, r[1] - Math.max(0, r[2]) - Math.max(0, r[3]) - Math.max(0, r[4])));
+    Object.assign(result, {
+      otherLoadCores: {
+        mean: busy.length ? Math.round((busy.reduce((a, b) => a + b, 0) / busy.length) * 100) / 100 : null,
+        lastTenSeconds: busy.length ? Math.round((busy.slice(-10).reduce((a, b) => a + b, 0) / Math.min(10, busy.length)) * 100) / 100 : null,
+      },
+    });
     fs.writeFileSync(file, JSON.stringify(result, null, 2) + "\n");
 
     console.log("\nstep      count     ok  errors retries    p50     p95     p99     max (ms)");
@@ -177,6 +221,13 @@ async function main() {
       );
       if (s.errorSamples.length) console.log(`         e.g. ${s.errorSamples.join(" | ")}`);
     }
+    // What the rest of the machine used meanwhile (other people's work on the shared cores).
+    const foreign = cpuTimeline.map((r) => Math.max(0, r[1] - Math.max(0, r[2]) - Math.max(0, r[3]) - Math.max(0, r[4])));
+    const foreignMean = foreign.length ? Math.round((foreign.reduce((a, b) => a + b, 0) / foreign.length) * 100) / 100 : null;
+    const foreignLast10 = foreign.length ? Math.round((foreign.slice(-10).reduce((a, b) => a + b, 0) / Math.min(10, foreign.length)) * 100) / 100 : null;
+    console.log(`other processes on the machine used ${foreignMean} cores on average (${foreignLast10} in the last 10 s)`);
+    const peak = cpuTimeline.reduce((m, r) => (r[1] > m[1] ? r : m), [0, 0, 0, 0, 0]);
+    console.log(`busiest second: t+${peak[0]}s machine ${peak[1]} cores (server ${peak[2]}, postgres ${peak[3]}, client ${peak[4]}); last 12 s: ${cpuTimeline.slice(-12).map((r) => r[1]).join(" ")}`);
     console.log(`save p99 by 5 s: ${recorder.timeline().map(([sec, , , p99]) => `${sec}s:${p99}`).join(" ")}`);
     console.log(`\nverification: ${JSON.stringify(verification)}`);
     console.log(`server CPU ${result.cpu.serverSeconds} s, bench client CPU ${result.cpu.benchClientSeconds} s, over ${Math.round(elapsed / 1000)} s`);
