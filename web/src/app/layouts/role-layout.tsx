@@ -1,17 +1,17 @@
-import { NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from "react-router";
-import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text, UnstyledButton } from "@mantine/core";
+import { NavLink as RouterNavLink, Outlet, useLocation } from "react-router";
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useEffect } from "react";
 import { ROLE_LABEL } from "@adesua/domain/rules";
 import { useAuth } from "../../lib/auth";
 import { ImpersonationBanner } from "../impersonation-banner";
+import { LogoutButton } from "../../components/logout-button";
 import type { NavItem } from "../nav";
 
 /** The shell every role area shares: header with the user, a navigation drawer on phones, a sidebar on desktops. */
 export function RoleLayout({ nav, home, areaLabel }: { nav: NavItem[]; home: string; areaLabel: string }) {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const { user, logout } = useAuth();
-  const navigate = useNavigate();
+  const { user } = useAuth();
   const location = useLocation();
   useEffect(close, [location.pathname, close]);
   const items = nav.filter((i) => !i.roles || (user && i.roles.includes(user.role)));
@@ -43,16 +43,7 @@ export function RoleLayout({ nav, home, areaLabel }: { nav: NavItem[]; home: str
                   {user.name} · {ROLE_LABEL[user.role]}
                 </Text>
               )}
-              <Button
-                size="xs"
-                variant="default"
-                onClick={async () => {
-                  await logout();
-                  navigate("/login", { replace: true });
-                }}
-              >
-                Logout
-              </Button>
+              <LogoutButton size="xs" variant="default" />
             </Group>
           </Group>
         </AppShell.Header>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { Alert, Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { quizTimeStatus } from "@adesua/domain/rules";
@@ -18,6 +18,7 @@ import { PaginationFooter } from "../../../components/pagination-footer";
 import { NO_COURSE_HINT, QUIZ_DELETE_FAILED, QUIZZES_LOAD_FAILED, useCourseOptions, useDeleteQuiz, useQuizzes } from "../api/quizzes";
 import { useStaffArea } from "../components/area";
 import { QuizStatusBadge } from "../components/quiz-status-badge";
+import { useQueryParams } from "../../../lib/use-query-params";
 
 export const MANAGEMENT_PAGE_SIZE = 10;
 export const DELETE_QUIZ_CONFIRM = "Are you sure you want to delete this quiz?";
@@ -27,7 +28,7 @@ export function QuizManagementPage() {
   const { user } = useAuth();
   const area = useStaffArea();
   const isTeacher = user?.role === "teacher";
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useQueryParams();
   const page = Math.max(1, Number(params.get("page")) || 1);
   const courseId = Number(params.get("courseId")) || undefined;
   const quizzes = useQuizzes({ page, limit: MANAGEMENT_PAGE_SIZE, courseId });
@@ -39,15 +40,6 @@ export function QuizManagementPage() {
   const [deleting, setDeleting] = useState<QuizListItem | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(changes)) {
-        if (v) next.set(k, v);
-        else next.delete(k);
-      }
-      return next;
-    });
 
   async function doDelete() {
     if (!deleting) return;

@@ -1,4 +1,3 @@
-import { useSearchParams } from "react-router";
 import { Button, NativeSelect, SimpleGrid, Stack } from "@mantine/core";
 import { EmptyState } from "../../../components/empty-state";
 import { ErrorState } from "../../../components/error-state";
@@ -8,27 +7,19 @@ import { PaginationFooter } from "../../../components/pagination-footer";
 import { useNow } from "../../../lib/use-now";
 import { QUIZZES_LOAD_FAILED, useCourseOptions, useQuizzes } from "../api/quizzes";
 import { AvailabilityCard } from "../components/availability-card";
+import { useQueryParams } from "../../../lib/use-query-params";
 
 export const STUDENT_QUIZZES_PAGE_SIZE = 12;
 
 /** /students/dashboard/quizzes[?courseId=]: the quizzes of the student's level, 12 a page, with live countdowns. */
 export function StudentQuizzesPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useQueryParams();
   const page = Math.max(1, Number(params.get("page")) || 1);
   const courseId = Number(params.get("courseId")) || undefined;
   const quizzes = useQuizzes({ page, limit: STUDENT_QUIZZES_PAGE_SIZE, courseId });
   const courses = useCourseOptions();
   const now = useNow(30_000);
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(changes)) {
-        if (v) next.set(k, v);
-        else next.delete(k);
-      }
-      return next;
-    });
 
   const courseData = (courses.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.title }));
   if (courseId && !courseData.some((c) => c.value === String(courseId))) courseData.unshift({ value: String(courseId), label: courses.isPending ? "Loading..." : `Course ${courseId}` });
