@@ -20,7 +20,7 @@ import { attemptAnswers, attempts, courses, questions, quizzes, submissions, use
 import { recordAudit, type Actor } from "../audit/audit";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../lib/errors";
 import { assertCanStartAttempt, assertOwnsAttempt, takesPreview, type AttemptViewer } from "../policies/attempt.policy";
-import { presentAttemptSession, presentResult } from "../presenters/attempt";
+import { presentAttemptSession, presentResult, type StudentQuestionRow } from "../presenters/attempt";
 import { buildReview, gradeStoredAnswers, loadAttemptAnswers, loadKeyedQuestions, type KeyedQuestion, type StoredAnswer } from "./grading.service";
 
 /**
@@ -211,6 +211,23 @@ const FINALIZE_SQL = `
   att as (update attempts set status = 'submitted', submitted_at = $9::timestamptz where id = $1::int returning id)
   select (select id from sub) as submission_id, (select count(*) from rec)::int as records, (select count(*) from att)::int as closed`;
 
+/** An attempts row as Drizzle would return it (both drivers parse timestamptz into Date). */
+const ATTEMPT_COLUMNS = `id, quiz_id as "quizId", user_id as "userId", attempt_number as "attemptNumber", status, started_at as "startedAt",
+  deadline, current_section as "currentSection", section_started_at as "sectionStartedAt", submitted_at as "submittedAt"`;
+
+/** A student's attempts at a quiz, locked. Parameters: $1 quiz, $2 student. */
+const MY_ATTEMPTS_SQL = `select ${ATTEMPT_COLUMNS} from attempts where quiz_id = $1::int and user_id = $2::int order by attempt_number for update`;
+
+/**
+ * A new open attempt; nothing when a unique index refuses it (a parallel start won).
+ * Parameters: $1 quiz, $2 student, $3 number, $4 start, $5 deadline, $6 section start.
+ */
+const INSERT_ATTEMPT_SQL = `
+  insert into attempts (quiz_id, user_id, attempt_number, status, started_at, deadline, current_section, section_started_at)
+  values ($1::int, $2::int, $3::int, 'in_progress', $4::timestamptz, $5::timestamptz, 0, $6::timestamptz)
+  on conflict do nothing
+  returning ${ATTEMPT_COLUMNS}`;
+
 type SubmitOptions = { at: Date; actor: Actor; preview: boolean };
 
 /**
@@ -332,12 +349,7 @@ export async function startOrResumeAttempt(
   const quiz: QuizForAttempt = { ...found.quiz, course: found.course };
   assertCanStartAttempt(viewer, { studentType: quiz.studentType, teacherId: quiz.teacherId, courseTeacherId: quiz.course.teacherId });
   const preview = takesPreview(viewer);
-  const mine = await tx
-    .select()
-    .from(attempts)
-    .where(and(eq(attempts.quizId, quizId), eq(attempts.userId, viewer.id)))
-    .orderBy(asc(attempts.attemptNumber))
-    .for("update");
+  const mine = (await queryPrepared(tx, "adesua_my_attempts_v1", MY_ATTEMPTS_SQL, ["int", "int"], [quizId, viewer.id])) as AttemptRow[];
   const open = mine.find((a) => a.status === "in_progress");
   let finalized: AttemptRow | null = null;
   if (open) {
@@ -353,20 +365,13 @@ export async function startOrResumeAttempt(
     if (refusal) throw START_REFUSALS[refusal]();
   }
   const deadline = attemptDeadline(timingOf(quiz), now, first, { ignoreCloseTime: preview });
-  const [row] = await tx
-    .insert(attempts)
-    .values({
-      quizId,
-      userId: viewer.id,
-      attemptNumber: (mine.at(-1)?.attemptNumber ?? 0) + 1,
-      status: "in_progress",
-      startedAt: now,
-      deadline,
-      currentSection: 0,
-      sectionStartedAt: quiz.timedSections.length ? now : null,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const [row] = (await queryPrepared(
+    tx,
+    "adesua_insert_attempt_v1",
+    INSERT_ATTEMPT_SQL,
+    ["int", "int", "int", "timestamptz", "timestamptz", "timestamptz"],
+    [quizId, viewer.id, (mine.at(-1)?.attemptNumber ?? 0) + 1, now.toISOString(), deadline?.toISOString() ?? null, quiz.timedSections.length ? now.toISOString() : null],
+  )) as AttemptRow[];
   if (!row) throw new StartRace();
   return { attempt: row, quiz, created: true, finalized: null };
 }
@@ -661,11 +666,14 @@ export async function attemptResult(db: Queryable, attempt: AttemptRow, quiz: Qu
   });
 }
 
+/** A quiz's questions as a student may see them (no key column), in order. Parameter: $1 quiz. */
+const STUDENT_QUESTIONS_SQL = `select id, text, options from questions where quiz_id = $1::int order by position, id`;
+
 /** The whole screen state of an attempt: questions without keys, saved answers, and the result once submitted. */
 export async function attemptSession(db: Queryable, attempt: AttemptRow, quiz: QuizForAttempt, preview: boolean, now: Date, isNew = false): Promise<AttemptSession> {
   const [qs, answers] = await Promise.all([
     // Only the columns a student may see: the key is never read here.
-    db.select({ id: questions.id, text: questions.text, options: questions.options }).from(questions).where(eq(questions.quizId, quiz.id)).orderBy(asc(questions.position), asc(questions.id)),
+    queryPrepared(db, "adesua_student_questions_v1", STUDENT_QUESTIONS_SQL, ["int"], [quiz.id]) as Promise<StudentQuestionRow[]>,
     isNew ? [] : loadAttemptAnswers(db, attempt.id),
   ]);
   const result = attempt.status === "submitted" ? await attemptResult(db, attempt, quiz, preview, now) : null;
