@@ -419,13 +419,10 @@ const questionIndexes = (ids: number[]) =>
       sql`, `,
     )}))`;
 
-export type SaveOutcome = { saved: number; savedAt: Date } | "settle-first";
-
 /**
- * The hot path: one locking read (attempt + quiz sections + question positions) and one upsert.
- * With `lock: "share"` saves of one student run side by side and only a submit waits for them; if
- * time has acted on the attempt it answers "settle-first" and the caller retries with `lock: "update"`.
- * Saving the same answer again writes nothing.
+ * The explaining path of a save, when the one-statement path said no: it locks the attempt FOR
+ * UPDATE, lets time act on it (which may submit it or end sections), then either saves or refuses
+ * with the exact reason. Saving the same answer again writes nothing.
  */
 export async function saveAnswers(
   tx: Tx,
@@ -433,8 +430,8 @@ export async function saveAnswers(
   attemptId: number,
   answers: readonly AnswerInput[],
   now: Date,
-  opts: { lock: "share" | "update"; actor: Actor },
-): Promise<SaveOutcome> {
+  actor: Actor,
+): Promise<{ saved: number; savedAt: Date }> {
   const ids = answers.map((a) => a.questionId);
   const [row] = (await tx
     .select({
@@ -452,7 +449,7 @@ export async function saveAnswers(
     .from(attempts)
     .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
     .where(eq(attempts.id, attemptId))
-    .for(opts.lock, { of: attempts })) as SaveRow[];
+    .for("update", { of: attempts })) as SaveRow[];
   if (!row) throw notFound(M.attemptNotFound);
   assertOwnsAttempt(viewer, row);
   const sections = row.timedSections;
@@ -464,10 +461,9 @@ export async function saveAnswers(
       sections.length > 0 &&
       settleSections(sections, { currentSection, sectionStartedAt: row.sectionStartedAt ?? row.startedAt }, row.deadline, now).currentSection !== currentSection;
     if (overdue || moved) {
-      if (opts.lock === "share") return "settle-first";
       const [attempt] = await tx.select().from(attempts).where(eq(attempts.id, attemptId));
       const quiz = await requireQuiz(tx, row.quizId);
-      const settled = await settleAttempt(tx, attempt, quiz, now, opts.actor, takesPreview(viewer));
+      const settled = await settleAttempt(tx, attempt, quiz, now, actor, takesPreview(viewer));
       status = settled.status;
       currentSection = settled.currentSection;
     }
@@ -561,9 +557,7 @@ export async function saveAnswersFast(db: Db, viewer: AttemptViewer, attemptId: 
 export async function saveAnswersSettling(db: Db, viewer: AttemptViewer, attemptId: number, answers: readonly AnswerInput[], now: Date, actor: Actor) {
   const fast = await saveAnswersFast(db, viewer, attemptId, answers, now);
   if (fast !== "slow") return fast;
-  const slow = await touchTransaction(db, (tx) => saveAnswers(tx, viewer, attemptId, answers, now, { lock: "update", actor }));
-  if (slow === "settle-first") throw new Error("an attempt could not be settled");
-  return slow;
+  return touchTransaction(db, (tx) => saveAnswers(tx, viewer, attemptId, answers, now, actor));
 }
 
 /**
