@@ -1,5 +1,6 @@
 import type { Role, StudentType } from "@adesua/domain";
 import { forbidden, notFound } from "../lib/errors";
+import { canSeeQuiz } from "./quiz.policy";
 
 export type AttemptViewer = { id: number; role: Role; studentType: StudentType | null };
 
@@ -13,15 +14,12 @@ export const takesPreview = (viewer: AttemptViewer) => viewer.role !== "student"
 export type AttemptQuizRow = { studentType: string; teacherId: number | null; courseTeacherId: number | null };
 
 /**
- * Students start quizzes of their own level; teachers preview the quizzes they made or whose course
- * they teach; admins any. Others get "not found", so the quiz's existence is not revealed.
- * (The same visibility as quiz.policy's canSeeQuiz, stated on the columns the attempt service loads.)
+ * Whoever may see a quiz may start it (students their own level; teachers the quizzes they made or
+ * whose course they teach, as a preview; admins any). Others get "not found", so the quiz's
+ * existence is not revealed. The rule itself is quiz.policy's canSeeQuiz.
  */
 export function assertCanStartAttempt(viewer: AttemptViewer, quiz: AttemptQuizRow): void {
-  const ok =
-    viewer.role === "admin" ||
-    (viewer.role === "teacher" && (quiz.teacherId === viewer.id || quiz.courseTeacherId === viewer.id)) ||
-    (viewer.role === "student" && viewer.studentType !== null && quiz.studentType === viewer.studentType);
+  const ok = canSeeQuiz(viewer, { quiz: { studentType: quiz.studentType, teacherId: quiz.teacherId }, course: { teacherId: quiz.courseTeacherId } });
   if (!ok) throw notFound("Quiz not found");
 }
 
