@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, gte, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, gte, notInArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { QuizFormValues, TimedSection } from "@adesua/domain";
 import type { Queryable } from "../db/client";
 import { attempts, courses, files, questions, quizzes, submissions, type QuestionRow } from "../db/schema";
@@ -11,39 +11,24 @@ export type QuestionValues = { id?: number; text: string; options: string[]; ans
 
 const questionCount = sql<number>`(select count(*)::int from ${questions} where ${questions.quizId} = ${quizzes.id})`.mapWith(Number);
 
+/** What every quiz read returns: the row, its course, its PDF's name and size, and its question count. */
+const quizColumns = {
+  quiz: quizzes,
+  course: { id: courses.id, title: courses.title, teacherId: courses.teacherId },
+  pdf: { name: files.name, size: files.size },
+  questionCount,
+};
+
 function selectQuizzes(db: Queryable) {
   return db
-    .select({
-      quiz: quizzes,
-      course: { id: courses.id, title: courses.title, teacherId: courses.teacherId },
-      pdf: { name: files.name, size: files.size },
-      questionCount,
-    })
+    .select(quizColumns)
     .from(quizzes)
     .innerJoin(courses, eq(courses.id, quizzes.courseId))
     .leftJoin(files, eq(files.id, quizzes.pdfFileId));
 }
 
-/** The SQL form of a viewer's scope: applied before any row is loaded. */
-export function scopeCondition(db: Queryable, scope: QuizScope): SQL | undefined {
-  switch (scope.kind) {
-    case "all":
-      return undefined;
-    case "level":
-      return eq(quizzes.studentType, scope.studentType);
-    case "teacher":
-      // Two index lookups (quizzes.teacher_id, courses.teacher_id → quizzes.course_id), no join needed.
-      return or(
-        eq(quizzes.teacherId, scope.teacherId),
-        inArray(quizzes.courseId, db.select({ id: courses.id }).from(courses).where(eq(courses.teacherId, scope.teacherId))),
-      );
-    case "none":
-      return sql`false`;
-  }
-}
-
 /** The same rule as quizTimeStatus in domain/src/rules, in SQL (both bounds inclusive of "active"). */
-export function statusCondition(status: "upcoming" | "active" | "closed", now: Date): SQL {
+export function statusCondition(status: "upcoming" | "active" | "closed", now: Date | SQLWrapper): SQL {
   if (status === "upcoming") return gt(quizzes.openTime, now);
   if (status === "closed") return lt(quizzes.closeTime, now);
   return and(or(isNull(quizzes.openTime), lte(quizzes.openTime, now)), or(isNull(quizzes.closeTime), gte(quizzes.closeTime, now)))!;
@@ -85,24 +70,16 @@ const ph = sql.placeholder;
  * per page.
  */
 function buildQuizListQuery(db: Queryable, key: ListKey, name: string) {
-  const where: (SQL | undefined)[] = [];
-  if (key.scope === "level") where.push(eq(quizzes.studentType, ph("scopeLevel")));
-  else if (key.scope === "teacher")
-    where.push(or(eq(quizzes.teacherId, ph("teacherId")), inArray(quizzes.courseId, db.select({ id: courses.id }).from(courses).where(eq(courses.teacherId, ph("teacherId"))))));
-  else if (key.scope === "none") where.push(sql`false`);
-  if (key.course) where.push(eq(quizzes.courseId, ph("courseId")));
-  if (key.level) where.push(eq(quizzes.studentType, ph("studentType")));
-  if (key.status === "upcoming") where.push(sql`${quizzes.openTime} > ${ph("now")}`);
-  if (key.status === "closed") where.push(sql`${quizzes.closeTime} < ${ph("now")}`);
-  if (key.status === "active")
-    where.push(sql`(${quizzes.openTime} is null or ${quizzes.openTime} <= ${ph("now")}) and (${quizzes.closeTime} is null or ${quizzes.closeTime} >= ${ph("now")})`);
-  const cond = and(...where);
+  const cond = listWhere(db, key, {
+    scopeLevel: ph("scopeLevel"),
+    teacherId: ph("teacherId"),
+    courseId: ph("courseId"),
+    studentType: ph("studentType"),
+    now: ph("now"),
+  });
   return db
     .select({
-      quiz: quizzes,
-      course: { id: courses.id, title: courses.title, teacherId: courses.teacherId },
-      pdf: { name: files.name, size: files.size },
-      questionCount,
+      ...quizColumns,
       currentAttempts: key.student
         ? sql<number>`(select count(*)::int from ${attempts} where ${attempts.quizId} = ${quizzes.id} and ${attempts.userId} = ${ph("sid")})`.mapWith(Number)
         : sql<number>`0`.mapWith(Number),
@@ -122,6 +99,29 @@ function buildQuizListQuery(db: Queryable, key: ListKey, name: string) {
 }
 
 type ListKey = { scope: QuizScope["kind"]; course: boolean; level: boolean; status: QuizFilter["status"]; student: boolean };
+
+/** The filter values: placeholders in the prepared page query, real values in the rare separate count. */
+type ListValues = {
+  scopeLevel: string | SQLWrapper;
+  teacherId: number | SQLWrapper;
+  courseId: number | SQLWrapper;
+  studentType: string | SQLWrapper;
+  now: Date | SQLWrapper;
+};
+
+/** The list's WHERE for one combination of scope and filters; `key` decides which values are used. */
+function listWhere(db: Queryable, key: ListKey, v: ListValues): SQL | undefined {
+  const where: (SQL | undefined)[] = [];
+  if (key.scope === "level") where.push(eq(quizzes.studentType, v.scopeLevel));
+  else if (key.scope === "teacher")
+    // Two index lookups (quizzes.teacher_id, courses.teacher_id → quizzes.course_id), no join needed.
+    where.push(or(eq(quizzes.teacherId, v.teacherId), inArray(quizzes.courseId, db.select({ id: courses.id }).from(courses).where(eq(courses.teacherId, v.teacherId)))));
+  else if (key.scope === "none") where.push(sql`false`);
+  if (key.course) where.push(eq(quizzes.courseId, v.courseId));
+  if (key.level) where.push(eq(quizzes.studentType, v.studentType));
+  if (key.status) where.push(statusCondition(key.status, v.now));
+  return and(...where);
+}
 type QuizListQuery = ReturnType<typeof buildQuizListQuery>;
 const listQueries = new WeakMap<object, Map<string, QuizListQuery>>();
 
@@ -151,12 +151,15 @@ export async function listQuizzes(db: Queryable, scope: QuizScope, f: QuizFilter
   });
   let total = rows.length ? rows[0].total : 0;
   if (!rows.length && f.page > 1) {
-    // Past the last page: count separately (rare).
-    const where: (SQL | undefined)[] = [scopeCondition(db, scope)];
-    if (f.courseId !== undefined) where.push(eq(quizzes.courseId, f.courseId));
-    if (key.level) where.push(eq(quizzes.studentType, f.studentType!));
-    if (f.status) where.push(statusCondition(f.status, f.now));
-    [{ total }] = await db.select({ total: count() }).from(quizzes).where(and(...where));
+    // Past the last page: count separately (rare). Values the key does not use are never read.
+    const cond = listWhere(db, key, {
+      scopeLevel: scope.kind === "level" ? scope.studentType : "",
+      teacherId: scope.kind === "teacher" ? scope.teacherId : 0,
+      courseId: f.courseId ?? 0,
+      studentType: f.studentType ?? "",
+      now: f.now,
+    });
+    [{ total }] = await db.select({ total: count() }).from(quizzes).where(cond);
   }
   return {
     total,

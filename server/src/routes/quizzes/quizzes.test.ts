@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
+import { createSession } from "../../auth/sessions";
 import { attemptAnswers, attempts, auditLogs, files, questions, quizzes, submissions } from "../../db/schema";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, buildUser, sampleQuestions, signedIn } from "../../../test/factories";
@@ -310,6 +311,11 @@ describe("GET /api/quizzes", () => {
     const student = await signedIn(db(), { studentType: "jhs3" });
     const pastAsStudent = await list(student.token, `?courseId=${course.id}&limit=2&page=9`);
     expect(pastAsStudent.body).toEqual({ data: [], meta: { total: 0, page: 9, limit: 2 } });
+    // The separate count past the last page applies the same scope and filters as the page query.
+    const teacher = await createSession(db(), course.teacherId!, 3600_000);
+    expect((await list(teacher.token, `?courseId=${course.id}&limit=2&page=9`)).body.meta.total).toBe(5);
+    expect((await list(admin.token, `?courseId=${course.id}&status=active&limit=2&page=9`)).body.meta.total).toBe(5);
+    expect((await list(admin.token, `?courseId=${course.id}&status=closed&limit=2&page=9`)).body.meta.total).toBe(0);
     expect((await list(admin.token, "?limit=101")).body.error).toBe("limit must be between 1 and 100");
     expect((await list(admin.token, "?status=soon")).body.error).toBe("status must be upcoming, active or closed");
     expect((await list(admin.token, "?courseId=x")).status).toBe(400);
