@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, or, isNotNull, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client";
+import { preparedOnce } from "../db/prepared";
 import { sessions, users, type UserRow } from "../db/schema";
 
 export const IMPERSONATION_TTL_MS = 60 * 60 * 1000;
@@ -36,17 +37,10 @@ function buildFindSession(db: Queryable) {
     .prepare("find_session");
 }
 
-// Every request runs this lookup, so it is built once per database (on PostgreSQL also planned once
-// per connection): building the query each time was a quarter of the server's CPU in the exam storm.
-const prepared = new WeakMap<object, ReturnType<typeof buildFindSession>>();
-
 /** The live session behind a bearer token, or null when unknown, revoked or expired. */
 export async function findSession(db: Queryable, token: string): Promise<ActiveSession | null> {
-  let q = prepared.get(db);
-  if (!q) {
-    q = buildFindSession(db);
-    prepared.set(db, q);
-  }
+  // Every request runs this lookup: built once per database (see preparedOnce).
+  const q = preparedOnce(db, "find_session", () => buildFindSession(db));
   const [row] = await q.execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
   return row ?? null;
 }

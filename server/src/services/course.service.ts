@@ -1,6 +1,7 @@
-import { and, asc, count, eq, getTableColumns, ilike, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, ilike, inArray, isNotNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Course, CourseStats } from "@adesua/domain";
 import type { Queryable } from "../db/client";
+import { preparedOnce } from "../db/prepared";
 import { courses, files, quizzes, users } from "../db/schema";
 import { presentCourse, type CourseJoined } from "../presenters/course";
 import { escapeLike } from "../lib/sql";
@@ -37,14 +38,19 @@ const ph = sql.placeholder;
  * over the filtered rows, so a search runs once per row); the teacher and file are joined to the
  * page's rows only. One round trip per page.
  */
-function buildCourseListQuery(db: Queryable, search: boolean, teacher: boolean, name: string) {
+/** The list's filter: `q` is a LIKE pattern, each value a placeholder (page query) or a real value (separate count). */
+function courseListWhere(q: string | SQLWrapper | null, teacherId: number | SQLWrapper | null): SQL | undefined {
   const where: SQL[] = [];
-  if (search) where.push(or(ilike(courses.title, ph("q")), ilike(courses.description, ph("q")))!);
-  if (teacher) where.push(eq(courses.teacherId, ph("teacherId")));
+  if (q !== null) where.push(or(ilike(courses.title, q), ilike(courses.description, q))!);
+  if (teacherId !== null) where.push(eq(courses.teacherId, teacherId));
+  return where.length ? and(...where) : undefined;
+}
+
+function buildCourseListQuery(db: Queryable, search: boolean, teacher: boolean, name: string) {
   const page = db
     .select({ ...getTableColumns(courses), total: sql<number>`(count(*) over ())::int`.as("total") })
     .from(courses)
-    .where(where.length ? and(...where) : undefined)
+    .where(courseListWhere(search ? ph("q") : null, teacher ? ph("teacherId") : null))
     .orderBy(asc(courses.title), asc(courses.id))
     .limit(ph("limit"))
     .offset(ph("offset"))
@@ -71,20 +77,16 @@ function buildCourseListQuery(db: Queryable, search: boolean, teacher: boolean, 
     .prepare(name);
 }
 
-type CourseListQuery = ReturnType<typeof buildCourseListQuery>;
-const listQueries = new WeakMap<object, Map<string, CourseListQuery>>();
 
 /** One page sorted by title, filtered in SQL, with the total of all matching rows. */
 export async function listCourses(db: Queryable, f: CourseFilter): Promise<{ data: Course[]; total: number }> {
   const search = Boolean(f.search);
   const teacher = f.teacherId !== undefined;
   const name = `course_list_${+search}${+teacher}`;
-  let cache = listQueries.get(db);
-  if (!cache) listQueries.set(db, (cache = new Map()));
-  let query = cache.get(name);
-  if (!query) cache.set(name, (query = buildCourseListQuery(db, search, teacher, name)));
+  const query = preparedOnce(db, name, () => buildCourseListQuery(db, search, teacher, name));
+  const q = search ? `%${escapeLike(f.search!)}%` : null;
   const rows = await query.execute({
-    q: search ? `%${escapeLike(f.search!)}%` : null,
+    q,
     teacherId: f.teacherId ?? null,
     limit: f.limit,
     offset: (f.page - 1) * f.limit,
@@ -92,10 +94,7 @@ export async function listCourses(db: Queryable, f: CourseFilter): Promise<{ dat
   let total = rows.length ? rows[0].total : 0;
   if (!rows.length && f.page > 1) {
     // Past the last page: count separately (rare).
-    const where: SQL[] = [];
-    if (search) where.push(or(ilike(courses.title, `%${escapeLike(f.search!)}%`), ilike(courses.description, `%${escapeLike(f.search!)}%`))!);
-    if (teacher) where.push(eq(courses.teacherId, f.teacherId!));
-    [{ total }] = await db.select({ total: count() }).from(courses).where(where.length ? and(...where) : undefined);
+    [{ total }] = await db.select({ total: count() }).from(courses).where(courseListWhere(q, f.teacherId ?? null));
   }
   return { data: rows.map(presentCourse), total };
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, gte, notInArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { QuizFormValues, TimedSection } from "@adesua/domain";
 import type { Queryable } from "../db/client";
+import { preparedOnce } from "../db/prepared";
 import { attempts, courses, files, questions, quizzes, submissions, type QuestionRow } from "../db/schema";
 import type { QuizScope } from "../policies/quiz.policy";
 import type { QuizJoined, AttemptCounts } from "../presenters/quiz";
@@ -122,8 +123,6 @@ function listWhere(db: Queryable, key: ListKey, v: ListValues): SQL | undefined 
   if (key.status) where.push(statusCondition(key.status, v.now));
   return and(...where);
 }
-type QuizListQuery = ReturnType<typeof buildQuizListQuery>;
-const listQueries = new WeakMap<object, Map<string, QuizListQuery>>();
 
 /** One page, newest first, scoped and filtered in SQL, with the total of all matching rows. */
 export async function listQuizzes(db: Queryable, scope: QuizScope, f: QuizFilter): Promise<{ rows: QuizListRow[]; total: number }> {
@@ -135,10 +134,7 @@ export async function listQuizzes(db: Queryable, scope: QuizScope, f: QuizFilter
     student: f.studentId !== undefined,
   };
   const name = `quiz_list_${key.scope}_${+key.course}${+key.level}${key.status ?? "any"}${+key.student}`;
-  let cache = listQueries.get(db);
-  if (!cache) listQueries.set(db, (cache = new Map()));
-  let query = cache.get(name);
-  if (!query) cache.set(name, (query = buildQuizListQuery(db, key, name)));
+  const query = preparedOnce(db, name, () => buildQuizListQuery(db, key, name));
   const rows = await query.execute({
     scopeLevel: scope.kind === "level" ? scope.studentType : null,
     teacherId: scope.kind === "teacher" ? scope.teacherId : null,

@@ -56,6 +56,13 @@ describe("GET /api/courses", () => {
     expect(p3.body.pagination).toEqual({ total: 5, page: 3, limit: 2 });
     const past = await call(t.app, { method: "GET", url: "/api/courses?search=paged%20course&limit=2&page=9", token: u.token });
     expect(past.body).toEqual({ data: [], pagination: { total: 5, page: 9, limit: 2 } });
+    // The separate count past the last page filters by teacher and search like the page query.
+    const teacher = await buildUser(db(), { role: "teacher" });
+    for (let i = 0; i < 3; i++) await buildCourse(db(), { title: `Taught course ${i}`, teacherId: teacher.id });
+    const taughtPast = await call(t.app, { method: "GET", url: `/api/courses?teacherId=${teacher.id}&limit=2&page=9`, token: u.token });
+    expect(taughtPast.body.pagination.total).toBe(3);
+    const bothPast = await call(t.app, { method: "GET", url: `/api/courses?teacherId=${teacher.id}&search=taught%20course%201&limit=2&page=9`, token: u.token });
+    expect(bothPast.body.pagination.total).toBe(1);
     const none = await call(t.app, { method: "GET", url: "/api/courses?search=no%20such%20course", token: u.token });
     expect(none.body).toEqual({ data: [], pagination: { total: 0, page: 1, limit: 12 } });
     const ok = await call(t.app, { method: "GET", url: "/api/courses?limit=100", token: u.token });
