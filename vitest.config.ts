@@ -15,7 +15,10 @@ export default defineConfig({
           pool: "forks",
         },
       },
-      { extends: "./web/vite.config.ts", test: { name: "web", root: "./web", include: ["src/**/*.test.tsx", "src/**/*.test.ts"], environment: "jsdom", setupFiles: ["./src/test/setup.ts"] } },
+      {
+        extends: "./web/vite.config.ts",
+        test: { name: "web", root: "./web", include: ["src/**/*.test.tsx", "src/**/*.test.ts"], environment: "jsdom", setupFiles: ["./src/test/setup.ts"] },
+      },
       {
         test: {
           name: "e2e",

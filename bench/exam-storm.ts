@@ -45,7 +45,14 @@ const { values: args } = parseArgs({
   },
 });
 
-const kind = args.db === "postgres" ? "postgres" : args.db === "pglite" ? "pglite" : (() => { throw new Error("--db must be pglite or postgres"); })();
+const kind =
+  args.db === "postgres"
+    ? "postgres"
+    : args.db === "pglite"
+      ? "pglite"
+      : (() => {
+          throw new Error("--db must be pglite or postgres");
+        })();
 const N = Number(args.students);
 const windowMs = Number(args.window) * 1000;
 const questionCount = Number(args.questions);
@@ -120,7 +127,9 @@ async function main() {
     const t0 = Date.now();
     const progress = setInterval(() => {
       const s = recorder.stats();
-      log(`  t+${Math.round((Date.now() - t0) / 1000)}s start ${s.start?.ok ?? 0} save ${s.save?.ok ?? 0} submit ${s.submit?.ok ?? 0} errors ${Object.values(s).reduce((n, x) => n + x.errors, 0)}`);
+      log(
+        `  t+${Math.round((Date.now() - t0) / 1000)}s start ${s.start?.ok ?? 0} save ${s.save?.ok ?? 0} submit ${s.submit?.ok ?? 0} errors ${Object.values(s).reduce((n, x) => n + x.errors, 0)}`,
+      );
     }, 10_000);
     if (args.crash) {
       const killAt = Math.round(windowMs * 0.45);
@@ -141,7 +150,13 @@ async function main() {
     const sampler = setInterval(() => {
       const now = cpuSnapshot(server!.pid);
       const d = (a: number | null, b: number | null) => (a === null || b === null ? -1 : Math.round((a - b) * 100) / 100);
-      cpuTimeline.push([Math.round((Date.now() - t0) / 1000), d(now.machineBusy, last.machineBusy), d(now.server, last.server), d(now.postgres, last.postgres), d(now.client, last.client)]);
+      cpuTimeline.push([
+        Math.round((Date.now() - t0) / 1000),
+        d(now.machineBusy, last.machineBusy),
+        d(now.server, last.server),
+        d(now.postgres, last.postgres),
+        d(now.client, last.client),
+      ]);
       last = now;
     }, 1000);
     // A health probe every 200 ms: how long the server takes to answer anything at all (event loop and CPU starvation).
@@ -227,14 +242,29 @@ async function main() {
     const foreignLast10 = foreign.length ? Math.round((foreign.slice(-10).reduce((a, b) => a + b, 0) / Math.min(10, foreign.length)) * 100) / 100 : null;
     console.log(`other processes on the machine used ${foreignMean} cores on average (${foreignLast10} in the last 10 s)`);
     const peak = cpuTimeline.reduce((m, r) => (r[1] > m[1] ? r : m), [0, 0, 0, 0, 0]);
-    console.log(`busiest second: t+${peak[0]}s machine ${peak[1]} cores (server ${peak[2]}, postgres ${peak[3]}, client ${peak[4]}); last 12 s: ${cpuTimeline.slice(-12).map((r) => r[1]).join(" ")}`);
-    console.log(`save p99 by 5 s: ${recorder.timeline().map(([sec, , , p99]) => `${sec}s:${p99}`).join(" ")}`);
+    console.log(
+      `busiest second: t+${peak[0]}s machine ${peak[1]} cores (server ${peak[2]}, postgres ${peak[3]}, client ${peak[4]}); last 12 s: ${cpuTimeline
+        .slice(-12)
+        .map((r) => r[1])
+        .join(" ")}`,
+    );
+    console.log(
+      `save p99 by 5 s: ${recorder
+        .timeline()
+        .map(([sec, , , p99]) => `${sec}s:${p99}`)
+        .join(" ")}`,
+    );
     console.log(`\nverification: ${JSON.stringify(verification)}`);
     console.log(`server CPU ${result.cpu.serverSeconds} s, bench client CPU ${result.cpu.benchClientSeconds} s, over ${Math.round(elapsed / 1000)} s`);
-    if (crash) console.log(`crash: killed at t+${Math.round((crash as { killedAtMs: number }).killedAtMs / 1000)} s, back after ${(crash as { downMs: number }).downMs} ms`);
-    if (!args.crash) console.log(`targets (0 errors, 0 lost, p99 save < ${TARGET.saveP99} ms, p99 submit < ${TARGET.submitP99} ms): ${targetsMet ? "MET" : "NOT MET"}`);
+    if (crash)
+      console.log(
+        `crash: killed at t+${Math.round((crash as { killedAtMs: number }).killedAtMs / 1000)} s, back after ${(crash as { downMs: number }).downMs} ms`,
+      );
+    if (!args.crash)
+      console.log(`targets (0 errors, 0 lost, p99 save < ${TARGET.saveP99} ms, p99 submit < ${TARGET.submitP99} ms): ${targetsMet ? "MET" : "NOT MET"}`);
     console.log(`written ${path.relative(REPO_ROOT, file)}`);
-    const sound = verification.lostAnswers === 0 && verification.changedAnswers === 0 && verification.missingSubmissions === 0 && verification.scoreMismatches === 0;
+    const sound =
+      verification.lostAnswers === 0 && verification.changedAnswers === 0 && verification.missingSubmissions === 0 && verification.scoreMismatches === 0;
     process.exitCode = sound ? 0 : 1;
   } finally {
     if (server) await server.kill().catch(() => {});

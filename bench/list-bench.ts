@@ -78,7 +78,16 @@ async function fill(database: Database): Promise<{ studentId: number }> {
   await db.execute(sql`
     insert into users (name, email, role, student_type)
     select 'Student ' || g, 'student' || g || '@bench.school', 'student', 'jhs' || (1 + g % 3) from generate_series(1, 300) g`);
-  const subjects = ["Mathematics", "English Language", "Integrated Science", "Social Studies", "Religious and Moral Education", "Computing", "French", "Career Technology"];
+  const subjects = [
+    "Mathematics",
+    "English Language",
+    "Integrated Science",
+    "Social Studies",
+    "Religious and Moral Education",
+    "Computing",
+    "French",
+    "Career Technology",
+  ];
   await db.execute(sql`
     insert into courses (title, description, teacher_id)
     select (${sql.raw(`array[${subjects.map((s) => `'${s}'`).join(",")}]`)})[1 + g % 8] || ' ' || lpad(g::text, 3, '0'),
@@ -96,7 +105,8 @@ async function fill(database: Database): Promise<{ studentId: number }> {
     insert into questions (quiz_id, position, text, options, answer)
     select q.id, p, 'Question ' || p || ' of quiz ' || q.id, '["A","B","C","D"]'::jsonb, 'A'
     from quizzes q cross join generate_series(0, ${QUESTIONS_PER_QUIZ - 1}) p`);
-  const [{ id: studentId }] = (await db.execute<{ id: number }>(sql`select id from users where role = 'student' and student_type = 'jhs2' order by id limit 1`)).rows;
+  const [{ id: studentId }] = (await db.execute<{ id: number }>(sql`select id from users where role = 'student' and student_type = 'jhs2' order by id limit 1`))
+    .rows;
   // The student has attempted some quizzes of their level, so the per-row counts find rows.
   await db.execute(sql`
     insert into attempts (quiz_id, user_id, attempt_number, status)
@@ -230,7 +240,9 @@ async function main() {
     fs.mkdirSync(path.join(here, "results"), { recursive: true });
     const file = path.join(here, "results", `list-bench-${dbKind}${only ? `-${only.replace(/\W+/g, "-")}` : ""}.json`);
     fs.writeFileSync(file, JSON.stringify(out, null, 2) + "\n");
-    console.log(`\n${dbKind}: ${connections} connections, ${duration} s per scenario, ${os.cpus().length} CPUs${dbKind === "postgres" ? `, pool ${poolSize}` : ""}`);
+    console.log(
+      `\n${dbKind}: ${connections} connections, ${duration} s per scenario, ${os.cpus().length} CPUs${dbKind === "postgres" ? `, pool ${poolSize}` : ""}`,
+    );
     console.table(
       results.map((r) => ({
         scenario: r.scenario,

@@ -113,10 +113,12 @@ describe("sign-in and access journeys", () => {
     await page.waitForURL("**/students/dashboard");
     await page.getByRole("heading", { name: /Kwesi Amoah/ }).waitFor();
     // The service worker takes control after the first load; a second load fills its cache.
-    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 10_000 }).catch(async () => {
-      await page.reload();
-      await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
-    });
+    await page
+      .waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 10_000 })
+      .catch(async () => {
+        await page.reload();
+        await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
+      });
     await page.reload();
     await page.getByRole("heading", { name: /Kwesi Amoah/ }).waitFor();
     await context.setOffline(true);

@@ -19,7 +19,13 @@ let browser: Browser;
 let adminToken = "";
 let courseId = 0;
 
-const PDF = ["%PDF-1.4", "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj", "2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj", "trailer << /Root 1 0 R >>", "%%EOF"].join("\n");
+const PDF = [
+  "%PDF-1.4",
+  "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj",
+  "2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj",
+  "trailer << /Root 1 0 R >>",
+  "%%EOF",
+].join("\n");
 
 async function apiCall<T>(method: string, path: string, body?: FormData | object): Promise<T> {
   const headers: Record<string, string> = { authorization: `Bearer ${adminToken}` };
@@ -240,7 +246,10 @@ describe("quiz-taking journeys", () => {
     await context.setOffline(false);
     await waitForStatus(page, "Saved");
     const attemptId = Number(new URL(page.url()).searchParams.get("attempt"));
-    const saved = await page.evaluate(async (id) => (await fetch(`/api/attempts/${id}`, { headers: { authorization: `Bearer ${localStorage.getItem("token")}` } })).json(), attemptId);
+    const saved = await page.evaluate(
+      async (id) => (await fetch(`/api/attempts/${id}`, { headers: { authorization: `Bearer ${localStorage.getItem("token")}` } })).json(),
+      attemptId,
+    );
     expect(saved.answers.map((a: { answer: string }) => a.answer).sort()).toEqual(["Kumasi", "Tamale", "Volta"]);
     await context.close();
   }, 60_000);

@@ -61,7 +61,15 @@ describe("crash safety", () => {
     expect(savesBeforeKill).toBeGreaterThan(0);
     expect(stats.save.ok).toBeGreaterThan(savesAtRestart);
     expect(v.problems).toEqual([]);
-    expect(v).toMatchObject({ attempts: 8, lostAnswers: 0, changedAnswers: 0, missingSubmissions: 0, scoreMismatches: 0, openAttempts: 0, ackedSubmissions: 8 });
+    expect(v).toMatchObject({
+      attempts: 8,
+      lostAnswers: 0,
+      changedAnswers: 0,
+      missingSubmissions: 0,
+      scoreMismatches: 0,
+      openAttempts: 0,
+      ackedSubmissions: 8,
+    });
     expect(v.ackedAnswers).toBe(8 * 12);
     expect(ledger.gaveUp).toBe(0);
   }, 120_000);

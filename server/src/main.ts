@@ -20,13 +20,12 @@ async function main() {
   if (!fs.existsSync(path.join(config.webDist, "index.html"))) {
     console.warn(`Web app not built (${config.webDist}); serving the API only. Run: npm run build`);
   }
-  let database: Database;
   try {
     fs.mkdirSync(config.dataDir, { recursive: true });
   } catch (e) {
     fail(`DATA_DIR ${config.dataDir} is not writable (${(e as Error).message})`);
   }
-  database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, "db") });
+  const database: Database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, "db") });
   await migrateDatabase(database);
   const seeded = await seedIfEmpty(database.db, config);
   const app = await buildApp({ database, config, logger: true });
@@ -49,7 +48,9 @@ async function main() {
     throw e;
   }
   const port = (app.server.address() as { port: number }).port;
-  console.log(`Adesua is running on http://localhost:${port} (database: ${database.kind === "pglite" ? `embedded, ${path.join(config.dataDir, "db")}` : "PostgreSQL"})`);
+  console.log(
+    `Adesua is running on http://localhost:${port} (database: ${database.kind === "pglite" ? `embedded, ${path.join(config.dataDir, "db")}` : "PostgreSQL"})`,
+  );
   if (seeded.created === "demo") {
     console.log("A demo school was created. Sign in with:");
     for (const a of seeded.accounts) console.log(`  ${a.role.padEnd(8)} ${a.email}  password: ${a.password}`);

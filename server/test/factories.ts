@@ -9,10 +9,7 @@ let cachedHash: Promise<string> | null = null;
 let seq = 0;
 
 /** A user with TEST_PASSWORD (hashed once per test file to keep tests fast). */
-export async function buildUser(
-  db: Db,
-  over: Partial<{ name: string; email: string; role: Role; studentType: StudentType | null }> = {},
-): Promise<UserRow> {
+export async function buildUser(db: Db, over: Partial<{ name: string; email: string; role: Role; studentType: StudentType | null }> = {}): Promise<UserRow> {
   cachedHash ??= hashPassword(TEST_PASSWORD);
   const role = over.role ?? "student";
   const n = ++seq;
@@ -56,10 +53,7 @@ export const sampleQuestions = (n: number): QuestionSeed[] =>
   }));
 
 /** A quiz with questions; makes its course (and that course's teacher) unless courseId is given. */
-export async function buildQuiz(
-  db: Db,
-  over: Partial<typeof quizzes.$inferInsert> & { questions?: QuestionSeed[] } = {},
-) {
+export async function buildQuiz(db: Db, over: Partial<typeof quizzes.$inferInsert> & { questions?: QuestionSeed[] } = {}) {
   const { questions: qs = sampleQuestions(3), ...rest } = over;
   let courseId = rest.courseId;
   let teacherId = rest.teacherId;

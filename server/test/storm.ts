@@ -78,14 +78,28 @@ const chunks = <T>(xs: T[], n: number) => Array.from({ length: Math.ceil(xs.leng
  * created directly so the storm does not spend minutes in argon2; one quiz of `questionCount`
  * questions whose correct answer is always option A.
  */
-export async function seedStorm(db: Db, opts: { students: number; questionCount: number; timeLimitMinutes: number | null }): Promise<{ students: StormStudent[]; quiz: StormQuiz }> {
+export async function seedStorm(
+  db: Db,
+  opts: { students: number; questionCount: number; timeLimitMinutes: number | null },
+): Promise<{ students: StormStudent[]; quiz: StormQuiz }> {
   const passwordHash = await hashPassword(STORM_PASSWORD);
   const tag = randomBytes(3).toString("hex");
-  const [teacher] = await db.insert(users).values({ name: "Storm Teacher", email: `teacher.${tag}@storm.test`, role: "teacher", passwordHash }).returning();
+  const [teacher] = await db
+    .insert(users)
+    .values({ name: "Storm Teacher", email: `teacher.${tag}@storm.test`, role: "teacher", passwordHash })
+    .returning();
   const [course] = await db.insert(courses).values({ title: "Storm Mathematics", teacherId: teacher.id }).returning();
   const [quiz] = await db
     .insert(quizzes)
-    .values({ title: "Storm Exam", courseId: course.id, teacherId: teacher.id, studentType: "jhs1", timeLimit: opts.timeLimitMinutes, maxAttempts: 1, questionsPerPage: 5 })
+    .values({
+      title: "Storm Exam",
+      courseId: course.id,
+      teacherId: teacher.id,
+      studentType: "jhs1",
+      timeLimit: opts.timeLimitMinutes,
+      maxAttempts: 1,
+      questionsPerPage: 5,
+    })
     .returning();
   const qrows = await db
     .insert(questions)
@@ -97,7 +111,10 @@ export async function seedStorm(db: Db, opts: { students: number; questionCount:
     )
     .returning();
   const students: StormStudent[] = [];
-  for (const part of chunks(Array.from({ length: opts.students }, (_, i) => i), 500)) {
+  for (const part of chunks(
+    Array.from({ length: opts.students }, (_, i) => i),
+    500,
+  )) {
     const rows = await db
       .insert(users)
       .values(part.map((i) => ({ name: `Storm Student ${i}`, email: `s${i}.${tag}@storm.test`, role: "student", studentType: "jhs1", passwordHash })))
@@ -247,7 +264,17 @@ export class StormHttp {
 }
 
 export type StepName = "login" | "start" | "save" | "submit" | "probe";
-export type StepStats = { count: number; ok: number; errors: number; retries: number; p50: number | null; p95: number | null; p99: number | null; max: number | null; errorSamples: string[] };
+export type StepStats = {
+  count: number;
+  ok: number;
+  errors: number;
+  retries: number;
+  p50: number | null;
+  p95: number | null;
+  p99: number | null;
+  max: number | null;
+  errorSamples: string[];
+};
 
 export class StepRecorder {
   private readonly t0 = Date.now();
@@ -392,7 +419,8 @@ export async function runStorm(o: StormOptions): Promise<StormLedger> {
     }
     await sleep(t0 + o.windowMs - o.submitSpreadMs + randomInt(o.submitSpreadMs) - Date.now());
     const done = await call("submit", "POST", `/api/attempts/${attemptId}/submit`, st.token, {});
-    if (done && done.status === 200) ledger.submitted.set(attemptId, { correct: done.body.correct, total: done.body.total, submissionId: done.body.submission?.id ?? null });
+    if (done && done.status === 200)
+      ledger.submitted.set(attemptId, { correct: done.body.correct, total: done.body.total, submissionId: done.body.submission?.id ?? null });
   }
 
   await Promise.all(o.students.map(student));
@@ -426,7 +454,10 @@ export async function verifyStorm(db: Db, ledger: StormLedger, quiz: StormQuiz):
   const storedByAttempt = new Map<number, Map<number, string>>();
   const subs = new Map<number, { correct: number }>();
   for (const part of chunks(ids, 500)) {
-    const rows = await db.select({ a: attemptAnswers.attemptId, q: attemptAnswers.questionId, answer: attemptAnswers.answer }).from(attemptAnswers).where(inArray(attemptAnswers.attemptId, part));
+    const rows = await db
+      .select({ a: attemptAnswers.attemptId, q: attemptAnswers.questionId, answer: attemptAnswers.answer })
+      .from(attemptAnswers)
+      .where(inArray(attemptAnswers.attemptId, part));
     for (const r of rows) {
       stored.set(`${r.a}:${r.q}`, r.answer);
       const m = storedByAttempt.get(r.a) ?? new Map<number, string>();
@@ -467,7 +498,8 @@ export async function verifyStorm(db: Db, ledger: StormLedger, quiz: StormQuiz):
       if (problems.length < 10) problems.push(`missing submission: attempt ${attemptId}`);
     } else if (row.correct !== expectCorrect || sub.correct !== expectCorrect) {
       mismatched++;
-      if (problems.length < 10) problems.push(`score: attempt ${attemptId} stored ${row.correct}, answered ${sub.correct}, stored answers give ${expectCorrect}`);
+      if (problems.length < 10)
+        problems.push(`score: attempt ${attemptId} stored ${row.correct}, answered ${sub.correct}, stored answers give ${expectCorrect}`);
     }
   }
   return {

@@ -5,7 +5,12 @@
 const CACHE = "adesua-shell-v1";
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((c) => c.add("/")).catch(() => {}));
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((c) => c.add("/"))
+      .catch(() => {}),
+  );
   self.skipWaiting();
 });
 

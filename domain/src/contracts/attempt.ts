@@ -19,7 +19,10 @@ export const ANSWERS_PER_REQUEST_MAX = 500;
 
 /** One answer as the student gives it. */
 export const AnswerInputSchema = z.object({
-  questionId: z.number({ error: "questionId must be a positive number" }).int({ error: "questionId must be a positive number" }).positive({ error: "questionId must be a positive number" }),
+  questionId: z
+    .number({ error: "questionId must be a positive number" })
+    .int({ error: "questionId must be a positive number" })
+    .positive({ error: "questionId must be a positive number" }),
   /** The chosen option's text, or its letter A–E. */
   answer: z
     .string({ error: "answer must be text" })
@@ -60,7 +63,10 @@ export type SubmitAttemptInput = z.input<typeof SubmitAttemptSchema>;
 
 /** POST /attempts/{attemptId}/sections/next: the section the student is leaving (repeating the request is harmless). */
 export const AdvanceSectionSchema = z.object({
-  fromSection: z.number({ error: "fromSection must be a section number" }).int({ error: "fromSection must be a section number" }).min(0, { error: "fromSection must be a section number" }),
+  fromSection: z
+    .number({ error: "fromSection must be a section number" })
+    .int({ error: "fromSection must be a section number" })
+    .min(0, { error: "fromSection must be a section number" }),
 });
 export type AdvanceSectionInput = z.infer<typeof AdvanceSectionSchema>;
 

@@ -34,7 +34,10 @@ const optionalInt = (min: number, max: number, msg: string) => z.preprocess((v) 
 const intWithDefault = (def: number, min: number, max: number, msg: string) => z.preprocess((v) => (isBlank(v) ? def : toNumber(v)), int(min, max, msg));
 
 const title = (msg: string) => z.string({ error: msg }).trim().min(1, { error: msg }).max(200, { error: M.titleTooLong });
-const courseId = z.preprocess((v) => (isBlank(v) ? undefined : toNumber(v)), z.number({ error: M.course }).int({ error: M.course }).positive({ error: M.course }));
+const courseId = z.preprocess(
+  (v) => (isBlank(v) ? undefined : toNumber(v)),
+  z.number({ error: M.course }).int({ error: M.course }).positive({ error: M.course }),
+);
 const studentType = z.enum(STUDENT_TYPES, { error: (iss) => (isBlank(iss.input) ? M.studentType : M.studentTypeInvalid) });
 
 /** A timed section: questions startIndex..endIndex (0-based, inclusive) with their own limit in minutes. */
@@ -81,20 +84,27 @@ export const QuestionInputSchema = z
     text: z.string({ error: M.questionText }).trim().min(1, { error: M.questionText }).max(5000, { error: "Question text must be at most 5000 characters" }),
     /** 2 to 5 options, e.g. the texts of A–D. */
     options: z
-      .array(z.string({ error: M.optionEmpty }).trim().min(1, { error: M.optionEmpty }).max(1000, { error: "An option must be at most 1000 characters" }), { error: M.options })
+      .array(z.string({ error: M.optionEmpty }).trim().min(1, { error: M.optionEmpty }).max(1000, { error: "An option must be at most 1000 characters" }), {
+        error: M.options,
+      })
       .min(L.options.min, { error: M.options })
       .max(L.options.max, { error: M.options })
       .refine((o) => new Set(o).size === o.length, { error: M.optionsDistinct }),
     /** The text of the correct option; null or empty when unknown. */
     answer: z.preprocess((v) => (isBlank(v) ? null : v), z.string({ error: M.answerNotAnOption }).trim().nullable()).optional(),
     /** Optional heading the question belongs to, e.g. "Section A". */
-    section: z.preprocess((v) => (isBlank(v) ? null : v), z.string().trim().max(100, { error: "Section must be at most 100 characters" }).nullable()).optional(),
+    section: z
+      .preprocess((v) => (isBlank(v) ? null : v), z.string().trim().max(100, { error: "Section must be at most 100 characters" }).nullable())
+      .optional(),
   })
   .refine((q) => q.answer == null || q.options.includes(q.answer), { error: M.answerNotAnOption, path: ["answer"] });
 export type QuestionInput = z.input<typeof QuestionInputSchema>;
 
 const questionList = (min: number) =>
-  z.preprocess(toJson, z.array(QuestionInputSchema, { error: M.questions }).min(min, { error: M.questionsRequired }).max(500, { error: "A quiz can have at most 500 questions" }));
+  z.preprocess(
+    toJson,
+    z.array(QuestionInputSchema, { error: M.questions }).min(min, { error: M.questionsRequired }).max(500, { error: "A quiz can have at most 500 questions" }),
+  );
 
 /**
  * The fields of POST /quizzes and PUT /quizzes/{id}: multipart/form-data with the PDF in the file

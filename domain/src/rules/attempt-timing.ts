@@ -47,12 +47,7 @@ export function sectionsEnd(sections: readonly TimedSectionRule[], fromIndex: nu
  * start when the quiz does not reset the timer. Null when nothing limits the attempt.
  * `ignoreCloseTime` is for staff previews, which may run outside the window.
  */
-export function attemptDeadline(
-  quiz: TimingQuiz,
-  startedAt: Date,
-  firstStartedAt: Date | null = null,
-  opts: { ignoreCloseTime?: boolean } = {},
-): Date | null {
+export function attemptDeadline(quiz: TimingQuiz, startedAt: Date, firstStartedAt: Date | null = null, opts: { ignoreCloseTime?: boolean } = {}): Date | null {
   const timerStart = !quiz.resetTimerOnAttempt && firstStartedAt ? firstStartedAt.getTime() : startedAt.getTime();
   const byLimit = quiz.timeLimit != null && quiz.timeLimit > 0 ? timerStart + quiz.timeLimit * 60_000 : null;
   const byClose = opts.ignoreCloseTime ? null : t(quiz.closeTime);

@@ -10,12 +10,7 @@ export const hashToken = (token: string) => createHash("sha256").update(token).d
 
 export type CreatedSession = { token: string; sessionId: number; expiresAt: Date };
 
-export async function createSession(
-  db: Queryable,
-  userId: number,
-  ttlMs: number,
-  impersonatorId: number | null = null,
-): Promise<CreatedSession> {
+export async function createSession(db: Queryable, userId: number, ttlMs: number, impersonatorId: number | null = null): Promise<CreatedSession> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + ttlMs);
   const [row] = await db
@@ -46,12 +41,18 @@ export async function findSession(db: Queryable, token: string): Promise<ActiveS
 }
 
 export async function revokeSession(db: Queryable, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Revokes every session of a user, including impersonation sessions that act as them. */
 export async function revokeUserSessions(db: Queryable, userId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 /** Removes sessions that can never be used again (expired or revoked a day ago). */

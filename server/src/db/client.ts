@@ -54,9 +54,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const { PGlite } = await import("@electric-sql/pglite");
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = opts.pgliteLoad
-    ? await PGlite.create({ loadDataDir: opts.pgliteLoad })
-    : await PGlite.create(opts.pgliteDir ?? undefined);
+  const client = opts.pgliteLoad ? await PGlite.create({ loadDataDir: opts.pgliteLoad }) : await PGlite.create(opts.pgliteDir ?? undefined);
   const { drizzle } = await import("drizzle-orm/pglite");
   const db = drizzle(client, { schema }) as unknown as Db;
   return { db, kind: "pglite", close: () => client.close() };

@@ -30,7 +30,9 @@ export const sessions = pgTable(
     id: serial("id").primaryKey(),
     /** sha256 of the bearer token: a leaked table does not leak usable tokens. */
     tokenHash: text("token_hash").notNull(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     /** The admin who started an impersonation session, if any. */
     impersonatorId: integer("impersonator_id").references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
@@ -120,7 +122,9 @@ export const quizzes = pgTable(
   {
     id: serial("id").primaryKey(),
     title: text("title").notNull(),
-    courseId: integer("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
     teacherId: integer("teacher_id").references(() => users.id, { onDelete: "set null" }),
     studentType: text("student_type").notNull(),
     openTime: ts("open_time"),
@@ -151,7 +155,9 @@ export const questions = pgTable(
   "questions",
   {
     id: serial("id").primaryKey(),
-    quizId: integer("quiz_id").notNull().references(() => quizzes.id, { onDelete: "cascade" }),
+    quizId: integer("quiz_id")
+      .notNull()
+      .references(() => quizzes.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     text: text("text").notNull(),
     options: jsonb("options").$type<string[]>().notNull(),
@@ -166,8 +172,12 @@ export const attempts = pgTable(
   "attempts",
   {
     id: serial("id").primaryKey(),
-    quizId: integer("quiz_id").notNull().references(() => quizzes.id, { onDelete: "cascade" }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    quizId: integer("quiz_id")
+      .notNull()
+      .references(() => quizzes.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     attemptNumber: integer("attempt_number").notNull(),
     status: text("status").notNull().default("in_progress"),
     startedAt: ts("started_at").notNull().defaultNow(),
@@ -181,9 +191,13 @@ export const attempts = pgTable(
   (t) => [
     // The database, not JavaScript, stops a second attempt with the same number.
     uniqueIndex("attempts_quiz_user_number_key").on(t.quizId, t.userId, t.attemptNumber),
-    uniqueIndex("attempts_one_open_key").on(t.quizId, t.userId).where(sql`status = 'in_progress'`),
+    uniqueIndex("attempts_one_open_key")
+      .on(t.quizId, t.userId)
+      .where(sql`status = 'in_progress'`),
     index("attempts_user_id_idx").on(t.userId),
-    index("attempts_open_deadline_idx").on(t.deadline).where(sql`status = 'in_progress'`),
+    index("attempts_open_deadline_idx")
+      .on(t.deadline)
+      .where(sql`status = 'in_progress'`),
     check("attempts_status_check", sql`${t.status} in ('in_progress','submitted')`),
   ],
 );
@@ -191,8 +205,12 @@ export const attempts = pgTable(
 export const attemptAnswers = pgTable(
   "attempt_answers",
   {
-    attemptId: integer("attempt_id").notNull().references(() => attempts.id, { onDelete: "cascade" }),
-    questionId: integer("question_id").notNull().references(() => questions.id, { onDelete: "cascade" }),
+    attemptId: integer("attempt_id")
+      .notNull()
+      .references(() => attempts.id, { onDelete: "cascade" }),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
     answer: text("answer").notNull(),
     savedAt: ts("saved_at").notNull().defaultNow(),
   },
@@ -204,8 +222,12 @@ export const submissions = pgTable(
   {
     id: serial("id").primaryKey(),
     attemptId: integer("attempt_id").references(() => attempts.id, { onDelete: "set null" }),
-    quizId: integer("quiz_id").notNull().references(() => quizzes.id, { onDelete: "cascade" }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    quizId: integer("quiz_id")
+      .notNull()
+      .references(() => quizzes.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     /** Percentage with two decimals; null until graded when some questions have no key. */
     score: numeric("score", { precision: 5, scale: 2, mode: "number" }),
     correct: integer("correct").notNull(),
@@ -226,8 +248,12 @@ export const records = pgTable(
   "records",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    quizId: integer("quiz_id").notNull().references(() => quizzes.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    quizId: integer("quiz_id")
+      .notNull()
+      .references(() => quizzes.id, { onDelete: "cascade" }),
     submissionId: integer("submission_id").references(() => submissions.id, { onDelete: "set null" }),
     score: numeric("score", { precision: 5, scale: 2, mode: "number" }),
     correct: integer("correct").notNull().default(0),

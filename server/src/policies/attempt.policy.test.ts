@@ -31,8 +31,14 @@ describe("attempt policy", () => {
 
   it("hides an attempt from everyone but its taker, whatever their role", () => {
     for (const role of ROLES) {
-      expect(status(() => assertOwnsAttempt(viewer(role, 1), { userId: 1 })), role).toBe(200);
-      expect(status(() => assertOwnsAttempt(viewer(role, 1), { userId: 2 })), role).toBe(404);
+      expect(
+        status(() => assertOwnsAttempt(viewer(role, 1), { userId: 1 })),
+        role,
+      ).toBe(200);
+      expect(
+        status(() => assertOwnsAttempt(viewer(role, 1), { userId: 2 })),
+        role,
+      ).toBe(404);
     }
   });
 

@@ -1,14 +1,13 @@
-import type { Role, StudentType } from "@adesua/domain";
 import { forbidden, notFound } from "../lib/errors";
 import { canSeeQuiz } from "./quiz.policy";
 
-export type AttemptViewer = { id: number; role: Role; studentType: StudentType | null };
+import type { Viewer } from "../lib/viewer";
 
 /**
  * Teachers and admins may try a quiz they can see: a preview, outside the open/close window and the
  * attempt limit, that leaves no submission or record (so it never shows in grading or performance).
  */
-export const takesPreview = (viewer: AttemptViewer) => viewer.role !== "student";
+export const takesPreview = (viewer: Viewer) => viewer.role !== "student";
 
 /** What a quiz needs for the decision: its level, its creator and its course's teacher. */
 export type AttemptQuizRow = { studentType: string; teacherId: number | null; courseTeacherId: number | null };
@@ -18,13 +17,13 @@ export type AttemptQuizRow = { studentType: string; teacherId: number | null; co
  * whose course they teach, as a preview; admins any). Others get "not found", so the quiz's
  * existence is not revealed. The rule itself is quiz.policy's canSeeQuiz.
  */
-export function assertCanStartAttempt(viewer: AttemptViewer, quiz: AttemptQuizRow): void {
+export function assertCanStartAttempt(viewer: Viewer, quiz: AttemptQuizRow): void {
   const ok = canSeeQuiz(viewer, { quiz: { studentType: quiz.studentType, teacherId: quiz.teacherId }, course: { teacherId: quiz.courseTeacherId } });
   if (!ok) throw notFound("Quiz not found");
 }
 
 /** An attempt belongs to its taker alone: nobody else may read, save or submit it, or learn it exists. */
-export function assertOwnsAttempt(viewer: AttemptViewer, attempt: { userId: number }): void {
+export function assertOwnsAttempt(viewer: Viewer, attempt: { userId: number }): void {
   if (attempt.userId !== viewer.id) throw notFound("Attempt not found");
 }
 
@@ -32,7 +31,7 @@ export function assertOwnsAttempt(viewer: AttemptViewer, attempt: { userId: numb
  * Whose records a viewer may list on GET /records: students only their own; teachers a student's;
  * admins anyone's. `target` is the user named by ?userId= (null when that user does not exist).
  */
-export function assertCanListRecordsOf(viewer: AttemptViewer, targetId: number, target: { role: string } | null): void {
+export function assertCanListRecordsOf(viewer: Viewer, targetId: number, target: { role: string } | null): void {
   if (targetId === viewer.id) return;
   if (viewer.role === "student") throw forbidden("You can only see your own records");
   if (!target) throw notFound("User not found");

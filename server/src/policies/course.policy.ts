@@ -1,12 +1,7 @@
 import { COURSE_MESSAGES } from "@adesua/domain";
 import type { CourseRow } from "../db/schema";
 import { forbidden } from "../lib/errors";
-import type { Viewer } from "./user.policy";
-
-/** Every signed-in role may read every course (students browse all of them). */
-export function canReadCourse(_viewer: Viewer, _course: Pick<CourseRow, "teacherId">): boolean {
-  return true;
-}
+import type { Viewer } from "../lib/viewer";
 
 /** Admins edit every course; teachers only the ones they teach. */
 export function canEditCourse(viewer: Viewer, course: Pick<CourseRow, "teacherId">): boolean {

@@ -15,7 +15,10 @@ import {
 
 const ME = 7;
 const viewer = (role: Role) => ({ id: ME, role, studentType: role === "student" ? ("jhs2" as const) : null });
-const quiz = (studentType: string, teacherId: number | null, courseTeacherId: number | null) => ({ quiz: { studentType, teacherId }, course: { teacherId: courseTeacherId } });
+const quiz = (studentType: string, teacherId: number | null, courseTeacherId: number | null) => ({
+  quiz: { studentType, teacherId },
+  course: { teacherId: courseTeacherId },
+});
 
 const madeByMe = quiz("jhs1", ME, 9);
 const inMyCourse = quiz("jhs1", 9, ME);
@@ -49,7 +52,10 @@ describe("quiz policy", () => {
     for (const role of ROLES) {
       rows.forEach((row, i) => {
         expect(canSeeQuiz(viewer(role), row), `${role} ${i}`).toBe(expected[role][i]);
-        expect(status(() => assertCanSeeQuiz(viewer(role), row)), `${role} ${i}`).toBe(expected[role][i] ? 200 : 404);
+        expect(
+          status(() => assertCanSeeQuiz(viewer(role), row)),
+          `${role} ${i}`,
+        ).toBe(expected[role][i] ? 200 : 404);
       });
     }
     expect(canSeeQuiz({ id: ME, role: "student", studentType: null }, ofMyLevel)).toBe(false);
@@ -61,7 +67,13 @@ describe("quiz policy", () => {
       teacher: [200, 200, 404, 404],
       admin: [200, 200, 200, 200],
     };
-    for (const role of ROLES) rows.forEach((row, i) => expect(status(() => assertCanManageQuiz(viewer(role), row)), `${role} ${i}`).toBe(expected[role][i]));
+    for (const role of ROLES)
+      rows.forEach((row, i) =>
+        expect(
+          status(() => assertCanManageQuiz(viewer(role), row)),
+          `${role} ${i}`,
+        ).toBe(expected[role][i]),
+      );
   });
 
   it("shows answers to staff only", () => {
@@ -72,9 +84,18 @@ describe("quiz policy", () => {
     for (const role of ROLES) {
       const v = viewer(role);
       const expected = role === "admin" ? 200 : 403;
-      expect(status(() => assertCanCreateQuizzes(v, 0)), role).toBe(expected);
-      expect(status(() => assertCanUseCourse(v, { teacherId: 9 }, 1)), role).toBe(expected);
-      expect(status(() => assertCanUseCourse(v, { teacherId: ME }, 1)), role).toBe(role === "student" ? 403 : 200);
+      expect(
+        status(() => assertCanCreateQuizzes(v, 0)),
+        role,
+      ).toBe(expected);
+      expect(
+        status(() => assertCanUseCourse(v, { teacherId: 9 }, 1)),
+        role,
+      ).toBe(expected);
+      expect(
+        status(() => assertCanUseCourse(v, { teacherId: ME }, 1)),
+        role,
+      ).toBe(role === "student" ? 403 : 200);
     }
     expect(() => assertCanCreateQuizzes(viewer("teacher"), 0)).toThrow("You are not assigned to any course. Please contact your administrator.");
     expect(() => assertCanUseCourse(viewer("teacher"), { teacherId: 9 }, 2)).toThrow("You can only add quizzes to courses you teach");

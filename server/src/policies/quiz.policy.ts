@@ -1,7 +1,7 @@
-import { QUIZ_MESSAGES, type Role, type StudentType } from "@adesua/domain";
+import { QUIZ_MESSAGES, type StudentType } from "@adesua/domain";
 import { forbidden, notFound } from "../lib/errors";
 
-export type QuizViewer = { id: number; role: Role; studentType: StudentType | null };
+import type { Viewer } from "../lib/viewer";
 
 /** What a quiz needs for a visibility decision. */
 export type QuizAccessRow = { quiz: { studentType: string; teacherId: number | null }; course: { teacherId: number | null } };
@@ -10,19 +10,15 @@ export type QuizAccessRow = { quiz: { studentType: string; teacherId: number | n
  * The rows a viewer may see, as the SQL filter applies it before any row is loaded:
  * students their own level, teachers the quizzes they made or whose course they teach, admins all.
  */
-export type QuizScope =
-  | { kind: "all" }
-  | { kind: "level"; studentType: StudentType }
-  | { kind: "teacher"; teacherId: number }
-  | { kind: "none" };
+export type QuizScope = { kind: "all" } | { kind: "level"; studentType: StudentType } | { kind: "teacher"; teacherId: number } | { kind: "none" };
 
-export function quizScope(viewer: QuizViewer): QuizScope {
+export function quizScope(viewer: Viewer): QuizScope {
   if (viewer.role === "admin") return { kind: "all" };
   if (viewer.role === "teacher") return { kind: "teacher", teacherId: viewer.id };
   return viewer.studentType ? { kind: "level", studentType: viewer.studentType } : { kind: "none" };
 }
 
-export function canSeeQuiz(viewer: QuizViewer, quiz: QuizAccessRow): boolean {
+export function canSeeQuiz(viewer: Viewer, quiz: QuizAccessRow): boolean {
   const scope = quizScope(viewer);
   switch (scope.kind) {
     case "all":
@@ -37,15 +33,15 @@ export function canSeeQuiz(viewer: QuizViewer, quiz: QuizAccessRow): boolean {
 }
 
 /** Staff see answer keys; students never do. */
-export const seesAnswers = (viewer: QuizViewer) => viewer.role !== "student";
+export const seesAnswers = (viewer: Viewer) => viewer.role !== "student";
 
 /** A quiz the viewer may not see is "not found", so its existence is not revealed. */
-export function assertCanSeeQuiz(viewer: QuizViewer, quiz: QuizAccessRow): void {
+export function assertCanSeeQuiz(viewer: Viewer, quiz: QuizAccessRow): void {
   if (!canSeeQuiz(viewer, quiz)) throw notFound("Quiz not found");
 }
 
 /** Teachers manage the quizzes they see; admins all; students none. */
-export function assertCanManageQuiz(viewer: QuizViewer, quiz: QuizAccessRow): void {
+export function assertCanManageQuiz(viewer: Viewer, quiz: QuizAccessRow): void {
   if (viewer.role === "student") throw forbidden();
   assertCanSeeQuiz(viewer, quiz);
 }
@@ -54,7 +50,7 @@ export function assertCanManageQuiz(viewer: QuizViewer, quiz: QuizAccessRow): vo
  * Whether a viewer may put a quiz in this course. `taughtCourses` is how many courses the teacher
  * teaches: a teacher with none gets the spec's hint.
  */
-export function assertCanUseCourse(viewer: QuizViewer, course: { teacherId: number | null }, taughtCourses: number): void {
+export function assertCanUseCourse(viewer: Viewer, course: { teacherId: number | null }, taughtCourses: number): void {
   if (viewer.role === "admin") return;
   if (viewer.role !== "teacher") throw forbidden();
   if (taughtCourses === 0) throw forbidden(QUIZ_MESSAGES.noCourse);
@@ -62,14 +58,14 @@ export function assertCanUseCourse(viewer: QuizViewer, course: { teacherId: numb
 }
 
 /** Checked before reading an upload: a teacher without courses cannot create quizzes at all. */
-export function assertCanCreateQuizzes(viewer: QuizViewer, taughtCourses: number): void {
+export function assertCanCreateQuizzes(viewer: Viewer, taughtCourses: number): void {
   if (viewer.role === "admin") return;
   if (viewer.role !== "teacher") throw forbidden();
   if (taughtCourses === 0) throw forbidden(QUIZ_MESSAGES.noCourse);
 }
 
 /** Who owns a new quiz: the teacher who makes it, or for an admin the course's teacher. */
-export function teacherOfNewQuiz(viewer: QuizViewer, course: { teacherId: number | null }): number | null {
+export function teacherOfNewQuiz(viewer: Viewer, course: { teacherId: number | null }): number | null {
   return viewer.role === "teacher" ? viewer.id : course.teacherId;
 }
 

@@ -3,28 +3,37 @@ import { ROLES } from "@adesua/domain";
 import type { UserRow } from "../db/schema";
 import { assertCanDelete, assertCanImpersonate, listableRoles } from "./user.policy";
 
-const row = (id: number, role: string): UserRow => ({ id, role, name: "x", email: "x", studentType: null, passwordHash: null, createdAt: new Date(), updatedAt: new Date() });
+const row = (id: number, role: string): UserRow => ({
+  id,
+  role,
+  name: "x",
+  email: "x",
+  studentType: null,
+  passwordHash: null,
+  createdAt: new Date(),
+  updatedAt: new Date(),
+});
 
 describe("user policy", () => {
   it("lists everyone for admins, teachers and students for teachers, nobody for students", () => {
-    expect(listableRoles({ id: 1, role: "admin" })).toEqual(["admin", "teacher", "student"]);
-    expect(listableRoles({ id: 1, role: "teacher" })).toEqual(["teacher", "student"]);
-    expect(listableRoles({ id: 1, role: "student" })).toEqual([]);
+    expect(listableRoles({ id: 1, role: "admin", studentType: null })).toEqual(["admin", "teacher", "student"]);
+    expect(listableRoles({ id: 1, role: "teacher", studentType: null })).toEqual(["teacher", "student"]);
+    expect(listableRoles({ id: 1, role: "student", studentType: null })).toEqual([]);
   });
 
   it("lets only admins impersonate, and never another admin", () => {
     for (const role of ROLES) {
-      const viewer = { id: 1, role };
+      const viewer = { id: 1, role, studentType: null };
       if (role === "admin") expect(() => assertCanImpersonate(viewer, row(2, "student"))).not.toThrow();
       else expect(() => assertCanImpersonate(viewer, row(2, "student"))).toThrow();
     }
-    expect(() => assertCanImpersonate({ id: 1, role: "admin" }, row(2, "admin"))).toThrow("An admin cannot impersonate another admin");
+    expect(() => assertCanImpersonate({ id: 1, role: "admin", studentType: null }, row(2, "admin"))).toThrow("An admin cannot impersonate another admin");
   });
 
   it("never deletes yourself or the last admin", () => {
-    expect(() => assertCanDelete({ id: 1, role: "admin" }, row(1, "admin"), 2)).toThrow("You cannot delete your own account");
-    expect(() => assertCanDelete({ id: 1, role: "admin" }, row(2, "admin"), 1)).toThrow("Cannot delete the last admin");
-    expect(() => assertCanDelete({ id: 1, role: "admin" }, row(2, "admin"), 2)).not.toThrow();
-    expect(() => assertCanDelete({ id: 1, role: "teacher" }, row(2, "student"), 2)).toThrow();
+    expect(() => assertCanDelete({ id: 1, role: "admin", studentType: null }, row(1, "admin"), 2)).toThrow("You cannot delete your own account");
+    expect(() => assertCanDelete({ id: 1, role: "admin", studentType: null }, row(2, "admin"), 1)).toThrow("Cannot delete the last admin");
+    expect(() => assertCanDelete({ id: 1, role: "admin", studentType: null }, row(2, "admin"), 2)).not.toThrow();
+    expect(() => assertCanDelete({ id: 1, role: "teacher", studentType: null }, row(2, "student"), 2)).toThrow();
   });
 });

@@ -2,7 +2,7 @@ import type { Role } from "@adesua/domain";
 import type { UserRow } from "../db/schema";
 import { badRequest, conflict, forbidden } from "../lib/errors";
 
-export type Viewer = { id: number; role: Role };
+import type { Viewer } from "../lib/viewer";
 
 /** Which roles a viewer may list on GET /users. */
 export function listableRoles(viewer: Viewer): Role[] {

@@ -1,4 +1,13 @@
-import { canAttempt, quizTimeStatus, type Question, type Quiz, type QuizListItem, type StudentQuestion, type StudentQuiz, type StudentType } from "@adesua/domain";
+import {
+  canAttempt,
+  quizTimeStatus,
+  type Question,
+  type Quiz,
+  type QuizListItem,
+  type StudentQuestion,
+  type StudentQuiz,
+  type StudentType,
+} from "@adesua/domain";
 import type { QuestionRow, QuizRow } from "../db/schema";
 import { showsQuestionsToStudent } from "../policies/quiz.policy";
 
@@ -41,10 +50,23 @@ export function attemptInfoOf(quiz: Pick<QuizRow, "maxAttempts">, currentAttempt
   return { canAttempt: canAttempt(currentAttempts, quiz.maxAttempts), currentAttempts, maxAttempts: quiz.maxAttempts };
 }
 
-const presentQuestion = (q: QuestionRow): Question => ({ id: q.id, position: q.position, text: q.text, options: [...q.options], answer: q.answer, section: q.section });
+const presentQuestion = (q: QuestionRow): Question => ({
+  id: q.id,
+  position: q.position,
+  text: q.text,
+  options: [...q.options],
+  answer: q.answer,
+  section: q.section,
+});
 
 /** Whitelisted: no `answer` key is ever copied. */
-const presentStudentQuestion = (q: QuestionRow): StudentQuestion => ({ id: q.id, position: q.position, text: q.text, options: [...q.options], section: q.section });
+const presentStudentQuestion = (q: QuestionRow): StudentQuestion => ({
+  id: q.id,
+  position: q.position,
+  text: q.text,
+  options: [...q.options],
+  section: q.section,
+});
 
 /** For teachers and admins: with the answer keys. */
 export function presentQuiz(j: QuizJoined, questions: QuestionRow[], now: Date): Quiz {

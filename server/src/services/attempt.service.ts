@@ -19,7 +19,8 @@ import type { Db, Queryable, Tx } from "../db/client";
 import { attemptAnswers, attempts, courses, questions, quizzes, submissions, users, type AttemptRow, type QuizRow, type SubmissionRow } from "../db/schema";
 import { recordAudit, type Actor } from "../audit/audit";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../lib/errors";
-import { assertCanStartAttempt, assertOwnsAttempt, takesPreview, type AttemptViewer } from "../policies/attempt.policy";
+import { assertCanStartAttempt, assertOwnsAttempt, takesPreview } from "../policies/attempt.policy";
+import type { Viewer } from "../lib/viewer";
 import { presentAttemptSession, presentResult, type StudentQuestionRow } from "../presenters/attempt";
 import { buildReview, gradeStoredAnswers, loadAttemptAnswers, loadKeyedQuestions, type KeyedQuestion, type StoredAnswer } from "./grading.service";
 
@@ -103,7 +104,7 @@ export async function touchTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): P
 }
 
 /** Locks one attempt row for a change, with its quiz, in one query; checks it is the viewer's. */
-async function lockOwnAttemptWithQuiz(tx: Tx, viewer: AttemptViewer, attemptId: number): Promise<{ attempt: AttemptRow; quiz: QuizForAttempt }> {
+async function lockOwnAttemptWithQuiz(tx: Tx, viewer: Viewer, attemptId: number): Promise<{ attempt: AttemptRow; quiz: QuizForAttempt }> {
   const [row] = await tx
     .select({ attempt: attempts, quiz: quizzes, course: { id: courses.id, title: courses.title, teacherId: courses.teacherId } })
     .from(attempts)
@@ -301,7 +302,12 @@ export async function settleAttempt(tx: Tx, attempt: AttemptRow, quiz: QuizRow, 
     return submitAttempt(tx, attempt, quiz, { at: attempt.deadline, actor, preview });
   }
   if (!quiz.timedSections.length) return attempt;
-  const s = settleSections(quiz.timedSections, { currentSection: attempt.currentSection, sectionStartedAt: attempt.sectionStartedAt ?? attempt.startedAt }, attempt.deadline, now);
+  const s = settleSections(
+    quiz.timedSections,
+    { currentSection: attempt.currentSection, sectionStartedAt: attempt.sectionStartedAt ?? attempt.startedAt },
+    attempt.deadline,
+    now,
+  );
   if (s.finished) return submitAttempt(tx, attempt, quiz, { at: s.finishedAt ?? now, actor, preview });
   if (s.currentSection === attempt.currentSection) return attempt;
   const [row] = await tx
@@ -328,7 +334,7 @@ export type Started = {
  */
 export async function startOrResumeAttempt(
   tx: Tx,
-  viewer: AttemptViewer,
+  viewer: Viewer,
   quizId: number,
   now: Date,
   actor: Actor,
@@ -370,7 +376,14 @@ export async function startOrResumeAttempt(
     "adesua_insert_attempt_v1",
     INSERT_ATTEMPT_SQL,
     ["int", "int", "int", "timestamptz", "timestamptz", "timestamptz"],
-    [quizId, viewer.id, (mine.at(-1)?.attemptNumber ?? 0) + 1, now.toISOString(), deadline?.toISOString() ?? null, quiz.timedSections.length ? now.toISOString() : null],
+    [
+      quizId,
+      viewer.id,
+      (mine.at(-1)?.attemptNumber ?? 0) + 1,
+      now.toISOString(),
+      deadline?.toISOString() ?? null,
+      quiz.timedSections.length ? now.toISOString() : null,
+    ],
   )) as AttemptRow[];
   if (!row) throw new StartRace();
   return { attempt: row, quiz, created: true, finalized: null };
@@ -380,7 +393,7 @@ export async function startOrResumeAttempt(
  * POST /quizzes/{id}/attempts. An overdue open attempt is submitted first (exactly as the sweep would
  * have done); then the window and the attempt limit decide whether a new one starts.
  */
-export async function startAttempt(db: Db, viewer: AttemptViewer, quizId: number, now: Date, actor: Actor): Promise<Started> {
+export async function startAttempt(db: Db, viewer: Viewer, quizId: number, now: Date, actor: Actor): Promise<Started> {
   return retryingStartRace(() => touchTransaction(db, (tx) => startOrResumeAttempt(tx, viewer, quizId, now, actor)));
 }
 
@@ -426,7 +439,7 @@ const questionIndexes = (ids: number[]) =>
  */
 export async function saveAnswers(
   tx: Tx,
-  viewer: AttemptViewer,
+  viewer: Viewer,
   attemptId: number,
   answers: readonly AnswerInput[],
   now: Date,
@@ -459,7 +472,8 @@ export async function saveAnswers(
     const overdue = isPastDeadline(row.deadline, now);
     const moved =
       sections.length > 0 &&
-      settleSections(sections, { currentSection, sectionStartedAt: row.sectionStartedAt ?? row.startedAt }, row.deadline, now).currentSection !== currentSection;
+      settleSections(sections, { currentSection, sectionStartedAt: row.sectionStartedAt ?? row.startedAt }, row.deadline, now).currentSection !==
+        currentSection;
     if (overdue || moved) {
       const [attempt] = await tx.select().from(attempts).where(eq(attempts.id, attemptId));
       const quiz = await requireQuiz(tx, row.quizId);
@@ -547,14 +561,26 @@ const SAVE_ANSWERS_SQL = `
   )
   select (select ok from allowed) as ok, (select count(*) from ins)::int as written`;
 
-export async function saveAnswersFast(db: Db, viewer: AttemptViewer, attemptId: number, answers: readonly AnswerInput[], now: Date): Promise<{ saved: number; savedAt: Date } | "slow"> {
+export async function saveAnswersFast(
+  db: Db,
+  viewer: Viewer,
+  attemptId: number,
+  answers: readonly AnswerInput[],
+  now: Date,
+): Promise<{ saved: number; savedAt: Date } | "slow"> {
   const given = JSON.stringify(answers.map((a) => ({ question_id: a.questionId, answer: a.answer })));
-  const rows = await queryPrepared(db, "adesua_save_answers_v1", SAVE_ANSWERS_SQL, ["int", "jsonb", "int", "timestamptz"], [attemptId, given, viewer.id, now.toISOString()]);
+  const rows = await queryPrepared(
+    db,
+    "adesua_save_answers_v1",
+    SAVE_ANSWERS_SQL,
+    ["int", "jsonb", "int", "timestamptz"],
+    [attemptId, given, viewer.id, now.toISOString()],
+  );
   return rows[0]?.ok === true ? { saved: answers.length, savedAt: now } : "slow";
 }
 
 /** PUT /attempts/{id}/answers: the one-statement fast path, then the locked path that explains a refusal or settles. */
-export async function saveAnswersSettling(db: Db, viewer: AttemptViewer, attemptId: number, answers: readonly AnswerInput[], now: Date, actor: Actor) {
+export async function saveAnswersSettling(db: Db, viewer: Viewer, attemptId: number, answers: readonly AnswerInput[], now: Date, actor: Actor) {
   const fast = await saveAnswersFast(db, viewer, attemptId, answers, now);
   if (fast !== "slow") return fast;
   return touchTransaction(db, (tx) => saveAnswers(tx, viewer, attemptId, answers, now, actor));
@@ -564,7 +590,15 @@ export async function saveAnswersSettling(db: Db, viewer: AttemptViewer, attempt
  * Saves the answers a submit carries where they are still accepted (open section, before the
  * deadline) and submits. Answers for unknown questions are refused; late ones are left out.
  */
-async function saveAndSubmit(tx: Tx, attempt: AttemptRow, quiz: QuizForAttempt, answers: readonly AnswerInput[], now: Date, actor: Actor, preview: boolean): Promise<AttemptRow> {
+async function saveAndSubmit(
+  tx: Tx,
+  attempt: AttemptRow,
+  quiz: QuizForAttempt,
+  answers: readonly AnswerInput[],
+  now: Date,
+  actor: Actor,
+  preview: boolean,
+): Promise<AttemptRow> {
   const settled = await settleAttempt(tx, attempt, quiz, now, actor, preview);
   if (settled.status !== "in_progress") return settled;
   if (answers.length) {
@@ -578,7 +612,14 @@ async function saveAndSubmit(tx: Tx, attempt: AttemptRow, quiz: QuizForAttempt, 
 }
 
 /** POST /attempts/{id}/submit. Exactly one submission per attempt; a repeated submit returns the same result. */
-export async function submitOwnAttempt(tx: Tx, viewer: AttemptViewer, attemptId: number, answers: readonly AnswerInput[], now: Date, actor: Actor): Promise<AttemptResult> {
+export async function submitOwnAttempt(
+  tx: Tx,
+  viewer: Viewer,
+  attemptId: number,
+  answers: readonly AnswerInput[],
+  now: Date,
+  actor: Actor,
+): Promise<AttemptResult> {
   const { attempt, quiz } = await lockOwnAttemptWithQuiz(tx, viewer, attemptId);
   const preview = takesPreview(viewer);
   const done = await saveAndSubmit(tx, attempt, quiz, answers, now, actor, preview);
@@ -586,7 +627,7 @@ export async function submitOwnAttempt(tx: Tx, viewer: AttemptViewer, attemptId:
 }
 
 /** POST /submissions/{quizId}/submit: submits the open attempt, starting one when there is none. */
-export async function submitForQuiz(tx: Tx, viewer: AttemptViewer, quizId: number, answers: readonly AnswerInput[], now: Date, actor: Actor): Promise<AttemptResult> {
+export async function submitForQuiz(tx: Tx, viewer: Viewer, quizId: number, answers: readonly AnswerInput[], now: Date, actor: Actor): Promise<AttemptResult> {
   const started = await startOrResumeAttempt(tx, viewer, quizId, now, actor, { stopAfterFinalize: true });
   const preview = takesPreview(viewer);
   // An open attempt that had run out was just submitted by this call: that is the result.
@@ -595,13 +636,26 @@ export async function submitForQuiz(tx: Tx, viewer: AttemptViewer, quizId: numbe
 }
 
 /** POST /attempts/{id}/sections/next: ends the section the student leaves; after the last one, submits. */
-export async function moveToNextSection(tx: Tx, viewer: AttemptViewer, attemptId: number, fromSection: number, now: Date, actor: Actor): Promise<{ attempt: AttemptRow; quiz: QuizForAttempt }> {
+export async function moveToNextSection(
+  tx: Tx,
+  viewer: Viewer,
+  attemptId: number,
+  fromSection: number,
+  now: Date,
+  actor: Actor,
+): Promise<{ attempt: AttemptRow; quiz: QuizForAttempt }> {
   const { attempt, quiz } = await lockOwnAttemptWithQuiz(tx, viewer, attemptId);
   const preview = takesPreview(viewer);
   const settled = await settleAttempt(tx, attempt, quiz, now, actor, preview);
   if (settled.status !== "in_progress") return { attempt: settled, quiz };
   if (!quiz.timedSections.length) throw badRequest(M.noSections);
-  const a = advanceSectionRule(quiz.timedSections, { currentSection: settled.currentSection, sectionStartedAt: settled.sectionStartedAt ?? settled.startedAt }, settled.deadline, now, fromSection);
+  const a = advanceSectionRule(
+    quiz.timedSections,
+    { currentSection: settled.currentSection, sectionStartedAt: settled.sectionStartedAt ?? settled.startedAt },
+    settled.deadline,
+    now,
+    fromSection,
+  );
   if (!a.moved) return { attempt: settled, quiz };
   if (a.finished) return { attempt: await submitAttempt(tx, settled, quiz, { at: a.finishedAt ?? now, actor, preview }), quiz };
   const [row] = await tx
@@ -613,7 +667,13 @@ export async function moveToNextSection(tx: Tx, viewer: AttemptViewer, attemptId
 }
 
 /** GET /attempts/{id}: the attempt as it stands now (settled first, so a reload never shows an expired timer). */
-export async function readOwnAttempt(tx: Tx, viewer: AttemptViewer, attemptId: number, now: Date, actor: Actor): Promise<{ attempt: AttemptRow; quiz: QuizForAttempt }> {
+export async function readOwnAttempt(
+  tx: Tx,
+  viewer: Viewer,
+  attemptId: number,
+  now: Date,
+  actor: Actor,
+): Promise<{ attempt: AttemptRow; quiz: QuizForAttempt }> {
   const { attempt, quiz } = await lockOwnAttemptWithQuiz(tx, viewer, attemptId);
   return { attempt: await settleAttempt(tx, attempt, quiz, now, actor, takesPreview(viewer)), quiz };
 }
@@ -664,7 +724,14 @@ export async function attemptResult(db: Queryable, attempt: AttemptRow, quiz: Qu
 const STUDENT_QUESTIONS_SQL = `select id, text, options from questions where quiz_id = $1::int order by position, id`;
 
 /** The whole screen state of an attempt: questions without keys, saved answers, and the result once submitted. */
-export async function attemptSession(db: Queryable, attempt: AttemptRow, quiz: QuizForAttempt, preview: boolean, now: Date, isNew = false): Promise<AttemptSession> {
+export async function attemptSession(
+  db: Queryable,
+  attempt: AttemptRow,
+  quiz: QuizForAttempt,
+  preview: boolean,
+  now: Date,
+  isNew = false,
+): Promise<AttemptSession> {
   const [qs, answers] = await Promise.all([
     // Only the columns a student may see: the key is never read here.
     queryPrepared(db, "adesua_student_questions_v1", STUDENT_QUESTIONS_SQL, ["int"], [quiz.id]) as Promise<StudentQuestionRow[]>,

@@ -77,7 +77,6 @@ function buildCourseListQuery(db: Queryable, search: boolean, teacher: boolean, 
     .prepare(name);
 }
 
-
 /** One page sorted by title, filtered in SQL, with the total of all matching rows. */
 export async function listCourses(db: Queryable, f: CourseFilter): Promise<{ data: Course[]; total: number }> {
   const search = Boolean(f.search);
@@ -94,7 +93,10 @@ export async function listCourses(db: Queryable, f: CourseFilter): Promise<{ dat
   let total = rows.length ? rows[0].total : 0;
   if (!rows.length && f.page > 1) {
     // Past the last page: count separately (rare).
-    [{ total }] = await db.select({ total: count() }).from(courses).where(courseListWhere(q, f.teacherId ?? null));
+    [{ total }] = await db
+      .select({ total: count() })
+      .from(courses)
+      .where(courseListWhere(q, f.teacherId ?? null));
   }
   return { data: rows.map(presentCourse), total };
 }
@@ -130,4 +132,3 @@ export async function lockCourse(tx: Queryable, id: number) {
   const [row] = await tx.select().from(courses).where(eq(courses.id, id)).for("update");
   return row ?? null;
 }
-

@@ -24,8 +24,10 @@ export function assertPdf(file: UploadedFile, label: string): void {
 
 /** A display name without folders or control characters. */
 export function cleanFileName(name: string, fallback: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = path.basename(name.replace(/\\/g, "/")).replace(/[\u0000-\u001f\u007f"]/g, "").trim();
+  const base = path
+    .basename(name.replace(/\\/g, "/"))
+    .replace(/[\u0000-\u001f\u007f"]/g, "")
+    .trim();
   return (base || fallback).slice(0, 200);
 }
 

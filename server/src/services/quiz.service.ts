@@ -21,11 +21,7 @@ const quizColumns = {
 };
 
 function selectQuizzes(db: Queryable) {
-  return db
-    .select(quizColumns)
-    .from(quizzes)
-    .innerJoin(courses, eq(courses.id, quizzes.courseId))
-    .leftJoin(files, eq(files.id, quizzes.pdfFileId));
+  return db.select(quizColumns).from(quizzes).innerJoin(courses, eq(courses.id, quizzes.courseId)).leftJoin(files, eq(files.id, quizzes.pdfFileId));
 }
 
 /** The same rule as quizTimeStatus in domain/src/rules, in SQL (both bounds inclusive of "active"). */
@@ -45,7 +41,10 @@ export async function quizQuestions(db: Queryable, quizId: number): Promise<Ques
 }
 
 export async function countAttempts(db: Queryable, quizId: number, userId: number): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(attempts).where(and(eq(attempts.quizId, quizId), eq(attempts.userId, userId)));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(attempts)
+    .where(and(eq(attempts.quizId, quizId), eq(attempts.userId, userId)));
   return n;
 }
 
@@ -85,7 +84,9 @@ function buildQuizListQuery(db: Queryable, key: ListKey, name: string) {
         ? sql<number>`(select count(*)::int from ${attempts} where ${attempts.quizId} = ${quizzes.id} and ${attempts.userId} = ${ph("sid")})`.mapWith(Number)
         : sql<number>`0`.mapWith(Number),
       hasSubmission: key.student
-        ? sql<boolean>`exists(select 1 from ${submissions} where ${submissions.userId} = ${ph("sid")} and ${submissions.quizId} = ${quizzes.id})`.mapWith(Boolean)
+        ? sql<boolean>`exists(select 1 from ${submissions} where ${submissions.userId} = ${ph("sid")} and ${submissions.quizId} = ${quizzes.id})`.mapWith(
+            Boolean,
+          )
         : sql<boolean>`false`.mapWith(Boolean),
       total: sql<number>`(select count(*)::int from ${quizzes} where ${cond ?? sql`true`})`.mapWith(Number),
     })
@@ -116,7 +117,9 @@ function listWhere(db: Queryable, key: ListKey, v: ListValues): SQL | undefined 
   if (key.scope === "level") where.push(eq(quizzes.studentType, v.scopeLevel));
   else if (key.scope === "teacher")
     // Two index lookups (quizzes.teacher_id, courses.teacher_id → quizzes.course_id), no join needed.
-    where.push(or(eq(quizzes.teacherId, v.teacherId), inArray(quizzes.courseId, db.select({ id: courses.id }).from(courses).where(eq(courses.teacherId, v.teacherId)))));
+    where.push(
+      or(eq(quizzes.teacherId, v.teacherId), inArray(quizzes.courseId, db.select({ id: courses.id }).from(courses).where(eq(courses.teacherId, v.teacherId)))),
+    );
   else if (key.scope === "none") where.push(sql`false`);
   if (key.course) where.push(eq(quizzes.courseId, v.courseId));
   if (key.level) where.push(eq(quizzes.studentType, v.studentType));
@@ -182,9 +185,9 @@ export function quizSettings(v: QuizFormValues) {
 
 export async function insertQuestions(tx: Queryable, quizId: number, list: readonly QuestionValues[]): Promise<void> {
   if (!list.length) return;
-  await tx.insert(questions).values(
-    list.map((q, i) => ({ quizId, position: i, text: q.text, options: q.options, answer: q.answer ?? null, section: q.section ?? null })),
-  );
+  await tx
+    .insert(questions)
+    .values(list.map((q, i) => ({ quizId, position: i, text: q.text, options: q.options, answer: q.answer ?? null, section: q.section ?? null })));
 }
 
 /**
@@ -213,6 +216,8 @@ export async function replaceQuestions(tx: Queryable, quizId: number, list: read
       .where(and(eq(questions.id, q.id), eq(questions.quizId, quizId)));
   }
   if (fresh.length) {
-    await tx.insert(questions).values(fresh.map((q) => ({ quizId, position: q.position, text: q.text, options: q.options, answer: q.answer ?? null, section: q.section ?? null })));
+    await tx
+      .insert(questions)
+      .values(fresh.map((q) => ({ quizId, position: q.position, text: q.text, options: q.options, answer: q.answer ?? null, section: q.section ?? null })));
   }
 }

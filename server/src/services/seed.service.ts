@@ -29,10 +29,7 @@ export type SeedResult = { created: "none" | "admin" | "demo"; accounts: { role:
  * Runs only on an empty database: creates the configured admin, and in demo mode the demo school.
  * Later features add their demo data through `demoSeeders`.
  */
-export async function seedIfEmpty(
-  db: Db,
-  opts: { seedDemo: boolean; adminEmail: string | null; adminPassword: string | null },
-): Promise<SeedResult> {
+export async function seedIfEmpty(db: Db, opts: { seedDemo: boolean; adminEmail: string | null; adminPassword: string | null }): Promise<SeedResult> {
   const [{ n }] = await db.select({ n: count() }).from(users);
   if (n > 0) return { created: "none", accounts: [] };
   const accounts: SeedResult["accounts"] = [];

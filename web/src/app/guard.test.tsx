@@ -8,7 +8,14 @@ const student = { id: 1, name: "Yaw Darko", email: "y@s.gh", role: "student", st
 const routes = [
   { path: "/login", element: <p>login page</p> },
   { path: "/students/dashboard", element: <p>student home</p> },
-  { path: "/admin/dashboard", element: <RequireAuth roles={["admin"]}><p>admin home</p></RequireAuth> },
+  {
+    path: "/admin/dashboard",
+    element: (
+      <RequireAuth roles={["admin"]}>
+        <p>admin home</p>
+      </RequireAuth>
+    ),
+  },
 ];
 
 describe("route guard", () => {
@@ -52,7 +59,17 @@ describe("session restore without a network", () => {
       throw new TypeError("Failed to fetch");
     }) as typeof fetch;
     renderRoutes(
-      [routes[0], { path: "/students/dashboard", element: <RequireAuth roles={["student"]}><p>guarded student home</p></RequireAuth> }],
+      [
+        routes[0],
+        {
+          path: "/students/dashboard",
+          element: (
+            <RequireAuth roles={["student"]}>
+              <p>guarded student home</p>
+            </RequireAuth>
+          ),
+        },
+      ],
       "/students/dashboard",
     );
     expect(await screen.findByText("guarded student home")).toBeInTheDocument();

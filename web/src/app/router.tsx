@@ -41,7 +41,13 @@ export function guarded(route: RouteObject & { roles?: readonly Role[] }): Route
       lazy: async () => {
         const mod = await (lazy as () => Promise<{ Component?: React.ComponentType }>)();
         const Inner = mod.Component!;
-        return { Component: () => <RequireAuth roles={roles}><Inner /></RequireAuth> };
+        return {
+          Component: () => (
+            <RequireAuth roles={roles}>
+              <Inner />
+            </RequireAuth>
+          ),
+        };
       },
     };
   }
@@ -55,8 +61,32 @@ export const routes: RouteObject[] = [
     element: <ApiBridge />,
     children: [
       { index: true, element: <HomeRedirect /> },
-      { path: "login", lazy: async () => { const m = await import("../features/auth/routes/login"); return { Component: () => <PublicOnly><m.LoginPage /></PublicOnly> }; } },
-      { path: "signup", lazy: async () => { const m = await import("../features/auth/routes/signup"); return { Component: () => <PublicOnly><m.SignupPage /></PublicOnly> }; } },
+      {
+        path: "login",
+        lazy: async () => {
+          const m = await import("../features/auth/routes/login");
+          return {
+            Component: () => (
+              <PublicOnly>
+                <m.LoginPage />
+              </PublicOnly>
+            ),
+          };
+        },
+      },
+      {
+        path: "signup",
+        lazy: async () => {
+          const m = await import("../features/auth/routes/signup");
+          return {
+            Component: () => (
+              <PublicOnly>
+                <m.SignupPage />
+              </PublicOnly>
+            ),
+          };
+        },
+      },
       {
         path: "students/dashboard",
         element: (
@@ -76,7 +106,11 @@ export const routes: RouteObject[] = [
         children: [
           ...teacherRoutes.map(guarded),
           ...["schedule", "performance", "questions", "grade", "reports", "import-export", "library", "records"].map((p) =>
-            soon(`${p}/*`, p.replace(/-/g, " / ").replace(/^./, (c) => c.toUpperCase()), ["teacher"]),
+            soon(
+              `${p}/*`,
+              p.replace(/-/g, " / ").replace(/^./, (c) => c.toUpperCase()),
+              ["teacher"],
+            ),
           ),
           soon("quiz/upload", "Upload Quiz", ["teacher"]),
           soon("tables", "Table Management", ["admin"]),
@@ -91,8 +125,25 @@ export const routes: RouteObject[] = [
         ),
         children: [
           ...adminRoutes.map(guarded),
-          ...["questions", "bulk-upload", "performance", "schedule", "grade", "reports", "import-export", "announcements", "announcement", "records", "record", "library", "submissions"].map((p) =>
-            soon(`${p}/*`, p.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase())),
+          ...[
+            "questions",
+            "bulk-upload",
+            "performance",
+            "schedule",
+            "grade",
+            "reports",
+            "import-export",
+            "announcements",
+            "announcement",
+            "records",
+            "record",
+            "library",
+            "submissions",
+          ].map((p) =>
+            soon(
+              `${p}/*`,
+              p.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase()),
+            ),
           ),
           soon("quiz/upload", "Upload Quiz"),
           soon("logs", "Audit Logs", ["admin"]),

@@ -19,13 +19,33 @@ export const studentRoutes: AreaRoute[] = [
 
 export const teacherRoutes: AreaRoute[] = [
   { index: true, roles: ["teacher"], lazy: async () => ({ Component: (await import("../features/home/routes/staff-home")).TeacherHomePage }) },
-  { path: "courses", roles: ["teacher"], lazy: async () => ({ Component: (await import("../features/courses/routes/teacher-courses-page")).TeacherCoursesPage }) },
-  { path: "courses/new", roles: ["teacher", "admin"], lazy: async () => ({ Component: (await import("../features/courses/forms/course-form-page")).CourseFormPage }) },
-  { path: "courses/:id/edit", roles: ["teacher", "admin"], lazy: async () => ({ Component: (await import("../features/courses/forms/course-form-page")).CourseFormPage }) },
-  { path: "quizzes", roles: ["teacher"], lazy: async () => ({ Component: (await import("../features/quizzes/routes/quiz-management-page")).QuizManagementPage }) },
+  {
+    path: "courses",
+    roles: ["teacher"],
+    lazy: async () => ({ Component: (await import("../features/courses/routes/teacher-courses-page")).TeacherCoursesPage }),
+  },
+  {
+    path: "courses/new",
+    roles: ["teacher", "admin"],
+    lazy: async () => ({ Component: (await import("../features/courses/forms/course-form-page")).CourseFormPage }),
+  },
+  {
+    path: "courses/:id/edit",
+    roles: ["teacher", "admin"],
+    lazy: async () => ({ Component: (await import("../features/courses/forms/course-form-page")).CourseFormPage }),
+  },
+  {
+    path: "quizzes",
+    roles: ["teacher"],
+    lazy: async () => ({ Component: (await import("../features/quizzes/routes/quiz-management-page")).QuizManagementPage }),
+  },
   { path: "quizzes/new", roles: ["teacher"], lazy: async () => ({ Component: (await import("../features/quizzes/forms/quiz-form-page")).QuizFormPage }) },
   { path: "quizzes/:id", roles: ["teacher"], lazy: async () => ({ Component: (await import("../features/quizzes/routes/quiz-detail-page")).QuizDetailPage }) },
-  { path: "quizzes/:id/attempt", roles: ["teacher"], lazy: async () => ({ Component: (await import("../features/quiz-taking/routes/attempt-page")).AttemptPage }) },
+  {
+    path: "quizzes/:id/attempt",
+    roles: ["teacher"],
+    lazy: async () => ({ Component: (await import("../features/quiz-taking/routes/attempt-page")).AttemptPage }),
+  },
   { path: "quiz/:id/edit", roles: ["teacher"], lazy: async () => ({ Component: (await import("../features/quizzes/forms/quiz-form-page")).QuizFormPage }) },
 ];
 

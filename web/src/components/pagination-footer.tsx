@@ -1,7 +1,19 @@
 import { Group, Pagination, Text } from "@mantine/core";
 
 /** "Showing 13–24 of 40" with page buttons; renders nothing when there is a single page of nothing. */
-export function PaginationFooter({ total, page, pageSize, onChange, label }: { total: number; page: number; pageSize: number; onChange: (page: number) => void; label: string }) {
+export function PaginationFooter({
+  total,
+  page,
+  pageSize,
+  onChange,
+  label,
+}: {
+  total: number;
+  page: number;
+  pageSize: number;
+  onChange: (page: number) => void;
+  label: string;
+}) {
   if (total === 0) return null;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = (page - 1) * pageSize + 1;

@@ -117,10 +117,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthState>(
-    () => ({ user, loading, notice, impersonating, login, register, logout, impersonate, stopImpersonation, setNotice, clearUser: () => {
+    () => ({
+      user,
+      loading,
+      notice,
+      impersonating,
+      login,
+      register,
+      logout,
+      impersonate,
+      stopImpersonation,
+      setNotice,
+      clearUser: () => {
         tokenStore.clearUser();
         setUser(null);
-      } }),
+      },
+    }),
     [user, loading, notice, impersonating, login, register, logout, impersonate, stopImpersonation],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { FastifyRequest } from "fastify";
 import {
   AdvanceSectionSchema,
   AttemptParamsSchema,
@@ -9,11 +8,11 @@ import {
   SaveAnswersResponseSchema,
   SaveAnswersSchema,
   SubmitAttemptSchema,
-  type StudentType,
 } from "@adesua/domain";
-import { actorOf, requireAuth } from "../../lib/context";
+import { actorOf } from "../../lib/context";
 import { ANY_SIGNED_IN } from "../../lib/access";
-import { takesPreview, type AttemptViewer } from "../../policies/attempt.policy";
+import { takesPreview } from "../../policies/attempt.policy";
+import { viewerOf } from "../../lib/viewer";
 import {
   attemptSession,
   moveToNextSection,
@@ -23,11 +22,6 @@ import {
   submitOwnAttempt,
   touchTransaction,
 } from "../../services/attempt.service";
-
-export function attemptViewer(req: FastifyRequest): AttemptViewer {
-  const auth = requireAuth(req);
-  return { id: auth.userId, role: auth.role, studentType: (auth.user.studentType as StudentType | null) ?? null };
-}
 
 /**
  * The quiz-taking engine. Students take quizzes of their level; teachers and admins may take a
@@ -41,7 +35,7 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["attempts"], params: IdParamsSchema, response: { 200: AttemptSessionSchema, 201: AttemptSessionSchema } },
     },
     async (req, reply) => {
-      const viewer = attemptViewer(req);
+      const viewer = viewerOf(req);
       const now = app.now();
       const { attempt, quiz, created } = await startAttempt(app.db, viewer, req.params.id, now, actorOf(req));
       const session = await attemptSession(app.db, attempt, quiz, takesPreview(viewer), now, created);
@@ -53,7 +47,7 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
     "/attempts/:attemptId",
     { config: { access: ANY_SIGNED_IN }, schema: { tags: ["attempts"], params: AttemptParamsSchema, response: { 200: AttemptSessionSchema } } },
     async (req) => {
-      const viewer = attemptViewer(req);
+      const viewer = viewerOf(req);
       const now = app.now();
       const { attempt, quiz } = await touchTransaction(app.db, (tx) => readOwnAttempt(tx, viewer, req.params.attemptId, now, actorOf(req)));
       return attemptSession(app.db, attempt, quiz, takesPreview(viewer), now);
@@ -67,7 +61,7 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["attempts"], params: AttemptParamsSchema, body: SaveAnswersSchema, response: { 200: SaveAnswersResponseSchema } },
     },
     async (req) => {
-      const r = await saveAnswersSettling(app.db, attemptViewer(req), req.params.attemptId, req.body.answers, app.now(), actorOf(req));
+      const r = await saveAnswersSettling(app.db, viewerOf(req), req.params.attemptId, req.body.answers, app.now(), actorOf(req));
       return { saved: r.saved, savedAt: r.savedAt.toISOString() };
     },
   );
@@ -79,9 +73,11 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["attempts"], params: AttemptParamsSchema, body: AdvanceSectionSchema, response: { 200: AttemptSessionSchema } },
     },
     async (req) => {
-      const viewer = attemptViewer(req);
+      const viewer = viewerOf(req);
       const now = app.now();
-      const { attempt, quiz } = await touchTransaction(app.db, (tx) => moveToNextSection(tx, viewer, req.params.attemptId, req.body.fromSection, now, actorOf(req)));
+      const { attempt, quiz } = await touchTransaction(app.db, (tx) =>
+        moveToNextSection(tx, viewer, req.params.attemptId, req.body.fromSection, now, actorOf(req)),
+      );
       return attemptSession(app.db, attempt, quiz, takesPreview(viewer), now);
     },
   );
@@ -93,7 +89,7 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["attempts"], params: AttemptParamsSchema, body: SubmitAttemptSchema, response: { 200: AttemptResultSchema } },
     },
     async (req) => {
-      const viewer = attemptViewer(req);
+      const viewer = viewerOf(req);
       const now = app.now();
       return touchTransaction(app.db, (tx) => submitOwnAttempt(tx, viewer, req.params.attemptId, req.body.answers, now, actorOf(req)));
     },

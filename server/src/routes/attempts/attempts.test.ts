@@ -26,7 +26,8 @@ const next = (token: string, attemptId: number, fromSection: number) =>
   call(t.app, { method: "POST", url: `/api/attempts/${attemptId}/sections/next`, token, payload: { fromSection } });
 const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
 /** The test clock keeps running, so times derived from "now" are compared to the millisecond within a second. */
-const expectAt = (actual: string | Date, expected: Date) => expect(Math.abs(new Date(actual).getTime() - expected.getTime()), `${new Date(actual).toISOString()} vs ${expected.toISOString()}`).toBeLessThan(1000);
+const expectAt = (actual: string | Date, expected: Date) =>
+  expect(Math.abs(new Date(actual).getTime() - expected.getTime()), `${new Date(actual).toISOString()} vs ${expected.toISOString()}`).toBeLessThan(1000);
 
 describe("POST /api/quizzes/:id/attempts", () => {
   it("starts an attempt with the questions but no answers, then resumes the same one", async () => {
@@ -108,7 +109,10 @@ describe("POST /api/quizzes/:id/attempts", () => {
     expect(statuses.every((st) => st === 200 || st === 201 || st === 409)).toBe(true);
     expect(statuses.filter((st) => st === 201)).toHaveLength(1); // attempt 2 (attempt 1 came from the first burst)
     expect(statuses).toContain(409);
-    const rows = await db().select().from(attempts).where(and(eq(attempts.quizId, quiz.id), eq(attempts.userId, s.user.id)));
+    const rows = await db()
+      .select()
+      .from(attempts)
+      .where(and(eq(attempts.quizId, quiz.id), eq(attempts.userId, s.user.id)));
     expect(rows).toHaveLength(2);
     expect(rows.map((r) => r.attemptNumber).sort()).toEqual([1, 2]);
     const subs = await db().select().from(submissions).where(eq(submissions.quizId, quiz.id));
@@ -204,7 +208,10 @@ describe("PUT /api/attempts/:id/answers", () => {
     const { quiz } = await buildQuiz(db());
     const other = await buildQuiz(db());
     const a = await start(s.token, quiz.id);
-    expect(await save(s.token, a.body.attemptId, [{ questionId: other.questions[0].id, answer: "2" }])).toMatchObject({ status: 400, body: { error: "Unknown question" } });
+    expect(await save(s.token, a.body.attemptId, [{ questionId: other.questions[0].id, answer: "2" }])).toMatchObject({
+      status: 400,
+      body: { error: "Unknown question" },
+    });
     expect((await save(s.token, a.body.attemptId, [])).status).toBe(400);
     expect((await save(s.token, a.body.attemptId, [{ questionId: 1, answer: "  " }])).status).toBe(400);
     expect((await save(s.token, a.body.attemptId, [{ questionId: 1, answer: "a\u0000b" }])).status).toBe(400);
@@ -213,7 +220,9 @@ describe("PUT /api/attempts/:id/answers", () => {
       { questionId: 1, answer: "b" },
     ]);
     expect(dup.status).toBe(400);
-    expect((await call(t.app, { method: "PUT", url: `/api/attempts/${a.body.attemptId}/answers`, token: s.token, payload: { answers: "x" } })).status).toBe(400);
+    expect((await call(t.app, { method: "PUT", url: `/api/attempts/${a.body.attemptId}/answers`, token: s.token, payload: { answers: "x" } })).status).toBe(
+      400,
+    );
     expect((await call(t.app, { method: "PUT", url: `/api/attempts/abc/answers`, token: s.token, payload: { answers: [] } })).status).toBe(400);
   });
 
@@ -309,7 +318,10 @@ describe("deadlines", () => {
     expectAt(sub.createdAt, at(T0, MIN));
     const [rec] = await db().select().from(records).where(eq(records.submissionId, sub.id));
     expect(rec).toMatchObject({ userId: s.user.id, passed: false, userAttempts: 1 });
-    const logs = await db().select().from(auditLogs).where(and(eq(auditLogs.entityType, "submission"), eq(auditLogs.entityId, String(sub.id))));
+    const logs = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityType, "submission"), eq(auditLogs.entityId, String(sub.id))));
     expect(logs).toHaveLength(1);
     await finalizeOverdueAttempts(db(), at(T0, 10 * MIN));
     expect(await db().select().from(submissions).where(eq(submissions.attemptId, a.body.attemptId))).toHaveLength(1);
@@ -340,7 +352,10 @@ describe("timed sections", () => {
     expectAt(a.body.sections[0].deadline, at(T0, 2 * MIN));
 
     expect((await save(s.token, id, [{ questionId: questions[0].id, answer: "2" }])).status).toBe(200);
-    expect(await save(s.token, id, [{ questionId: questions[2].id, answer: "6" }])).toMatchObject({ status: 409, body: { error: "This section has not started yet" } });
+    expect(await save(s.token, id, [{ questionId: questions[2].id, answer: "6" }])).toMatchObject({
+      status: 409,
+      body: { error: "This section has not started yet" },
+    });
 
     t.clock.set(at(T0, 30_000));
     const n = await next(s.token, id, 0);
@@ -407,7 +422,10 @@ describe("POST /api/attempts/:id/submit", () => {
       { questionId: questions[0].id, answer: "  accra " },
       { questionId: questions[1].id, answer: "b" },
     ]);
-    const r = await submit(s.token, a.body.attemptId, [{ questionId: questions[2].id, answer: "B" }, { questionId: questions[3].id, answer: "Kumasi" }]);
+    const r = await submit(s.token, a.body.attemptId, [
+      { questionId: questions[2].id, answer: "B" },
+      { questionId: questions[3].id, answer: "Kumasi" },
+    ]);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ score: 75, correct: 3, total: 4, passed: true, graded: true, passingScore: 75 });
     expect(r.body.submission).toMatchObject({ attemptId: a.body.attemptId, score: 75, correct: 3, total: 4, graded: true });
@@ -425,7 +443,12 @@ describe("POST /api/attempts/:id/submit", () => {
     const later = await submit(s.token, a.body.attemptId, [{ questionId: questions[1].id, answer: "4" }]);
     expect(later.body).toEqual(all[0].body);
     expect(await db().select().from(submissions).where(eq(submissions.attemptId, a.body.attemptId))).toHaveLength(1);
-    expect(await db().select().from(records).where(and(eq(records.quizId, quiz.id), eq(records.userId, s.user.id)))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(records)
+        .where(and(eq(records.quizId, quiz.id), eq(records.userId, s.user.id))),
+    ).toHaveLength(1);
   });
 
   it("leaves questions without a key for a teacher, scoring only the keyed ones", async () => {
@@ -447,7 +470,11 @@ describe("POST /api/attempts/:id/submit", () => {
     expect(sub.ungradedAnswers).toEqual([{ questionId: questions[1].id, answer: "q" }]);
     const [rec] = await db().select().from(records).where(eq(records.submissionId, sub.id));
     expect(rec.passed).toBeNull();
-    expect(r.body.review.find((x: { questionId: number }) => x.questionId === questions[1].id)).toMatchObject({ correct: null, correctAnswer: null, yourAnswer: "q" });
+    expect(r.body.review.find((x: { questionId: number }) => x.questionId === questions[1].id)).toMatchObject({
+      correct: null,
+      correctAnswer: null,
+      yourAnswer: "q",
+    });
   });
 
   it("has no score when no question has a key", async () => {
@@ -472,7 +499,10 @@ describe("POST /api/attempts/:id/submit", () => {
     const { quiz } = await buildQuiz(db());
     const a = await start(s.token, quiz.id);
     const r = await submit(s.token, a.body.attemptId);
-    const logs = await db().select().from(auditLogs).where(and(eq(auditLogs.entityType, "submission"), eq(auditLogs.entityId, String(r.body.submission.id))));
+    const logs = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityType, "submission"), eq(auditLogs.entityId, String(r.body.submission.id))));
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ action: "create", userId: s.user.id });
   });
@@ -482,12 +512,22 @@ describe("POST /api/submissions/:quizId/submit", () => {
   it("submits the open attempt, or starts one when there is none", async () => {
     const s = await student();
     const { quiz, questions } = await buildQuiz(db(), { maxAttempts: 2 });
-    const one = await call(t.app, { method: "POST", url: `/api/submissions/${quiz.id}/submit`, token: s.token, payload: { answers: [{ questionId: questions[0].id, answer: "2" }] } });
+    const one = await call(t.app, {
+      method: "POST",
+      url: `/api/submissions/${quiz.id}/submit`,
+      token: s.token,
+      payload: { answers: [{ questionId: questions[0].id, answer: "2" }] },
+    });
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ attemptNumber: 1, correct: 1, total: 3, submission: { quizId: quiz.id } });
     const a = await start(s.token, quiz.id);
     await save(s.token, a.body.attemptId, [{ questionId: questions[1].id, answer: "4" }]);
-    const two = await call(t.app, { method: "POST", url: `/api/submissions/${quiz.id}/submit`, token: s.token, payload: { answers: [{ questionId: questions[0].id, answer: "2" }] } });
+    const two = await call(t.app, {
+      method: "POST",
+      url: `/api/submissions/${quiz.id}/submit`,
+      token: s.token,
+      payload: { answers: [{ questionId: questions[0].id, answer: "2" }] },
+    });
     expect(two.body).toMatchObject({ attemptId: a.body.attemptId, attemptNumber: 2, correct: 2 });
     const three = await call(t.app, { method: "POST", url: `/api/submissions/${quiz.id}/submit`, token: s.token, payload: { answers: [] } });
     expect(three).toMatchObject({ status: 409, body: { error: "No attempts left" } });

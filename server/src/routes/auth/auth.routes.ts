@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { viewerOf } from "../../lib/viewer";
 import { ImpersonateResponseSchema, LoginResponseSchema, LoginSchema, OkSchema, positiveId, RegisterSchema, UserSchema } from "@adesua/domain";
 import { users } from "../../db/schema";
 import { hashPassword } from "../../auth/passwords";
@@ -41,7 +42,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           .returning();
         if (!rows[0]) throw conflict(TAKEN); // a parallel registration won the unique index
         const created = presentUser(rows[0]);
-        await recordAudit(tx, { entityType: "user", entityId: created.id, action: "create", actor: { userId: created.id, impersonatorId: null }, after: created });
+        await recordAudit(tx, {
+          entityType: "user",
+          entityId: created.id,
+          action: "create",
+          actor: { userId: created.id, impersonatorId: null },
+          after: created,
+        });
         return created;
       });
       return reply.status(201).send(user);
@@ -65,24 +72,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/auth/me",
-    { config: { access: "signed-in" }, schema: { tags: ["auth"], response: { 200: UserSchema } } },
-    async (req) => presentUser(requireAuth(req).user),
+  app.get("/auth/me", { config: { access: "signed-in" }, schema: { tags: ["auth"], response: { 200: UserSchema } } }, async (req) =>
+    presentUser(requireAuth(req).user),
   );
 
-  app.post(
-    "/auth/logout",
-    { config: { access: "signed-in" }, schema: { tags: ["auth"], response: { 200: OkSchema } } },
-    async (req) => {
-      const auth = requireAuth(req);
-      await app.db.transaction(async (tx) => {
-        await revokeSession(tx, auth.sessionId);
-        await recordAudit(tx, { entityType: "user", entityId: auth.userId, action: "logout", actor: actorOf(req) });
-      });
-      return { ok: true as const };
-    },
-  );
+  app.post("/auth/logout", { config: { access: "signed-in" }, schema: { tags: ["auth"], response: { 200: OkSchema } } }, async (req) => {
+    const auth = requireAuth(req);
+    await app.db.transaction(async (tx) => {
+      await revokeSession(tx, auth.sessionId);
+      await recordAudit(tx, { entityType: "user", entityId: auth.userId, action: "logout", actor: actorOf(req) });
+    });
+    return { ok: true as const };
+  });
 
   app.post(
     "/auth/impersonate/:userId",
@@ -98,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = requireAuth(req);
       const [target] = await app.db.select().from(users).where(eq(users.id, req.params.userId)).limit(1);
       if (!target) throw notFound("User not found");
-      assertCanImpersonate({ id: admin.userId, role: admin.role }, target);
+      assertCanImpersonate(viewerOf(req), target);
       const ttl = Math.min(IMPERSONATION_TTL_MS, app.config.sessionTtlHours * 3600_000);
       const session = await app.db.transaction(async (tx) => {
         const s = await createSession(tx, target.id, ttl, admin.userId);

@@ -52,9 +52,7 @@ describe("POST /api/auth/register", () => {
   });
 
   it("refuses short passwords, missing names and bad emails with a message naming the field", async () => {
-    expect((await register({ name: "A", email: "p@school.gh", password: "short", role: "student" })).body.error).toBe(
-      "Password must be at least 8 characters",
-    );
+    expect((await register({ name: "A", email: "p@school.gh", password: "short", role: "student" })).body.error).toBe("Password must be at least 8 characters");
     expect((await register({ name: "  ", email: "n@school.gh", password: "abcdefgh", role: "student" })).body.error).toBe("Name is required");
     const bad = await register({ name: "A", email: "not-an-email", password: "abcdefgh", role: "student" });
     expect(bad.status).toBe(400);
@@ -145,7 +143,10 @@ describe("sessions", () => {
     const [s] = await t.database.db.select().from(sessions).where(eq(sessions.userId, u.id));
     const hours = (s.expiresAt.getTime() - s.createdAt.getTime()) / 3600_000;
     expect(hours).toBeCloseTo(12, 1);
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, u.id));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, u.id));
     expect((await call(t.app, { method: "GET", url: "/api/auth/me", token })).status).toBe(401);
   });
 

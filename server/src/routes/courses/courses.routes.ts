@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { viewerOf } from "../../lib/viewer";
 import {
   AssignTeacherSchema,
   COURSE_MESSAGES,
@@ -13,16 +14,10 @@ import {
 } from "@adesua/domain";
 import { courses, files, users } from "../../db/schema";
 import { recordAudit } from "../../audit/audit";
-import {
-  assertCanAssignTeacher,
-  assertCanCreateCourse,
-  assertCanDeleteCourse,
-  assertCanEditCourse,
-  teacherOfNewCourse,
-} from "../../policies/course.policy";
+import { assertCanAssignTeacher, assertCanCreateCourse, assertCanDeleteCourse, assertCanEditCourse, teacherOfNewCourse } from "../../policies/course.policy";
 import { courseStats, deleteCourse, findCourse, listCourses, loadCourse, lockCourse } from "../../services/course.service";
 import { assertPdf, insertFileRow, sendStoredFile, storePdf } from "../../services/files.service";
-import { actorOf, requireAuth } from "../../lib/context";
+import { actorOf } from "../../lib/context";
 import { badRequest, notFound } from "../../lib/errors";
 import { readForm } from "../../lib/form";
 import { parseInput } from "../../lib/validation";
@@ -44,10 +39,8 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/courses/stats",
-    { config: { access: STAFF }, schema: { tags: ["courses"], response: { 200: CourseStatsSchema } } },
-    async () => courseStats(app.db),
+  app.get("/courses/stats", { config: { access: STAFF }, schema: { tags: ["courses"], response: { 200: CourseStatsSchema } } }, async () =>
+    courseStats(app.db),
   );
 
   app.get(
@@ -60,56 +53,48 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/courses/:id/material",
-    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["courses"], params: IdParamsSchema } },
-    async (req, reply) => {
-      const [row] = await app.db
-        .select({ file: files })
-        .from(courses)
-        .leftJoin(files, eq(files.id, courses.materialFileId))
-        .where(eq(courses.id, req.params.id))
-        .limit(1);
-      if (!row) throw notFound(NOT_FOUND);
-      if (!row.file) throw notFound("This course has no material");
-      return sendStoredFile(reply, app.storage, row.file);
-    },
-  );
+  app.get("/courses/:id/material", { config: { access: ANY_SIGNED_IN }, schema: { tags: ["courses"], params: IdParamsSchema } }, async (req, reply) => {
+    const [row] = await app.db
+      .select({ file: files })
+      .from(courses)
+      .leftJoin(files, eq(files.id, courses.materialFileId))
+      .where(eq(courses.id, req.params.id))
+      .limit(1);
+    if (!row) throw notFound(NOT_FOUND);
+    if (!row.file) throw notFound("This course has no material");
+    return sendStoredFile(reply, app.storage, row.file);
+  });
 
-  app.post(
-    "/courses",
-    { config: { access: STAFF }, schema: { tags: ["courses"], ...FORM_BODY, response: { 201: CourseSchema } } },
-    async (req, reply) => {
-      const viewer = requireAuth(req);
-      assertCanCreateCourse({ id: viewer.userId, role: viewer.role });
-      const form = await readForm(req, ["material"]);
-      const input = parseInput(CourseFormSchema, form.fields);
-      const upload = form.files.material;
-      if (upload) assertPdf(upload, MATERIAL_LABEL);
-      const stored = upload ? await storePdf(app.storage, upload, "material.pdf") : null;
-      const course = await app.db.transaction(async (tx) => {
-        const file = stored ? await insertFileRow(tx, stored, viewer.userId) : null;
-        const [row] = await tx
-          .insert(courses)
-          .values({ title: input.title, description: input.description, teacherId: teacherOfNewCourse({ id: viewer.userId, role: viewer.role }), materialFileId: file?.id ?? null })
-          .returning({ id: courses.id });
-        const created = (await loadCourse(tx, row.id))!;
-        await recordAudit(tx, { entityType: "course", entityId: row.id, action: "create", actor: actorOf(req), after: created });
-        return created;
-      });
-      return reply.status(201).send(course);
-    },
-  );
+  app.post("/courses", { config: { access: STAFF }, schema: { tags: ["courses"], ...FORM_BODY, response: { 201: CourseSchema } } }, async (req, reply) => {
+    const viewer = viewerOf(req);
+    assertCanCreateCourse(viewer);
+    const form = await readForm(req, ["material"]);
+    const input = parseInput(CourseFormSchema, form.fields);
+    const upload = form.files.material;
+    if (upload) assertPdf(upload, MATERIAL_LABEL);
+    const stored = upload ? await storePdf(app.storage, upload, "material.pdf") : null;
+    const course = await app.db.transaction(async (tx) => {
+      const file = stored ? await insertFileRow(tx, stored, viewer.id) : null;
+      const [row] = await tx
+        .insert(courses)
+        .values({ title: input.title, description: input.description, teacherId: teacherOfNewCourse(viewer), materialFileId: file?.id ?? null })
+        .returning({ id: courses.id });
+      const created = (await loadCourse(tx, row.id))!;
+      await recordAudit(tx, { entityType: "course", entityId: row.id, action: "create", actor: actorOf(req), after: created });
+      return created;
+    });
+    return reply.status(201).send(course);
+  });
 
   app.put(
     "/courses/:id",
     { config: { access: STAFF }, schema: { tags: ["courses"], ...FORM_BODY, params: IdParamsSchema, response: { 200: CourseSchema } } },
     async (req) => {
-      const viewer = requireAuth(req);
+      const viewer = viewerOf(req);
       const existing = await findCourse(app.db, req.params.id);
       if (!existing) throw notFound(NOT_FOUND);
       // Refuse before reading a possibly large upload.
-      assertCanEditCourse({ id: viewer.userId, role: viewer.role }, existing.course);
+      assertCanEditCourse(viewer, existing.course);
       const form = await readForm(req, ["material"]);
       const input = parseInput(CourseFormSchema, form.fields);
       const upload = form.files.material;
@@ -118,10 +103,10 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       return app.db.transaction(async (tx) => {
         const locked = await lockCourse(tx, req.params.id);
         if (!locked) throw notFound(NOT_FOUND);
-        assertCanEditCourse({ id: viewer.userId, role: viewer.role }, locked);
+        assertCanEditCourse(viewer, locked);
         const before = (await loadCourse(tx, locked.id))!;
         let materialFileId = locked.materialFileId;
-        if (stored) materialFileId = (await insertFileRow(tx, stored, viewer.userId)).id;
+        if (stored) materialFileId = (await insertFileRow(tx, stored, viewer.id)).id;
         else if (input.removeMaterial) materialFileId = null;
         await tx
           .update(courses)
@@ -141,8 +126,8 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     "/courses/:id/assign",
     { config: { access: ADMIN }, schema: { tags: ["courses"], params: IdParamsSchema, body: AssignTeacherSchema, response: { 200: CourseSchema } } },
     async (req) => {
-      const viewer = requireAuth(req);
-      assertCanAssignTeacher({ id: viewer.userId, role: viewer.role });
+      const viewer = viewerOf(req);
+      assertCanAssignTeacher(viewer);
       return app.db.transaction(async (tx) => {
         const locked = await lockCourse(tx, req.params.id);
         if (!locked) throw notFound(NOT_FOUND);
@@ -163,20 +148,16 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    "/courses/:id",
-    { config: { access: ADMIN }, schema: { tags: ["courses"], params: IdParamsSchema, response: { 200: OkSchema } } },
-    async (req) => {
-      const viewer = requireAuth(req);
-      assertCanDeleteCourse({ id: viewer.userId, role: viewer.role });
-      await app.db.transaction(async (tx) => {
-        const locked = await lockCourse(tx, req.params.id);
-        if (!locked) throw notFound(NOT_FOUND);
-        const before = (await loadCourse(tx, locked.id))!;
-        await deleteCourse(tx, locked.id);
-        await recordAudit(tx, { entityType: "course", entityId: locked.id, action: "delete", actor: actorOf(req), before });
-      });
-      return { ok: true as const };
-    },
-  );
+  app.delete("/courses/:id", { config: { access: ADMIN }, schema: { tags: ["courses"], params: IdParamsSchema, response: { 200: OkSchema } } }, async (req) => {
+    const viewer = viewerOf(req);
+    assertCanDeleteCourse(viewer);
+    await app.db.transaction(async (tx) => {
+      const locked = await lockCourse(tx, req.params.id);
+      if (!locked) throw notFound(NOT_FOUND);
+      const before = (await loadCourse(tx, locked.id))!;
+      await deleteCourse(tx, locked.id);
+      await recordAudit(tx, { entityType: "course", entityId: locked.id, action: "delete", actor: actorOf(req), before });
+    });
+    return { ok: true as const };
+  });
 };

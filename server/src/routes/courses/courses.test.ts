@@ -12,9 +12,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const auditOf = (id: number) => db().select().from(auditLogs).where(and(eq(auditLogs.entityType, "course"), eq(auditLogs.entityId, String(id))));
+const auditOf = (id: number) =>
+  db()
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.entityType, "course"), eq(auditLogs.entityId, String(id))));
 const post = (token: string, payload: FormData | object) => call(t.app, { method: "POST", url: "/api/courses", token, payload: payload as never });
-const put = (token: string, id: number, payload: FormData | object) => call(t.app, { method: "PUT", url: `/api/courses/${id}`, token, payload: payload as never });
+const put = (token: string, id: number, payload: FormData | object) =>
+  call(t.app, { method: "PUT", url: `/api/courses/${id}`, token, payload: payload as never });
 
 describe("GET /api/courses", () => {
   it("lets every role browse courses, with teacher and material, sorted by title", async () => {
@@ -61,7 +66,11 @@ describe("GET /api/courses", () => {
     for (let i = 0; i < 3; i++) await buildCourse(db(), { title: `Taught course ${i}`, teacherId: teacher.id });
     const taughtPast = await call(t.app, { method: "GET", url: `/api/courses?teacherId=${teacher.id}&limit=2&page=9`, token: u.token });
     expect(taughtPast.body.pagination.total).toBe(3);
-    const bothPast = await call(t.app, { method: "GET", url: `/api/courses?teacherId=${teacher.id}&search=taught%20course%201&limit=2&page=9`, token: u.token });
+    const bothPast = await call(t.app, {
+      method: "GET",
+      url: `/api/courses?teacherId=${teacher.id}&search=taught%20course%201&limit=2&page=9`,
+      token: u.token,
+    });
     expect(bothPast.body.pagination.total).toBe(1);
     const none = await call(t.app, { method: "GET", url: "/api/courses?search=no%20such%20course", token: u.token });
     expect(none.body).toEqual({ data: [], pagination: { total: 0, page: 1, limit: 12 } });
@@ -121,9 +130,17 @@ describe("GET /api/courses/:id", () => {
 describe("POST /api/courses", () => {
   it("makes the teacher who creates a course its teacher, stores the PDF and audits", async () => {
     const teacher = await signedIn(db(), { role: "teacher" });
-    const r = await post(teacher.token, form({ title: "  Integrated Science ", description: "Forces and energy" }, { material: { name: "syllabus.pdf", bytes: pdfBytes(100) } }));
+    const r = await post(
+      teacher.token,
+      form({ title: "  Integrated Science ", description: "Forces and energy" }, { material: { name: "syllabus.pdf", bytes: pdfBytes(100) } }),
+    );
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ title: "Integrated Science", description: "Forces and energy", teacherId: teacher.user.id, teacher: { id: teacher.user.id, name: teacher.user.name } });
+    expect(r.body).toMatchObject({
+      title: "Integrated Science",
+      description: "Forces and energy",
+      teacherId: teacher.user.id,
+      teacher: { id: teacher.user.id, name: teacher.user.name },
+    });
     expect(r.body.material).toEqual({ name: "syllabus.pdf", size: pdfBytes(100).length });
     const audit = await auditOf(r.body.id);
     expect(audit.map((a) => a.action)).toEqual(["create"]);
@@ -173,7 +190,10 @@ describe("POST /api/courses", () => {
 
   it("accepts a real PDF whatever its name, and refuses a file over 10 MB with 413", async () => {
     const teacher = await signedIn(db(), { role: "teacher" });
-    const named = await post(teacher.token, form({ title: "Any name" }, { material: { name: "notes.bin", bytes: pdfBytes(), type: "application/octet-stream" } }));
+    const named = await post(
+      teacher.token,
+      form({ title: "Any name" }, { material: { name: "notes.bin", bytes: pdfBytes(), type: "application/octet-stream" } }),
+    );
     expect(named.status).toBe(201);
     const big = await post(teacher.token, form({ title: "Huge" }, { material: { name: "huge.pdf", bytes: pdfBytes(10 * 1024 * 1024) } }));
     expect(big.status).toBe(413);
@@ -199,7 +219,11 @@ describe("PUT /api/courses/:id", () => {
     const teacher = await signedIn(db(), { role: "teacher" });
     const created = await post(teacher.token, form({ title: "Social Studies", description: "Old" }, { material: { name: "v1.pdf", bytes: pdfBytes(1) } }));
     const oldFile = await db().select().from(courses).where(eq(courses.id, created.body.id));
-    const r = await put(teacher.token, created.body.id, form({ title: "Social Studies", description: "New" }, { material: { name: "v2.pdf", bytes: pdfBytes(2) } }));
+    const r = await put(
+      teacher.token,
+      created.body.id,
+      form({ title: "Social Studies", description: "New" }, { material: { name: "v2.pdf", bytes: pdfBytes(2) } }),
+    );
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ description: "New", material: { name: "v2.pdf", size: pdfBytes(2).length } });
     // The replaced file's row is gone.

@@ -44,23 +44,25 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
         entityId: sql`case when ${auditLogs.entityId} ~ '^[0-9]{1,15}$' then ${auditLogs.entityId}::bigint else 0 end`,
       }[sortBy];
       const [rows, [{ total }]] = await Promise.all([
-        app.db.select().from(auditLogs).where(cond).orderBy(dir(sortCol), dir(auditLogs.id)).limit(limit).offset((page - 1) * limit),
+        app.db
+          .select()
+          .from(auditLogs)
+          .where(cond)
+          .orderBy(dir(sortCol), dir(auditLogs.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
         app.db.select({ total: count() }).from(auditLogs).where(cond),
       ]);
       return { data: rows.map(presentLog), pagination: { total, page, limit } };
     },
   );
 
-  app.delete(
-    "/logs",
-    { config: { access: ADMIN }, schema: { tags: ["logs"], response: { 200: z.object({ deleted: z.number().int() }) } } },
-    async (req) => {
-      return app.db.transaction(async (tx) => {
-        const gone = await tx.delete(auditLogs).returning({ id: auditLogs.id });
-        // The clearing itself stays on record: who emptied the trail and how much.
-        await recordAudit(tx, { entityType: "audit_log", entityId: null, action: "delete", actor: actorOf(req), before: { count: gone.length } });
-        return { deleted: gone.length };
-      });
-    },
-  );
+  app.delete("/logs", { config: { access: ADMIN }, schema: { tags: ["logs"], response: { 200: z.object({ deleted: z.number().int() }) } } }, async (req) => {
+    return app.db.transaction(async (tx) => {
+      const gone = await tx.delete(auditLogs).returning({ id: auditLogs.id });
+      // The clearing itself stays on record: who emptied the trail and how much.
+      await recordAudit(tx, { entityType: "audit_log", entityId: null, action: "delete", actor: actorOf(req), before: { count: gone.length } });
+      return { deleted: gone.length };
+    });
+  });
 };

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { viewerOf, type Viewer } from "../../lib/viewer";
 import {
   AttemptInfoSchema,
   CreatedIdSchema,
@@ -15,7 +15,6 @@ import {
   StudentQuizSchema,
   timedSectionsProblem,
   UpdateQuestionsSchema,
-  type StudentType,
   type TimedSection,
 } from "@adesua/domain";
 import type { Queryable } from "../../db/client";
@@ -29,13 +28,12 @@ import {
   quizScope,
   seesAnswers,
   teacherOfNewQuiz,
-  type QuizViewer,
 } from "../../policies/quiz.policy";
 import { attemptInfoOf, presentQuiz, presentQuizListItem, presentStudentQuiz } from "../../presenters/quiz";
 import { countTaughtCourses } from "../../services/course.service";
 import { assertPdf, insertFileRow, sendStoredFile, storePdf } from "../../services/files.service";
 import { countAttempts, findQuiz, insertQuestions, listQuizzes, quizQuestions, quizSettings, replaceQuestions } from "../../services/quiz.service";
-import { actorOf, requireAuth } from "../../lib/context";
+import { actorOf } from "../../lib/context";
 import { badRequest, notFound } from "../../lib/errors";
 import { readForm } from "../../lib/form";
 import { listAwareErrors, parseInput } from "../../lib/validation";
@@ -46,13 +44,8 @@ const PDF_LABEL = "The quiz file";
 /** Multipart with the PDF in the file field `pdf`; PUT also takes JSON when the PDF does not change. */
 const FORM_BODY = { consumes: ["multipart/form-data", "application/json"] };
 
-function viewerOf(req: FastifyRequest): QuizViewer {
-  const a = requireAuth(req);
-  return { id: a.userId, role: a.role, studentType: (a.user.studentType as StudentType | null) ?? null };
-}
-
 /** The course a quiz goes into must exist, and a teacher must teach it. */
-async function checkCourse(db: Queryable, viewer: QuizViewer, courseId: number, taught: number) {
+async function checkCourse(db: Queryable, viewer: Viewer, courseId: number, taught: number) {
   const [course] = await db.select({ id: courses.id, teacherId: courses.teacherId }).from(courses).where(eq(courses.id, courseId)).limit(1);
   if (!course) throw badRequest(QUIZ_MESSAGES.courseNotFound);
   assertCanUseCourse(viewer, course, taught);
@@ -110,19 +103,15 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/quizzes/:id/pdf",
-    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["quizzes"], params: IdParamsSchema } },
-    async (req, reply) => {
-      const viewer = viewerOf(req);
-      const quiz = await findQuiz(app.db, req.params.id);
-      if (!quiz) throw notFound(NOT_FOUND);
-      assertCanSeeQuiz(viewer, quiz);
-      const [file] = quiz.quiz.pdfFileId ? await app.db.select().from(files).where(eq(files.id, quiz.quiz.pdfFileId)).limit(1) : [];
-      if (!file) throw notFound("This quiz has no PDF");
-      return sendStoredFile(reply, app.storage, file);
-    },
-  );
+  app.get("/quizzes/:id/pdf", { config: { access: ANY_SIGNED_IN }, schema: { tags: ["quizzes"], params: IdParamsSchema } }, async (req, reply) => {
+    const viewer = viewerOf(req);
+    const quiz = await findQuiz(app.db, req.params.id);
+    if (!quiz) throw notFound(NOT_FOUND);
+    assertCanSeeQuiz(viewer, quiz);
+    const [file] = quiz.quiz.pdfFileId ? await app.db.select().from(files).where(eq(files.id, quiz.quiz.pdfFileId)).limit(1) : [];
+    if (!file) throw notFound("This quiz has no PDF");
+    return sendStoredFile(reply, app.storage, file);
+  });
 
   app.get(
     "/submissions/quiz/:id/attempts",
@@ -136,37 +125,33 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/quizzes",
-    { config: { access: STAFF }, schema: { tags: ["quizzes"], ...FORM_BODY, response: { 201: QuizSchema } } },
-    async (req, reply) => {
-      const viewer = viewerOf(req);
-      // A teacher without a course is refused before the upload is read.
-      const taught = viewer.role === "teacher" ? await countTaughtCourses(app.db, viewer.id) : 0;
-      assertCanCreateQuizzes(viewer, taught);
-      const form = await readForm(req, ["pdf"]);
-      const upload = form.files.pdf;
-      if (upload) assertPdf(upload, PDF_LABEL);
-      const input = parseInput(QuizFormSchema, form.fields);
-      if (!upload) throw badRequest(QUIZ_MESSAGES.pdfRequired);
-      const course = await checkCourse(app.db, viewer, input.courseId, taught);
-      const questionList = input.questions ?? [];
-      checkSections(input.timedSections, questionList.length);
-      const stored = await storePdf(app.storage, upload, "quiz.pdf");
-      const created = await app.db.transaction(async (tx) => {
-        const file = await insertFileRow(tx, stored, viewer.id);
-        const [row] = await tx
-          .insert(quizzes)
-          .values({ ...quizSettings(input), teacherId: teacherOfNewQuiz(viewer, course), pdfFileId: file.id })
-          .returning({ id: quizzes.id });
-        await insertQuestions(tx, row.id, questionList);
-        const quiz = presentQuiz((await findQuiz(tx, row.id))!, await quizQuestions(tx, row.id), app.now());
-        await recordAudit(tx, { entityType: "quiz", entityId: row.id, action: "create", actor: actorOf(req), after: auditSnapshot(quiz) });
-        return quiz;
-      });
-      return reply.status(201).send(created);
-    },
-  );
+  app.post("/quizzes", { config: { access: STAFF }, schema: { tags: ["quizzes"], ...FORM_BODY, response: { 201: QuizSchema } } }, async (req, reply) => {
+    const viewer = viewerOf(req);
+    // A teacher without a course is refused before the upload is read.
+    const taught = viewer.role === "teacher" ? await countTaughtCourses(app.db, viewer.id) : 0;
+    assertCanCreateQuizzes(viewer, taught);
+    const form = await readForm(req, ["pdf"]);
+    const upload = form.files.pdf;
+    if (upload) assertPdf(upload, PDF_LABEL);
+    const input = parseInput(QuizFormSchema, form.fields);
+    if (!upload) throw badRequest(QUIZ_MESSAGES.pdfRequired);
+    const course = await checkCourse(app.db, viewer, input.courseId, taught);
+    const questionList = input.questions ?? [];
+    checkSections(input.timedSections, questionList.length);
+    const stored = await storePdf(app.storage, upload, "quiz.pdf");
+    const created = await app.db.transaction(async (tx) => {
+      const file = await insertFileRow(tx, stored, viewer.id);
+      const [row] = await tx
+        .insert(quizzes)
+        .values({ ...quizSettings(input), teacherId: teacherOfNewQuiz(viewer, course), pdfFileId: file.id })
+        .returning({ id: quizzes.id });
+      await insertQuestions(tx, row.id, questionList);
+      const quiz = presentQuiz((await findQuiz(tx, row.id))!, await quizQuestions(tx, row.id), app.now());
+      await recordAudit(tx, { entityType: "quiz", entityId: row.id, action: "create", actor: actorOf(req), after: auditSnapshot(quiz) });
+      return quiz;
+    });
+    return reply.status(201).send(created);
+  });
 
   app.put(
     "/quizzes/:id",
@@ -199,7 +184,14 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
         if (locked.pdfFileId !== null && locked.pdfFileId !== pdfFileId) await tx.delete(files).where(eq(files.id, locked.pdfFileId));
         if (input.questions) await replaceQuestions(tx, locked.id, input.questions);
         const after = presentQuiz((await findQuiz(tx, locked.id))!, await quizQuestions(tx, locked.id), app.now());
-        await recordAudit(tx, { entityType: "quiz", entityId: locked.id, action: "update", actor: actorOf(req), before: auditSnapshot(before), after: auditSnapshot(after) });
+        await recordAudit(tx, {
+          entityType: "quiz",
+          entityId: locked.id,
+          action: "update",
+          actor: actorOf(req),
+          before: auditSnapshot(before),
+          after: auditSnapshot(after),
+        });
         return after;
       });
     },
@@ -265,21 +257,23 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    "/quizzes/:id",
-    { config: { access: STAFF }, schema: { tags: ["quizzes"], params: IdParamsSchema, response: { 200: OkSchema } } },
-    async (req) => {
-      const viewer = viewerOf(req);
-      const existing = await findQuiz(app.db, req.params.id);
-      if (!existing) throw notFound(NOT_FOUND);
-      assertCanManageQuiz(viewer, existing);
-      await app.db.transaction(async (tx) => {
-        const [gone] = await tx.delete(quizzes).where(eq(quizzes.id, existing.quiz.id)).returning({ pdfFileId: quizzes.pdfFileId });
-        if (!gone) throw notFound(NOT_FOUND);
-        if (gone.pdfFileId !== null) await tx.delete(files).where(eq(files.id, gone.pdfFileId));
-        await recordAudit(tx, { entityType: "quiz", entityId: existing.quiz.id, action: "delete", actor: actorOf(req), before: auditSnapshot(presentQuiz(existing, [], app.now())) });
+  app.delete("/quizzes/:id", { config: { access: STAFF }, schema: { tags: ["quizzes"], params: IdParamsSchema, response: { 200: OkSchema } } }, async (req) => {
+    const viewer = viewerOf(req);
+    const existing = await findQuiz(app.db, req.params.id);
+    if (!existing) throw notFound(NOT_FOUND);
+    assertCanManageQuiz(viewer, existing);
+    await app.db.transaction(async (tx) => {
+      const [gone] = await tx.delete(quizzes).where(eq(quizzes.id, existing.quiz.id)).returning({ pdfFileId: quizzes.pdfFileId });
+      if (!gone) throw notFound(NOT_FOUND);
+      if (gone.pdfFileId !== null) await tx.delete(files).where(eq(files.id, gone.pdfFileId));
+      await recordAudit(tx, {
+        entityType: "quiz",
+        entityId: existing.quiz.id,
+        action: "delete",
+        actor: actorOf(req),
+        before: auditSnapshot(presentQuiz(existing, [], app.now())),
       });
-      return { ok: true as const };
-    },
-  );
+    });
+    return { ok: true as const };
+  });
 };

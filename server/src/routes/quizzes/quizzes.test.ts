@@ -15,7 +15,11 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 const DAY = 24 * 3600_000;
 const at = (offsetMs: number) => new Date(Date.now() + offsetMs);
-const auditOf = (id: number) => db().select().from(auditLogs).where(and(eq(auditLogs.entityType, "quiz"), eq(auditLogs.entityId, String(id))));
+const auditOf = (id: number) =>
+  db()
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.entityType, "quiz"), eq(auditLogs.entityId, String(id))));
 const PDF = { pdf: { name: "paper.pdf", bytes: pdfBytes() } };
 
 /** The quiz form as the web sends it, valid unless overridden. */
@@ -41,7 +45,8 @@ async function teacherWithCourse() {
 }
 
 const createQuiz = (token: string, payload: FormData | object) => call(t.app, { method: "POST", url: "/api/quizzes", token, payload: payload as never });
-const updateQuiz = (token: string, id: number, payload: FormData | object) => call(t.app, { method: "PUT", url: `/api/quizzes/${id}`, token, payload: payload as never });
+const updateQuiz = (token: string, id: number, payload: FormData | object) =>
+  call(t.app, { method: "PUT", url: `/api/quizzes/${id}`, token, payload: payload as never });
 const getQuiz = (token: string, id: number) => call(t.app, { method: "GET", url: `/api/quizzes/${id}`, token });
 const list = (token: string, query = "") => call(t.app, { method: "GET", url: `/api/quizzes${query}`, token });
 const ids = (r: { body: { data: { id: number }[] } }) => r.body.data.map((q) => q.id);
@@ -111,9 +116,24 @@ describe("POST /api/quizzes", () => {
       ),
     );
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ openTime: open, closeTime: close, timeLimit: 600, maxAttempts: 10, questionsPerPage: 50, resetTimerOnAttempt: false, passingScore: 65.5, status: "upcoming", questionCount: 10 });
+    expect(r.body).toMatchObject({
+      openTime: open,
+      closeTime: close,
+      timeLimit: 600,
+      maxAttempts: 10,
+      questionsPerPage: 50,
+      resetTimerOnAttempt: false,
+      passingScore: 65.5,
+      status: "upcoming",
+      questionCount: 10,
+    });
     expect(r.body.timedSections).toEqual(sections);
-    expect(r.body.questions[3]).toMatchObject({ position: 3, text: sampleQuestions(10)[3].text, answer: sampleQuestions(10)[3].answer, options: sampleQuestions(10)[3].options });
+    expect(r.body.questions[3]).toMatchObject({
+      position: 3,
+      text: sampleQuestions(10)[3].text,
+      answer: sampleQuestions(10)[3].answer,
+      options: sampleQuestions(10)[3].options,
+    });
   });
 
   it("lets an admin create a quiz in any course; the quiz belongs to the course's teacher", async () => {
@@ -156,14 +176,27 @@ describe("POST /api/quizzes", () => {
       [{ timedSections: [{ name: "", startIndex: 0, endIndex: 1, timeLimit: 5 }] }, "Section 1: Section name is required"],
       [{ timedSections: [{ name: "A", startIndex: 0, endIndex: 1, timeLimit: 0 }] }, "Section 1: Section time limit must be between 1 and 600 minutes"],
       [{ timedSections: [{ name: "A", startIndex: 0, endIndex: 1, timeLimit: 601 }] }, "Section 1: Section time limit must be between 1 and 600 minutes"],
-      [{ timedSections: [{ name: "A", startIndex: -1, endIndex: 1, timeLimit: 5 }] }, "Section 1: Section start and end must be question positions (0 or more)"],
+      [
+        { timedSections: [{ name: "A", startIndex: -1, endIndex: 1, timeLimit: 5 }] },
+        "Section 1: Section start and end must be question positions (0 or more)",
+      ],
       [{ timedSections: [{ name: "A", startIndex: 3, endIndex: 1, timeLimit: 5 }] }, "Section 1: A section cannot end before it starts"],
       [
-        { timedSections: [{ name: "A", startIndex: 0, endIndex: 4, timeLimit: 5 }, { name: "B", startIndex: 4, endIndex: 9, timeLimit: 5 }] },
+        {
+          timedSections: [
+            { name: "A", startIndex: 0, endIndex: 4, timeLimit: 5 },
+            { name: "B", startIndex: 4, endIndex: 9, timeLimit: 5 },
+          ],
+        },
         "Section 2: Timed sections must be in order and must not overlap",
       ],
       [
-        { timedSections: [{ name: "B", startIndex: 5, endIndex: 9, timeLimit: 5 }, { name: "A", startIndex: 0, endIndex: 4, timeLimit: 5 }] },
+        {
+          timedSections: [
+            { name: "B", startIndex: 5, endIndex: 9, timeLimit: 5 },
+            { name: "A", startIndex: 0, endIndex: 4, timeLimit: 5 },
+          ],
+        },
         "Section 2: Timed sections must be in order and must not overlap",
       ],
       [
@@ -178,7 +211,10 @@ describe("POST /api/quizzes", () => {
       expect(r.body.error, JSON.stringify(over)).toBe(message);
     }
     // The limits themselves are allowed.
-    for (const over of [{ timeLimit: "1", maxAttempts: "1", questionsPerPage: "1", passingScore: "0" }, { timeLimit: "600", maxAttempts: "10", questionsPerPage: "50", passingScore: "100" }]) {
+    for (const over of [
+      { timeLimit: "1", maxAttempts: "1", questionsPerPage: "1", passingScore: "0" },
+      { timeLimit: "600", maxAttempts: "10", questionsPerPage: "50", passingScore: "100" },
+    ]) {
       expect((await createQuiz(teacher.token, form(fields(c, over), PDF))).status).toBe(201);
     }
   });
@@ -239,10 +275,12 @@ describe("GET /api/quizzes", () => {
     const b = await buildQuiz(db(), { courseId: course.id, studentType: "jhs2" });
     const other = await buildQuiz(db(), { courseId: course.id, studentType: "jhs3" });
     const student = await signedIn(db(), { studentType: "jhs2" });
-    await db().insert(attempts).values([
-      { quizId: a.quiz.id, userId: student.user.id, attemptNumber: 1, status: "submitted" },
-      { quizId: a.quiz.id, userId: student.user.id, attemptNumber: 2, status: "submitted" },
-    ]);
+    await db()
+      .insert(attempts)
+      .values([
+        { quizId: a.quiz.id, userId: student.user.id, attemptNumber: 1, status: "submitted" },
+        { quizId: a.quiz.id, userId: student.user.id, attemptNumber: 2, status: "submitted" },
+      ]);
     await db().insert(submissions).values({ quizId: a.quiz.id, userId: student.user.id, correct: 1, total: 3, score: 33.33 });
     const r = await list(student.token, `?courseId=${course.id}`);
     expect(r.status).toBe(200);
@@ -380,7 +418,10 @@ describe("GET /api/quizzes/:id", () => {
 describe("GET /api/quizzes/:id/pdf", () => {
   it("lets whoever may see the quiz download its PDF, and nobody else", async () => {
     const teacher = await teacherWithCourse();
-    const created = await createQuiz(teacher.token, form(fields(teacher.course.id, { studentType: "jhs3" }), { pdf: { name: "BECE 2019 Maths.pdf", bytes: pdfBytes(10) } }));
+    const created = await createQuiz(
+      teacher.token,
+      form(fields(teacher.course.id, { studentType: "jhs3" }), { pdf: { name: "BECE 2019 Maths.pdf", bytes: pdfBytes(10) } }),
+    );
     const url = `/api/quizzes/${created.body.id}/pdf`;
     const student = await signedIn(db(), { studentType: "jhs3" });
     const ok = await call(t.app, { method: "GET", url, token: student.token });
@@ -411,10 +452,12 @@ describe("GET /api/submissions/quiz/:id/attempts", () => {
     const classmate = await buildUser(db(), { studentType: "jhs1" });
     const url = `/api/submissions/quiz/${quiz.id}/attempts`;
     expect((await call(t.app, { method: "GET", url, token: student.token })).body).toEqual({ canAttempt: true, currentAttempts: 0, maxAttempts: 2 });
-    await db().insert(attempts).values([
-      { quizId: quiz.id, userId: student.user.id, attemptNumber: 1, status: "submitted" },
-      { quizId: quiz.id, userId: classmate.id, attemptNumber: 1, status: "submitted" },
-    ]);
+    await db()
+      .insert(attempts)
+      .values([
+        { quizId: quiz.id, userId: student.user.id, attemptNumber: 1, status: "submitted" },
+        { quizId: quiz.id, userId: classmate.id, attemptNumber: 1, status: "submitted" },
+      ]);
     expect((await call(t.app, { method: "GET", url, token: student.token })).body).toEqual({ canAttempt: true, currentAttempts: 1, maxAttempts: 2 });
     await db().insert(attempts).values({ quizId: quiz.id, userId: student.user.id, attemptNumber: 2 });
     expect((await call(t.app, { method: "GET", url, token: student.token })).body).toEqual({ canAttempt: false, currentAttempts: 2, maxAttempts: 2 });
@@ -442,7 +485,9 @@ describe("PUT /api/quizzes/:id", () => {
     const r = await updateQuiz(
       teacher.token,
       created.body.id,
-      form(fields(teacher.course.id, { title: "Fractions (revised)", maxAttempts: "", timedSections: sections }), { pdf: { name: "v2.pdf", bytes: pdfBytes(5) } }),
+      form(fields(teacher.course.id, { title: "Fractions (revised)", maxAttempts: "", timedSections: sections }), {
+        pdf: { name: "v2.pdf", bytes: pdfBytes(5) },
+      }),
     );
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ title: "Fractions (revised)", maxAttempts: null, timedSections: sections, pdf: { name: "v2.pdf" }, questionCount: 10 });
@@ -456,7 +501,14 @@ describe("PUT /api/quizzes/:id", () => {
   it("accepts JSON when the PDF does not change, and keeps the PDF", async () => {
     const teacher = await teacherWithCourse();
     const created = await createQuiz(teacher.token, form(fields(teacher.course.id), PDF));
-    const r = await updateQuiz(teacher.token, created.body.id, { title: "Renamed", courseId: teacher.course.id, studentType: "jhs1", timeLimit: 45, maxAttempts: null, resetTimerOnAttempt: false });
+    const r = await updateQuiz(teacher.token, created.body.id, {
+      title: "Renamed",
+      courseId: teacher.course.id,
+      studentType: "jhs1",
+      timeLimit: 45,
+      maxAttempts: null,
+      resetTimerOnAttempt: false,
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ title: "Renamed", timeLimit: 45, maxAttempts: null, resetTimerOnAttempt: false, pdf: { name: "paper.pdf" } });
   });
@@ -577,11 +629,24 @@ describe("POST /api/quizzes/from-questions", () => {
 
   it("creates an always-open quiz from parsed questions and returns its id", async () => {
     const teacher = await teacherWithCourse();
-    const r = await fromQuestions(teacher.token, { title: "BECE 2018 Science", courseId: teacher.course.id, studentType: "jhs3", questions: sampleQuestions(12) });
+    const r = await fromQuestions(teacher.token, {
+      title: "BECE 2018 Science",
+      courseId: teacher.course.id,
+      studentType: "jhs3",
+      questions: sampleQuestions(12),
+    });
     expect(r.status).toBe(201);
     expect(r.body).toEqual({ id: expect.any(Number) });
     const quiz = await getQuiz(teacher.token, r.body.id);
-    expect(quiz.body).toMatchObject({ title: "BECE 2018 Science", studentType: "jhs3", teacherId: teacher.user.id, questionCount: 12, openTime: null, closeTime: null, pdf: null });
+    expect(quiz.body).toMatchObject({
+      title: "BECE 2018 Science",
+      studentType: "jhs3",
+      teacherId: teacher.user.id,
+      questionCount: 12,
+      openTime: null,
+      closeTime: null,
+      pdf: null,
+    });
     expect(quiz.body.questions[11].answer).toBe(sampleQuestions(12)[11].answer);
     expect((await auditOf(r.body.id)).map((a) => a.action)).toEqual(["create"]);
   });

@@ -5,16 +5,17 @@ import { courses, quizzes, records, users } from "../../db/schema";
 import { ANY_SIGNED_IN } from "../../lib/access";
 import { assertCanListRecordsOf } from "../../policies/attempt.policy";
 import { presentRecord } from "../../presenters/record";
-import { attemptViewer } from "../attempts/attempts.routes";
+import { viewerOf } from "../../lib/viewer";
 
 export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/records",
     { config: { access: ANY_SIGNED_IN }, schema: { tags: ["records"], querystring: RecordListQuerySchema, response: { 200: RecordListResponseSchema } } },
     async (req) => {
-      const viewer = attemptViewer(req);
+      const viewer = viewerOf(req);
       const { userId = viewer.id, quizId, page, limit } = req.query;
-      const [target] = userId === viewer.id ? [{ role: viewer.role as string }] : await app.db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+      const [target] =
+        userId === viewer.id ? [{ role: viewer.role as string }] : await app.db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
       assertCanListRecordsOf(viewer, userId, target ?? null);
       const cond = and(eq(records.userId, userId), quizId ? eq(records.quizId, quizId) : undefined);
       const [rows, [{ total }]] = await Promise.all([

@@ -23,7 +23,13 @@ describe("GET /api/records", () => {
   it("lists the student's own records newest first, with personal bests and attempt numbers", async () => {
     const s = await signedIn(db(), { role: "student" });
     const course = await buildCourse(db(), { title: "Integrated Science" });
-    const { quiz, questions } = await buildQuiz(db(), { courseId: course.id, title: "Matter", questions: sampleQuestions(4), maxAttempts: 5, passingScore: 60 });
+    const { quiz, questions } = await buildQuiz(db(), {
+      courseId: course.id,
+      title: "Matter",
+      questions: sampleQuestions(4),
+      maxAttempts: 5,
+      passingScore: 60,
+    });
     const ids = questions.map((q) => q.id);
     const T0 = Date.now();
     const scores = [];
@@ -60,7 +66,12 @@ describe("GET /api/records", () => {
     const a = await signedIn(db(), { role: "student" });
     const b = await signedIn(db(), { role: "student" });
     const { quiz, questions } = await buildQuiz(db());
-    await attemptWith(a.token, quiz.id, questions.map((q) => q.id), 1);
+    await attemptWith(
+      a.token,
+      quiz.id,
+      questions.map((q) => q.id),
+      1,
+    );
     expect((await records(b.token)).body.data).toEqual([]);
     expect(await records(b.token, `?userId=${a.user.id}`)).toMatchObject({ status: 403, body: { error: "You can only see your own records" } });
     expect((await records(a.token, `?userId=${a.user.id}`)).body.data).toHaveLength(1);
@@ -69,7 +80,12 @@ describe("GET /api/records", () => {
   it("lets a teacher see a student's records and an admin anyone's", async () => {
     const s = await signedIn(db(), { role: "student" });
     const { quiz, questions } = await buildQuiz(db());
-    await attemptWith(s.token, quiz.id, questions.map((q) => q.id), 3);
+    await attemptWith(
+      s.token,
+      quiz.id,
+      questions.map((q) => q.id),
+      3,
+    );
     const teacher = await signedIn(db(), { role: "teacher" });
     const admin = await signedIn(db(), { role: "admin" });
     expect((await records(teacher.token, `?userId=${s.user.id}`)).body.data).toHaveLength(1);
@@ -87,7 +103,12 @@ describe("GET /api/records", () => {
         { text: "Open", options: ["p", "q"], answer: null },
       ],
     });
-    await attemptWith(s.token, quiz.id, questions.map((q) => q.id), 1);
+    await attemptWith(
+      s.token,
+      quiz.id,
+      questions.map((q) => q.id),
+      1,
+    );
     const r = await records(s.token, `?quizId=${quiz.id}`);
     expect(r.body.data[0]).toMatchObject({ passed: null, score: 100, correct: 1, total: 1, isPersonalBest: true });
   });

@@ -3,7 +3,7 @@ import { AttemptResultSchema, QuizIdParamsSchema, SubmitAttemptSchema } from "@a
 import { actorOf } from "../../lib/context";
 import { ANY_SIGNED_IN } from "../../lib/access";
 import { retryingStartRace, submitForQuiz, touchTransaction } from "../../services/attempt.service";
-import { attemptViewer } from "../attempts/attempts.routes";
+import { viewerOf } from "../../lib/viewer";
 
 /**
  * The spec's one-shot submit: answers go with the submit. It submits the student's open attempt,
@@ -17,7 +17,7 @@ export const submitRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["attempts"], params: QuizIdParamsSchema, body: SubmitAttemptSchema, response: { 200: AttemptResultSchema } },
     },
     async (req) => {
-      const viewer = attemptViewer(req);
+      const viewer = viewerOf(req);
       const now = app.now();
       return retryingStartRace(() => touchTransaction(app.db, (tx) => submitForQuiz(tx, viewer, req.params.quizId, req.body.answers, now, actorOf(req))));
     },

@@ -61,7 +61,10 @@ describe("PUT /api/users/:id (password)", () => {
     expect((await call(t.app, { method: "GET", url: "/api/auth/me", token: login.body.token })).status).toBe(401);
     expect((await call(t.app, { method: "POST", url: "/api/auth/login", payload: { email: target.email, password: TEST_PASSWORD } })).status).toBe(401);
     expect((await call(t.app, { method: "POST", url: "/api/auth/login", payload: { email: target.email, password: "brand-new-pass" } })).status).toBe(200);
-    const logs = await t.database.db.select().from(auditLogs).where(eq(auditLogs.entityId, String(target.id)));
+    const logs = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.entityId, String(target.id)));
     expect(JSON.stringify(logs)).not.toContain("brand-new-pass");
     expect(logs.some((l) => l.action === "update")).toBe(true);
   });
@@ -84,7 +87,10 @@ describe("DELETE /api/users/:id", () => {
     const target = await buildUser(t.database.db);
     expect((await call(t.app, { method: "DELETE", url: `/api/users/${target.id}`, token: admin.token })).status).toBe(200);
     expect(await t.database.db.select().from(users).where(eq(users.id, target.id))).toHaveLength(0);
-    const logs = await t.database.db.select().from(auditLogs).where(eq(auditLogs.entityId, String(target.id)));
+    const logs = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.entityId, String(target.id)));
     expect(logs.some((l) => l.action === "delete")).toBe(true);
   });
 

@@ -34,7 +34,10 @@ describe("demo courses and quizzes", () => {
   });
 
   it("has a course with a teacher for each of the eight JHS subjects", async () => {
-    const rows = await t.database.db.select({ title: courses.title, teacherId: courses.teacherId, role: users.role }).from(courses).leftJoin(users, eq(users.id, courses.teacherId));
+    const rows = await t.database.db
+      .select({ title: courses.title, teacherId: courses.teacherId, role: users.role })
+      .from(courses)
+      .leftJoin(users, eq(users.id, courses.teacherId));
     expect(rows.map((r) => r.title).sort()).toEqual([...SUBJECTS].sort());
     for (const r of rows) expect(r.role, r.title).toBe("teacher");
   });

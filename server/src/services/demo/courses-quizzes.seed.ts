@@ -24,25 +24,73 @@ const teaches = (): Record<Subject, string> => ({
 });
 
 type When = "open" | "upcoming" | "closed";
-type DemoQuiz = { level: StudentType; subject: Subject; title: string; when: When; start: number; count: number; timeLimit: number | null; maxAttempts: number | null; sections?: boolean };
+type DemoQuiz = {
+  level: StudentType;
+  subject: Subject;
+  title: string;
+  when: When;
+  start: number;
+  count: number;
+  timeLimit: number | null;
+  maxAttempts: number | null;
+  sections?: boolean;
+};
 
 /** For each level: quizzes open now (one with two timed sections), one upcoming and one closed. */
 const QUIZZES: DemoQuiz[] = [
   { level: "jhs1", subject: "Mathematics", title: "Fractions, Decimals and Sets", when: "open", start: 0, count: 12, timeLimit: 30, maxAttempts: 3 },
   { level: "jhs1", subject: "Social Studies", title: "Our Country Ghana", when: "open", start: 0, count: 10, timeLimit: 20, maxAttempts: 3, sections: true },
-  { level: "jhs1", subject: "Religious and Moral Education", title: "Religion and Moral Values", when: "open", start: 0, count: 12, timeLimit: 25, maxAttempts: null },
+  {
+    level: "jhs1",
+    subject: "Religious and Moral Education",
+    title: "Religion and Moral Values",
+    when: "open",
+    start: 0,
+    count: 12,
+    timeLimit: 25,
+    maxAttempts: null,
+  },
   { level: "jhs1", subject: "English Language", title: "Grammar and Vocabulary", when: "upcoming", start: 0, count: 10, timeLimit: 20, maxAttempts: 3 },
   { level: "jhs1", subject: "Integrated Science", title: "Living Things and Matter", when: "closed", start: 0, count: 10, timeLimit: 20, maxAttempts: 3 },
 
   { level: "jhs2", subject: "Mathematics", title: "Algebra and Geometry", when: "open", start: 10, count: 12, timeLimit: 30, maxAttempts: 3 },
-  { level: "jhs2", subject: "Integrated Science", title: "Forces, Energy and the Human Body", when: "open", start: 10, count: 10, timeLimit: 20, maxAttempts: 3, sections: true },
+  {
+    level: "jhs2",
+    subject: "Integrated Science",
+    title: "Forces, Energy and the Human Body",
+    when: "open",
+    start: 10,
+    count: 10,
+    timeLimit: 20,
+    maxAttempts: 3,
+    sections: true,
+  },
   { level: "jhs2", subject: "French", title: "Salutations et la Famille", when: "open", start: 0, count: 10, timeLimit: 20, maxAttempts: 3 },
   { level: "jhs2", subject: "Computing", title: "Hardware, Software and the Internet", when: "upcoming", start: 0, count: 12, timeLimit: 25, maxAttempts: 3 },
   { level: "jhs2", subject: "English Language", title: "Tenses and Concord", when: "closed", start: 10, count: 10, timeLimit: 20, maxAttempts: 3 },
 
   { level: "jhs3", subject: "Mathematics", title: "BECE Mock: Mathematics Paper 1", when: "open", start: 4, count: 15, timeLimit: 30, maxAttempts: 3 },
-  { level: "jhs3", subject: "English Language", title: "BECE Mock: English Language Paper 1", when: "open", start: 4, count: 10, timeLimit: 20, maxAttempts: 3, sections: true },
-  { level: "jhs3", subject: "Career Technology", title: "Workshop Practice and Home Economics", when: "open", start: 0, count: 10, timeLimit: 20, maxAttempts: 3 },
+  {
+    level: "jhs3",
+    subject: "English Language",
+    title: "BECE Mock: English Language Paper 1",
+    when: "open",
+    start: 4,
+    count: 10,
+    timeLimit: 20,
+    maxAttempts: 3,
+    sections: true,
+  },
+  {
+    level: "jhs3",
+    subject: "Career Technology",
+    title: "Workshop Practice and Home Economics",
+    when: "open",
+    start: 0,
+    count: 10,
+    timeLimit: 20,
+    maxAttempts: 3,
+  },
   { level: "jhs3", subject: "Social Studies", title: "BECE Mock: Social Studies", when: "upcoming", start: 5, count: 10, timeLimit: 25, maxAttempts: 3 },
   { level: "jhs3", subject: "Integrated Science", title: "BECE Mock: Integrated Science", when: "closed", start: 5, count: 12, timeLimit: 30, maxAttempts: 3 },
 ];
@@ -63,7 +111,10 @@ function windowOf(when: When, now: number): { openTime: Date; closeTime: Date } 
 /** Courses for the eight JHS subjects with their teachers, and quizzes for every level. Runs inside the demo transaction. */
 export async function seedCoursesAndQuizzes(db: Db): Promise<void> {
   const [first] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.email, DEMO_TEACHERS[0].email)).limit(1);
-  await db.insert(users).values(EXTRA_DEMO_TEACHERS.map((t) => ({ ...t, role: "teacher", passwordHash: first?.passwordHash ?? null }))).onConflictDoNothing();
+  await db
+    .insert(users)
+    .values(EXTRA_DEMO_TEACHERS.map((t) => ({ ...t, role: "teacher", passwordHash: first?.passwordHash ?? null })))
+    .onConflictDoNothing();
   const TEACHES = teaches();
   const emails = [...new Set(Object.values(TEACHES))];
   const teachers = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));

@@ -3,9 +3,9 @@ import { AppShell, Burger, Group, NavLink, ScrollArea, Text, UnstyledButton } fr
 import { useDisclosure } from "@mantine/hooks";
 import { useEffect } from "react";
 import { ROLE_LABEL } from "@adesua/domain/rules";
-import { useAuth } from "../../lib/auth";
+import { useAuth } from "@/lib/auth";
 import { ImpersonationBanner } from "../impersonation-banner";
-import { LogoutButton } from "../../components/logout-button";
+import { LogoutButton } from "@/components/logout-button";
 import type { NavItem } from "../nav";
 
 /** The shell every role area shares: header with the user, a navigation drawer on phones, a sidebar on desktops. */
@@ -50,14 +50,7 @@ export function RoleLayout({ nav, home, areaLabel }: { nav: NavItem[]; home: str
         <AppShell.Navbar p="xs" aria-label="Main navigation">
           <AppShell.Section grow component={ScrollArea}>
             {items.map((i) => (
-              <NavLink
-                key={i.to}
-                component={RouterNavLink}
-                to={i.to}
-                end={i.to === home}
-                label={i.label}
-                active={i.to === activeTo}
-              />
+              <NavLink key={i.to} component={RouterNavLink} to={i.to} end={i.to === home} label={i.label} active={i.to === activeTo} />
             ))}
           </AppShell.Section>
           {user && (

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { ROLE_HOME } from "@adesua/domain/rules";
-import { useAuth } from "../../../lib/auth";
-import { errorText } from "../../../lib/api";
+import { useAuth } from "@/lib/auth";
+import { errorText } from "@/lib/api";
 import { AuthCard } from "./auth-card";
 
 export const LOGIN_FAILED = "Login failed. Please check your credentials.";
@@ -51,8 +51,24 @@ export function LoginPage() {
       )}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <TextInput label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} autoFocus />
-          <PasswordInput label="Password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={errors.email}
+            autoFocus
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={errors.password}
+          />
           <Button type="submit" loading={busy} fullWidth>
             Login
           </Button>

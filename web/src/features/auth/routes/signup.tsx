@@ -3,8 +3,8 @@ import { Link, useNavigate } from "react-router";
 import { Alert, Anchor, Button, PasswordInput, Select, Stack, Text, TextInput } from "@mantine/core";
 import { ROLE_HOME } from "@adesua/domain/rules";
 import { PASSWORD_MIN, STUDENT_TYPES, STUDENT_TYPE_LABELS, type StudentType } from "@adesua/domain/constants";
-import { useAuth } from "../../../lib/auth";
-import { errorText } from "../../../lib/api";
+import { useAuth } from "@/lib/auth";
+import { errorText } from "@/lib/api";
 import { AuthCard } from "./auth-card";
 
 export const SIGNUP_FAILED = "Signup failed";
@@ -23,7 +23,11 @@ export function SignupPage() {
     const next = {
       name: form.name.trim() ? undefined : "Name is required",
       email: form.email.trim() ? undefined : "Email is required",
-      password: !form.password ? "Password is required" : form.password.length < PASSWORD_MIN ? `Password must be at least ${PASSWORD_MIN} characters` : undefined,
+      password: !form.password
+        ? "Password is required"
+        : form.password.length < PASSWORD_MIN
+          ? `Password must be at least ${PASSWORD_MIN} characters`
+          : undefined,
     };
     setErrors(next);
     if (next.name || next.email || next.password) return;
@@ -54,8 +58,24 @@ export function SignupPage() {
       )}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <TextInput label="Name" autoComplete="name" required value={form.name} onChange={(e) => set("name", e.currentTarget.value)} error={errors.name} autoFocus />
-          <TextInput label="Email" type="email" autoComplete="email" required value={form.email} onChange={(e) => set("email", e.currentTarget.value)} error={errors.email} />
+          <TextInput
+            label="Name"
+            autoComplete="name"
+            required
+            value={form.name}
+            onChange={(e) => set("name", e.currentTarget.value)}
+            error={errors.name}
+            autoFocus
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={form.email}
+            onChange={(e) => set("email", e.currentTarget.value)}
+            error={errors.email}
+          />
           <PasswordInput
             label="Password"
             autoComplete="new-password"

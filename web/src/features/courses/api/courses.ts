@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Course, CourseListResponse, CourseStats, User } from "@adesua/domain";
-import { api } from "../../../lib/api";
+import { api } from "@/lib/api";
 
 export const COURSES_LOAD_FAILED = "Failed to load courses. Please try again later.";
 
@@ -26,7 +26,8 @@ export const getCourseQueryOptions = (id: number) =>
   queryOptions({ queryKey: courseKeys.detail(id), queryFn: ({ signal }) => api<Course>(`/courses/${id}`, { signal }) });
 export const useCourse = (id: number) => useQuery({ ...getCourseQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
 
-export const getCourseStatsQueryOptions = () => queryOptions({ queryKey: courseKeys.stats, queryFn: ({ signal }) => api<CourseStats>("/courses/stats", { signal }) });
+export const getCourseStatsQueryOptions = () =>
+  queryOptions({ queryKey: courseKeys.stats, queryFn: ({ signal }) => api<CourseStats>("/courses/stats", { signal }) });
 export const useCourseStats = () => useQuery(getCourseStatsQueryOptions());
 
 /** The teacher picker's list (admin only on the server). */

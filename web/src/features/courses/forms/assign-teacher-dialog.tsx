@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, Select, Stack, Text } from "@mantine/core"
 import { notifications } from "@mantine/notifications";
 import { COURSE_MESSAGES } from "@adesua/domain/constants";
 import type { Course } from "@adesua/domain";
-import { errorText } from "../../../lib/api";
+import { errorText } from "@/lib/api";
 import { useAssignTeacher, useTeachers } from "../api/courses";
 
 export const ASSIGN_FAILED = "Failed to assign teacher";

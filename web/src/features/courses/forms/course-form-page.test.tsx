@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { mockApi, renderRoutes } from "../../../test/render";
+import { mockApi, renderRoutes } from "@/test/render";
 import { CourseFormPage, validateCourse } from "./course-form-page";
 
 const teacher = { id: 3, name: "Ama Owusu", email: "ama@example.com", role: "teacher", studentType: null, hasPassword: true, createdAt: "", updatedAt: "" };

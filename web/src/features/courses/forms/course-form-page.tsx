@@ -3,12 +3,12 @@ import { Link, useNavigate, useParams } from "react-router";
 import { Alert, Button, Checkbox, FileInput, Group, Paper, Skeleton, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { COURSE_MESSAGES } from "@adesua/domain/constants";
-import { useAuth } from "../../../lib/auth";
-import { errorText } from "../../../lib/api";
-import { formatBytes } from "../../../lib/format";
-import { pdfProblem, startsLikePdf } from "../../../lib/pdf";
-import { ErrorState } from "../../../components/error-state";
-import { PageHeader } from "../../../components/page-header";
+import { useAuth } from "@/lib/auth";
+import { errorText } from "@/lib/api";
+import { formatBytes } from "@/lib/format";
+import { pdfProblem, startsLikePdf } from "@/lib/pdf";
+import { ErrorState } from "@/components/error-state";
+import { PageHeader } from "@/components/page-header";
 import { useCourse, useSaveCourse, type CourseFormValues } from "../api/courses";
 
 export const COURSE_SAVE_FAILED = "Error saving course.";
@@ -83,7 +83,11 @@ export function CourseFormPage() {
     return (
       <Stack>
         <PageHeader title={title} />
-        <ErrorState message={errorText(existing.error, "Failed to load the course. Please try again later.")} onRetry={() => void existing.refetch()} retrying={existing.isFetching} />
+        <ErrorState
+          message={errorText(existing.error, "Failed to load the course. Please try again later.")}
+          onRetry={() => void existing.refetch()}
+          retrying={existing.isFetching}
+        />
       </Stack>
     );
   }
@@ -106,8 +110,24 @@ export function CourseFormPage() {
       <Paper withBorder p="md">
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
-            <TextInput label="Title" required value={values.title} onChange={(e) => set("title", e.currentTarget.value)} error={errors.title} maxLength={250} autoFocus={!id} />
-            <Textarea label="Description" autosize minRows={3} maxRows={12} value={values.description} onChange={(e) => set("description", e.currentTarget.value)} error={errors.description} />
+            <TextInput
+              label="Title"
+              required
+              value={values.title}
+              onChange={(e) => set("title", e.currentTarget.value)}
+              error={errors.title}
+              maxLength={250}
+              autoFocus={!id}
+            />
+            <Textarea
+              label="Description"
+              autosize
+              minRows={3}
+              maxRows={12}
+              value={values.description}
+              onChange={(e) => set("description", e.currentTarget.value)}
+              error={errors.description}
+            />
             {current && (
               <Stack gap={4}>
                 <Text size="sm">

@@ -4,14 +4,14 @@ import { Button, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from "@ma
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import type { Course } from "@adesua/domain";
-import { useAuth } from "../../../lib/auth";
-import { errorText } from "../../../lib/api";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { EmptyState } from "../../../components/empty-state";
-import { ErrorState } from "../../../components/error-state";
-import { ListSkeleton } from "../../../components/list-skeleton";
-import { PageHeader } from "../../../components/page-header";
-import { PaginationFooter } from "../../../components/pagination-footer";
+import { useAuth } from "@/lib/auth";
+import { errorText } from "@/lib/api";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { EmptyState } from "@/components/empty-state";
+import { ErrorState } from "@/components/error-state";
+import { ListSkeleton } from "@/components/list-skeleton";
+import { PageHeader } from "@/components/page-header";
+import { PaginationFooter } from "@/components/pagination-footer";
 import { COURSES_LOAD_FAILED, useCourses, useCourseStats, useDeleteCourse } from "../api/courses";
 import { CourseCard } from "../components/course-card";
 import { AssignTeacherDialog } from "../forms/assign-teacher-dialog";
@@ -26,7 +26,13 @@ function Stat({ label, value }: { label: string; value: number | undefined }) {
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      {value === undefined ? <Skeleton height={28} width={40} mt={4} /> : <Text fw={800} size="xl" aria-label={`${label}: ${value}`}>{value}</Text>}
+      {value === undefined ? (
+        <Skeleton height={28} width={40} mt={4} />
+      ) : (
+        <Text fw={800} size="xl" aria-label={`${label}: ${value}`}>
+          {value}
+        </Text>
+      )}
     </Paper>
   );
 }
@@ -117,7 +123,13 @@ export function AdminCoursesPage() {
                         </Button>
                       )}
                       {isAdmin && (
-                        <Button size="xs" variant="light" color="blue" onClick={() => setAssigning(c)} aria-label={`${c.teacherId ? "Change teacher of" : "Assign teacher to"} ${c.title}`}>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="blue"
+                          onClick={() => setAssigning(c)}
+                          aria-label={`${c.teacherId ? "Change teacher of" : "Assign teacher to"} ${c.title}`}
+                        >
                           {c.teacherId ? "Change teacher" : "Assign teacher"}
                         </Button>
                       )}

@@ -2,11 +2,11 @@ import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Button, Group, Paper, Skeleton, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { errorText } from "../../../lib/api";
-import { downloadFile } from "../../../lib/download";
-import { formatBytes } from "../../../lib/format";
-import { ErrorState } from "../../../components/error-state";
-import { PageHeader } from "../../../components/page-header";
+import { errorText } from "@/lib/api";
+import { downloadFile } from "@/lib/download";
+import { formatBytes } from "@/lib/format";
+import { ErrorState } from "@/components/error-state";
+import { PageHeader } from "@/components/page-header";
 import { useCourse } from "../api/courses";
 
 /** /students/dashboard/courses/:id: title, description, material and the way to its quizzes. */
@@ -33,7 +33,12 @@ export function StudentCourseDetailPage() {
   if (course.isError) {
     return (
       <Stack>
-        <ErrorState title="Could not load this course" message={errorText(course.error, "Failed to load the course. Please try again later.")} onRetry={() => void course.refetch()} retrying={course.isFetching} />
+        <ErrorState
+          title="Could not load this course"
+          message={errorText(course.error, "Failed to load the course. Please try again later.")}
+          onRetry={() => void course.refetch()}
+          retrying={course.isFetching}
+        />
         <Group>{back}</Group>
       </Stack>
     );

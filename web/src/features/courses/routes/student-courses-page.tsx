@@ -2,11 +2,11 @@ import { useEffect, useState } from "react";
 import { Link, useNavigation, useSearchParams } from "react-router";
 import { Button, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { EmptyState } from "../../../components/empty-state";
-import { ErrorState } from "../../../components/error-state";
-import { ListSkeleton } from "../../../components/list-skeleton";
-import { PageHeader } from "../../../components/page-header";
-import { PaginationFooter } from "../../../components/pagination-footer";
+import { EmptyState } from "@/components/empty-state";
+import { ErrorState } from "@/components/error-state";
+import { ListSkeleton } from "@/components/list-skeleton";
+import { PageHeader } from "@/components/page-header";
+import { PaginationFooter } from "@/components/pagination-footer";
 import { COURSES_LOAD_FAILED, useCourses } from "../api/courses";
 import { CourseCard } from "../components/course-card";
 
@@ -24,13 +24,16 @@ export function StudentCoursesPage() {
     // Never interrupt a navigation the user started (e.g. opening a course while typing).
     if (navigation.state !== "idle") return;
     if ((params.get("search") ?? "") === debounced) return;
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      if (debounced) next.set("search", debounced);
-      else next.delete("search");
-      next.delete("page");
-      return next;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (debounced) next.set("search", debounced);
+        else next.delete("search");
+        next.delete("page");
+        return next;
+      },
+      { replace: true },
+    );
   }, [debounced, params, setParams, navigation.state]);
 
   const query = params.get("search") ?? "";

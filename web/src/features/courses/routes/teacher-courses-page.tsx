@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button, SimpleGrid, Stack } from "@mantine/core";
-import { useAuth } from "../../../lib/auth";
-import { EmptyState } from "../../../components/empty-state";
-import { ErrorState } from "../../../components/error-state";
-import { ListSkeleton } from "../../../components/list-skeleton";
-import { PageHeader } from "../../../components/page-header";
-import { PaginationFooter } from "../../../components/pagination-footer";
+import { useAuth } from "@/lib/auth";
+import { EmptyState } from "@/components/empty-state";
+import { ErrorState } from "@/components/error-state";
+import { ListSkeleton } from "@/components/list-skeleton";
+import { PageHeader } from "@/components/page-header";
+import { PaginationFooter } from "@/components/pagination-footer";
 import { COURSES_LOAD_FAILED, useCourses } from "../api/courses";
 import { CourseCard } from "../components/course-card";
 
@@ -48,7 +48,13 @@ export function TeacherCoursesPage() {
                     <Button component={Link} to={`/teachers/dashboard/courses/${c.id}/edit`} size="xs" variant="light" aria-label={`Edit ${c.title}`}>
                       Edit
                     </Button>
-                    <Button component={Link} to={`/teachers/dashboard/quizzes?courseId=${c.id}`} size="xs" variant="default" aria-label={`Quizzes of ${c.title}`}>
+                    <Button
+                      component={Link}
+                      to={`/teachers/dashboard/quizzes?courseId=${c.id}`}
+                      size="xs"
+                      variant="default"
+                      aria-label={`Quizzes of ${c.title}`}
+                    >
                       Quizzes
                     </Button>
                   </>

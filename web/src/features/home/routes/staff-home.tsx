@@ -1,7 +1,7 @@
 import { Stack } from "@mantine/core";
-import { useAuth } from "../../../lib/auth";
-import { Greeting } from "../../../components/greeting";
-import { LogoutButton } from "../../../components/logout-button";
+import { useAuth } from "@/lib/auth";
+import { Greeting } from "@/components/greeting";
+import { LogoutButton } from "@/components/logout-button";
 
 export function TeacherHomePage() {
   const { user } = useAuth();

@@ -1,5 +1,5 @@
 import type { AnswerInput, AttemptResult, AttemptSession, SaveAnswersResponse } from "@adesua/domain";
-import { api } from "../../../lib/api";
+import { api } from "@/lib/api";
 
 /**
  * Runs a call with a time limit: on a dying mobile link a request can hang for minutes, and a hung save
@@ -26,7 +26,8 @@ export const attemptsApi = {
   get: (attemptId: number) => api<AttemptSession>(`/attempts/${attemptId}`, { quiet: true }),
   saveAnswers: (attemptId: number, answers: AnswerInput[], signal?: AbortSignal) =>
     api<SaveAnswersResponse>(`/attempts/${attemptId}/answers`, { method: "PUT", body: { answers }, quiet: true, signal }),
-  nextSection: (attemptId: number, fromSection: number) => api<AttemptSession>(`/attempts/${attemptId}/sections/next`, { method: "POST", body: { fromSection }, quiet: true }),
+  nextSection: (attemptId: number, fromSection: number) =>
+    api<AttemptSession>(`/attempts/${attemptId}/sections/next`, { method: "POST", body: { fromSection }, quiet: true }),
   submit: (attemptId: number, answers: AnswerInput[], signal?: AbortSignal) =>
     api<AttemptResult>(`/attempts/${attemptId}/submit`, { method: "POST", body: { answers }, quiet: true, signal }),
 };

@@ -210,7 +210,10 @@ export class AnswerOutbox {
         const kind = this.opts.classify(err);
         if (kind === "drop") {
           this.confirm(batch);
-          this.opts.onDrop?.(batch.map(({ questionId, answer }) => ({ questionId, answer })), err);
+          this.opts.onDrop?.(
+            batch.map(({ questionId, answer }) => ({ questionId, answer })),
+            err,
+          );
           this.wanted = true;
         } else if (kind === "stop") {
           this.stopped = true;
@@ -269,7 +272,8 @@ export class AnswerOutbox {
       if (data?.v !== 1 || typeof data.entries !== "object") return;
       this.seq = Number(data.seq) || 0;
       for (const [id, e] of Object.entries(data.entries)) {
-        if (e && typeof e.answer === "string" && Number.isInteger(Number(id))) this.entries.set(Number(id), { answer: e.answer, version: Number(e.version) || 0 });
+        if (e && typeof e.answer === "string" && Number.isInteger(Number(id)))
+          this.entries.set(Number(id), { answer: e.answer, version: Number(e.version) || 0 });
       }
       for (const [id, a] of Object.entries(data.saved ?? {})) if (typeof a === "string" && Number.isInteger(Number(id))) this.saved.set(Number(id), a);
     } catch {
@@ -290,7 +294,11 @@ export class AnswerOutbox {
 }
 
 /** Removes outboxes and kept sessions untouched for `maxAgeMs`, so storage does not fill over a school year. */
-export function purgeOldOutboxes(storage: KeyValueStore & Pick<Storage, "length" | "key"> = localStorage, maxAgeMs = 14 * 24 * 3600_000, now = Date.now()): void {
+export function purgeOldOutboxes(
+  storage: KeyValueStore & Pick<Storage, "length" | "key"> = localStorage,
+  maxAgeMs = 14 * 24 * 3600_000,
+  now = Date.now(),
+): void {
   try {
     const old: string[] = [];
     for (let i = 0; i < storage.length; i++) {

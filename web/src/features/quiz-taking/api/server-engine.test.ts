@@ -86,7 +86,10 @@ describe("the server engine", () => {
   });
 
   it("resumes with this device's unsent answers winning over the server's, then sends them", async () => {
-    localStorage.setItem("adesua.outbox.41", JSON.stringify({ v: 1, seq: 3, updatedAt: Date.now(), entries: { 1: { answer: "Ho", version: 2 }, 3: { answer: "Accra", version: 3 } } }));
+    localStorage.setItem(
+      "adesua.outbox.41",
+      JSON.stringify({ v: 1, seq: 3, updatedAt: Date.now(), entries: { 1: { answer: "Ho", version: 2 }, 3: { answer: "Accra", version: 3 } } }),
+    );
     reply = (c) => (c.method === "GET" ? json(200, session()) : json(200, { saved: 2, savedAt: new Date().toISOString() }));
     const engine = createServerEngine({ quizId: 9, attemptId: 41 });
     const s = await engine.load();
@@ -180,10 +183,29 @@ describe("the server engine", () => {
 
   it("drops unsent answers to a section that ended on the server, keeping those that still count", async () => {
     const sections = (current: number): AttemptSession["sections"] => [
-      { index: 0, name: "Section A", startIndex: 0, endIndex: 1, timeLimit: 1, status: current === 0 ? "current" : "ended", deadline: current === 0 ? new Date(T0 + 60_000).toISOString() : null },
-      { index: 1, name: "Section B", startIndex: 2, endIndex: 2, timeLimit: 1, status: current === 1 ? "current" : "upcoming", deadline: current === 1 ? new Date(T0 + 120_000).toISOString() : null },
+      {
+        index: 0,
+        name: "Section A",
+        startIndex: 0,
+        endIndex: 1,
+        timeLimit: 1,
+        status: current === 0 ? "current" : "ended",
+        deadline: current === 0 ? new Date(T0 + 60_000).toISOString() : null,
+      },
+      {
+        index: 1,
+        name: "Section B",
+        startIndex: 2,
+        endIndex: 2,
+        timeLimit: 1,
+        status: current === 1 ? "current" : "upcoming",
+        deadline: current === 1 ? new Date(T0 + 120_000).toISOString() : null,
+      },
     ];
-    localStorage.setItem("adesua.outbox.41", JSON.stringify({ v: 1, seq: 2, updatedAt: Date.now(), entries: { 2: { answer: "Kumasi", version: 1 }, 3: { answer: "Accra", version: 2 } } }));
+    localStorage.setItem(
+      "adesua.outbox.41",
+      JSON.stringify({ v: 1, seq: 2, updatedAt: Date.now(), entries: { 2: { answer: "Kumasi", version: 1 }, 3: { answer: "Accra", version: 2 } } }),
+    );
     const puts: unknown[] = [];
     reply = (c) => {
       if (c.method === "GET") return json(200, session({ currentSection: 1, sections: sections(1), answers: [] }));

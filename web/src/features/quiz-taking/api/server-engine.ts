@@ -1,12 +1,11 @@
 import type { AttemptResult, AttemptSession } from "@adesua/domain";
-import { ApiError } from "../../../lib/api";
+import { ApiError } from "@/lib/api";
 import { ClockSync, type ClockSample } from "../lib/clock";
 import { isQuestionOpen } from "../lib/sections";
 import { LOAD_FAILED, MOVE_FAILED, SUBMIT_FAILED } from "../lib/messages";
 import { EngineError, type EngineEvent, type QuizEngine, type RunnerResult, type RunnerSession } from "../engine";
 import { attemptsApi, withTimeout } from "./attempts";
 import { AnswerOutbox, OUTBOX_PREFIX, SESSION_PREFIX, purgeOldOutboxes, type FailureKind, type KeyValueStore } from "./outbox";
-
 
 /** The last session seen, so a reload without a connection can carry on (the service worker serves the app). */
 type CachedSession = { session: AttemptSession; clock: ClockSample | null; updatedAt: number };
@@ -112,7 +111,11 @@ export function createServerEngine(opts: ServerEngineOptions): QuizEngine {
   function cache(s: AttemptSession) {
     try {
       if (s.status === "submitted") storage?.removeItem(SESSION_PREFIX + s.attemptId);
-      else storage?.setItem(SESSION_PREFIX + s.attemptId, JSON.stringify({ session: { ...s, answers: [] }, clock: clock.current, updatedAt: Date.now() } satisfies CachedSession));
+      else
+        storage?.setItem(
+          SESSION_PREFIX + s.attemptId,
+          JSON.stringify({ session: { ...s, answers: [] }, clock: clock.current, updatedAt: Date.now() } satisfies CachedSession),
+        );
     } catch {
       /* storage full: only offline reloads lose out */
     }

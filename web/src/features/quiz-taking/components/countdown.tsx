@@ -31,7 +31,15 @@ export function Countdown({ deadline, now, label, size = "lg" }: { deadline: num
 
   return (
     <>
-      <Text component="span" role="timer" aria-label={label} className={size === "lg" ? classes.clock : undefined} fw={size === "sm" ? 700 : undefined} c={COLOR[urgency(remaining)]} style={{ fontVariantNumeric: "tabular-nums" }}>
+      <Text
+        component="span"
+        role="timer"
+        aria-label={label}
+        className={size === "lg" ? classes.clock : undefined}
+        fw={size === "sm" ? 700 : undefined}
+        c={COLOR[urgency(remaining)]}
+        style={{ fontVariantNumeric: "tabular-nums" }}
+      >
         {formatClock(remaining)}
       </Text>
       <VisuallyHidden aria-live="polite" aria-atomic="true">

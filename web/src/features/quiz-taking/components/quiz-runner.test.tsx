@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { renderWithProviders } from "../../../test/render";
+import { renderWithProviders } from "@/test/render";
 import { createLocalEngine } from "../api/local-engine";
 import { EngineError, type EngineEvent, type QuizEngine, type RunnerResult, type RunnerSession } from "../engine";
 import { QuizRunner } from "./quiz-runner";
@@ -34,8 +34,24 @@ function sectioned(current: number): RunnerSession {
     deadline: T0 + 2 * 60_000,
     currentSection: current,
     sections: [
-      { index: 0, name: "Section A", startIndex: 0, endIndex: 1, timeLimit: 1, status: current === 0 ? "current" : "ended", deadline: current === 0 ? T0 + 60_000 : null },
-      { index: 1, name: "Section B", startIndex: 2, endIndex: 3, timeLimit: 1, status: current === 1 ? "current" : "upcoming", deadline: current === 1 ? T0 + 120_000 : null },
+      {
+        index: 0,
+        name: "Section A",
+        startIndex: 0,
+        endIndex: 1,
+        timeLimit: 1,
+        status: current === 0 ? "current" : "ended",
+        deadline: current === 0 ? T0 + 60_000 : null,
+      },
+      {
+        index: 1,
+        name: "Section B",
+        startIndex: 2,
+        endIndex: 3,
+        timeLimit: 1,
+        status: current === 1 ? "current" : "upcoming",
+        deadline: current === 1 ? T0 + 120_000 : null,
+      },
     ],
     questions: [
       { id: 11, index: 0, text: "Water boils at", options: ["100 °C", "50 °C"] },

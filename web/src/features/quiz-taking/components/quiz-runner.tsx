@@ -67,6 +67,7 @@ export function QuizRunner({ engine, onBack, resultActions, onFinished, viewKey 
     const kept = first ? readView(viewKey, current) : null;
     setView(kept && parts[kept.part] && canView(session, parts[kept.part]) ? kept : { part: currentPartIndex(parts, session), page: 0 });
     // Only a change of section (or the first load) moves the view; answering keeps the student where they are.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately keyed on the section alone (see above)
   }, [current, phase === "loading"]);
 
   useEffect(() => {
@@ -91,10 +92,19 @@ export function QuizRunner({ engine, onBack, resultActions, onFinished, viewKey 
       </Stack>
     );
   }
-  if (phase === "error" || !session) return <QuizError message={state.error ?? ""} onBack={onBack} onRetry={state.errorKind === "refused" ? undefined : retryLoad} />;
+  if (phase === "error" || !session)
+    return <QuizError message={state.error ?? ""} onBack={onBack} onRetry={state.errorKind === "refused" ? undefined : retryLoad} />;
 
   if (phase === "done" && session.result) {
-    return <ResultView title={session.title} result={session.result} preview={session.preview} auto={state.autoSubmitted} actions={resultActions?.(session.result, session)} />;
+    return (
+      <ResultView
+        title={session.title}
+        result={session.result}
+        preview={session.preview}
+        auto={state.autoSubmitted}
+        actions={resultActions?.(session.result, session)}
+      />
+    );
   }
 
   const part = parts[Math.min(view.part, parts.length - 1)];
@@ -108,7 +118,11 @@ export function QuizRunner({ engine, onBack, resultActions, onFinished, viewKey 
   const viewingCurrent = part.sectionIndex !== null && part.sectionIndex === current;
   const sectionTimeUp = state.expiredSection !== null && state.expiredSection === current;
   const running = phase === "running";
-  const locked = (index: number) => !running || state.timeUp || !isQuestionOpen(session, index) || (sectionTimeUp && curSection !== null && index >= curSection.startIndex && index <= curSection.endIndex);
+  const locked = (index: number) =>
+    !running ||
+    state.timeUp ||
+    !isQuestionOpen(session, index) ||
+    (sectionTimeUp && curSection !== null && index >= curSection.startIndex && index <= curSection.endIndex);
 
   const go = (next: { part: number; page: number }) => {
     moved.current = true;
@@ -122,7 +136,12 @@ export function QuizRunner({ engine, onBack, resultActions, onFinished, viewKey 
   const nextSectionName = advancesSection ? session.sections[current! + 1].name : null;
   const upcoming = session.sections.filter((s) => s.status === "upcoming" && s.index !== current);
   const unansweredAll = unansweredNumbers(session.questions, state.answers);
-  const unansweredHere = curSection ? unansweredNumbers(session.questions.filter((q) => q.index >= curSection.startIndex && q.index <= curSection.endIndex), state.answers) : [];
+  const unansweredHere = curSection
+    ? unansweredNumbers(
+        session.questions.filter((q) => q.index >= curSection.startIndex && q.index <= curSection.endIndex),
+        state.answers,
+      )
+    : [];
 
   return (
     <Stack gap="md" maw={760}>
@@ -230,7 +249,15 @@ export function QuizRunner({ engine, onBack, resultActions, onFinished, viewKey 
           <Button variant="default" size="md" fz="sm" px={8} fullWidth disabled={page === 0} onClick={() => go({ part: view.part, page: page - 1 })}>
             Previous page
           </Button>
-          <Button variant="default" size="md" fz="sm" px={8} fullWidth disabled={page >= pages.length - 1} onClick={() => go({ part: view.part, page: page + 1 })}>
+          <Button
+            variant="default"
+            size="md"
+            fz="sm"
+            px={8}
+            fullWidth
+            disabled={page >= pages.length - 1}
+            onClick={() => go({ part: view.part, page: page + 1 })}
+          >
             Next page
           </Button>
         </SimpleGrid>
@@ -238,7 +265,15 @@ export function QuizRunner({ engine, onBack, resultActions, onFinished, viewKey 
 
       {parts.length > 1 && (
         <SimpleGrid cols={2} spacing="xs">
-          <Button variant="light" size="md" fz="sm" px={8} fullWidth disabled={prevPart === null} onClick={() => prevPart !== null && go({ part: prevPart, page: 0 })}>
+          <Button
+            variant="light"
+            size="md"
+            fz="sm"
+            px={8}
+            fullWidth
+            disabled={prevPart === null}
+            onClick={() => prevPart !== null && go({ part: prevPart, page: 0 })}
+          >
             Previous Section
           </Button>
           <Button
@@ -289,9 +324,7 @@ export function QuizRunner({ engine, onBack, resultActions, onFinished, viewKey 
 
       <Modal opened={confirm === "next"} onClose={() => setConfirm(null)} title={nextSectionName ? `Move on to ${nextSectionName}?` : "Next Section?"} centered>
         <Stack>
-          <Text>
-            Your answers to {curSection?.name ?? "this section"} can no longer change once you move on, and its remaining time is given up.
-          </Text>
+          <Text>Your answers to {curSection?.name ?? "this section"} can no longer change once you move on, and its remaining time is given up.</Text>
           {unansweredHere.length > 0 && <Text size="sm">{unansweredSentence(unansweredHere)}</Text>}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirm(null)} data-autofocus>

@@ -11,7 +11,8 @@ export function resultLabel(r: Pick<RunnerResult, "passed">): { text: string; co
 }
 
 function ReviewRow({ item }: { item: ReviewItem }) {
-  const verdict = item.correct === true ? { t: "Correct", c: "green" } : item.correct === false ? { t: "Wrong", c: "red" } : { t: "Graded by your teacher", c: "gray" };
+  const verdict =
+    item.correct === true ? { t: "Correct", c: "green" } : item.correct === false ? { t: "Wrong", c: "red" } : { t: "Graded by your teacher", c: "gray" };
   return (
     <Paper withBorder p="sm" radius="md" component="li" className={classes.review}>
       <Stack gap={6}>
@@ -38,7 +39,19 @@ function ReviewRow({ item }: { item: ReviewItem }) {
 }
 
 /** The results screen: score, correct/total and passed; the review only when the server sent it. */
-export function ResultView({ title, result, preview, auto, actions }: { title: string; result: RunnerResult; preview: boolean; auto: boolean; actions?: ReactNode }) {
+export function ResultView({
+  title,
+  result,
+  preview,
+  auto,
+  actions,
+}: {
+  title: string;
+  result: RunnerResult;
+  preview: boolean;
+  auto: boolean;
+  actions?: ReactNode;
+}) {
   const label = resultLabel(result);
   return (
     <Stack gap="md" maw={760}>

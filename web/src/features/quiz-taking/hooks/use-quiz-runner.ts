@@ -3,7 +3,6 @@ import { EngineError, type QuizEngine, type RunnerResult, type RunnerSession, ty
 import { advanceLocally, isQuestionOpen } from "../lib/sections";
 import { LOAD_FAILED, MOVE_FAILED, OFFLINE_MOVE, OFFLINE_SUBMIT, SUBMIT_FAILED, TIME_UP_OFFLINE } from "../lib/messages";
 
-
 /** After a deadline, wait this long before acting: the server's clock decides, and it accepts answers for a few seconds more. */
 export const AUTO_DELAY_MS = 1000;
 

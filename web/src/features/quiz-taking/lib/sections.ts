@@ -58,7 +58,11 @@ export function advanceLocally(session: RunnerSession): RunnerSession {
   const byLimit = next.timeLimit != null ? start + next.timeLimit * 60_000 : null;
   const candidates = [byLimit, session.deadline].filter((x): x is number => x !== null);
   const sections: RunnerSection[] = session.sections.map((s) =>
-    s.index === cur ? { ...s, status: "ended", deadline: null } : s.index === cur + 1 ? { ...s, status: "current", deadline: candidates.length ? Math.min(...candidates) : null } : s,
+    s.index === cur
+      ? { ...s, status: "ended", deadline: null }
+      : s.index === cur + 1
+        ? { ...s, status: "current", deadline: candidates.length ? Math.min(...candidates) : null }
+        : s,
   );
   return { ...session, sections, currentSection: cur + 1 };
 }

@@ -16,7 +16,7 @@ export function unansweredNumbers(questions: readonly Numbered[], answers: Reado
 export function formatNumberList(nums: readonly number[]): string {
   const sorted = [...new Set(nums)].sort((a, b) => a - b);
   const parts: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
     if (j - i >= 2) parts.push(`${sorted[i]}–${sorted[j]}`);

@@ -38,6 +38,7 @@ export function AttemptPage() {
         onAttempt: (attemptId) => setParams({ attempt: String(attemptId) }, { replace: true }),
       }),
     // A new round (Try again) starts a new attempt; the address changing to carry the id must not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
     [quizId, round],
   );
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CourseListResponse, Quiz, QuizListResponse, StudentQuiz } from "@adesua/domain";
-import { api } from "../../../lib/api";
+import { api } from "@/lib/api";
 import { QUIZ_MESSAGES } from "@adesua/domain/constants";
 
 export const QUIZ_SAVE_FAILED = "Error saving quiz. Please try again.";

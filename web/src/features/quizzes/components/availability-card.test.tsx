@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import type { QuizListItem } from "@adesua/domain";
-import { renderWithProviders } from "../../../test/render";
+import { renderWithProviders } from "@/test/render";
 import { AvailabilityCard } from "./availability-card";
 
 const NOW = new Date("2026-03-10T12:00:00Z");
@@ -35,7 +35,9 @@ function quiz(over: Partial<QuizListItem> = {}): QuizListItem {
 }
 
 function show(q: QuizListItem) {
-  renderWithProviders(<AvailabilityCard quiz={q} now={NOW} detailTo={`/students/dashboard/quizzes/${q.id}`} attemptTo={`/students/dashboard/quizzes/${q.id}/attempt`} />);
+  renderWithProviders(
+    <AvailabilityCard quiz={q} now={NOW} detailTo={`/students/dashboard/quizzes/${q.id}`} attemptTo={`/students/dashboard/quizzes/${q.id}/attempt`} />,
+  );
 }
 
 describe("AvailabilityCard", () => {

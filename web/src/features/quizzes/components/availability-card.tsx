@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { AVAILABILITY_LABEL, countdownText, studentAvailability, type StudentAvailability } from "@adesua/domain/rules";
 import type { QuizListItem } from "@adesua/domain";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTime } from "@/lib/format";
 
 export const AVAILABILITY_COLOR: Record<StudentAvailability, string> = { available: "green", upcoming: "blue", closed: "gray", maxed: "orange" };
 

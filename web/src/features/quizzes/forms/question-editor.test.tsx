@@ -2,7 +2,7 @@ import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { renderWithProviders } from "../../../test/render";
+import { renderWithProviders } from "@/test/render";
 import { QuestionEditor } from "./question-editor";
 import { newKey, questionPayload, type QuestionDraft } from "./quiz-form-model";
 

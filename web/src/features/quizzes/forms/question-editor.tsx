@@ -44,11 +44,15 @@ export function QuestionEditor({ questions, onChange, errors, disabled }: Props)
           <Card key={q.key} withBorder padding="sm" component="section" aria-label={`Question ${n}`}>
             <Stack gap="xs">
               <Group justify="space-between" wrap="nowrap" gap={4}>
-                <Text fw={700}>
-                  Question {n}
-                </Text>
+                <Text fw={700}>Question {n}</Text>
                 <Group gap={4} wrap="nowrap">
-                  <Button size="compact-xs" variant="default" disabled={disabled || i === 0} onClick={() => onChange(move(questions, i, i - 1))} aria-label={`Move question ${n} up`}>
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    disabled={disabled || i === 0}
+                    onClick={() => onChange(move(questions, i, i - 1))}
+                    aria-label={`Move question ${n} up`}
+                  >
                     Up
                   </Button>
                   <Button
@@ -60,7 +64,14 @@ export function QuestionEditor({ questions, onChange, errors, disabled }: Props)
                   >
                     Down
                   </Button>
-                  <Button size="compact-xs" variant="light" color="red" disabled={disabled} onClick={() => onChange(questions.filter((_, j) => j !== i))} aria-label={`Remove question ${n}`}>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    color="red"
+                    disabled={disabled}
+                    onClick={() => onChange(questions.filter((_, j) => j !== i))}
+                    aria-label={`Remove question ${n}`}
+                  >
                     Remove
                   </Button>
                 </Group>
@@ -90,7 +101,11 @@ export function QuestionEditor({ questions, onChange, errors, disabled }: Props)
                         <TextInput
                           aria-label={`Question ${n} option ${letter}`}
                           placeholder={`Option ${letter}`}
-                          leftSection={<Text size="xs" fw={700}>{letter}</Text>}
+                          leftSection={
+                            <Text size="xs" fw={700}>
+                              {letter}
+                            </Text>
+                          }
                           value={o}
                           disabled={disabled}
                           onChange={(e) => update(i, { options: q.options.map((x, k) => (k === j ? e.currentTarget.value : x)) })}

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { QUIZ_MESSAGES } from "@adesua/domain/constants";
-import { emptyQuizValues, hasErrors, newKey, questionPayload, quizFormData, SECTION_NUMBERS, validateQuestions, validateQuizForm, type QuestionDraft, type QuizFormValues } from "./quiz-form-model";
+import {
+  emptyQuizValues,
+  hasErrors,
+  newKey,
+  questionPayload,
+  quizFormData,
+  SECTION_NUMBERS,
+  validateQuestions,
+  validateQuizForm,
+  type QuestionDraft,
+  type QuizFormValues,
+} from "./quiz-form-model";
 
 const pdf = () => new File(["%PDF-1.4 test"], "quiz.pdf", { type: "application/pdf" });
 const valid = (over: Partial<QuizFormValues> = {}): QuizFormValues => ({
@@ -61,8 +72,12 @@ describe("quiz form validation", () => {
   it("checks timed sections: name, positions, order, limit, and the question count", () => {
     const s = (name: string, start: number | string, end: number | string, timeLimit: number | string) => ({ key: newKey(), name, start, end, timeLimit });
     const a = s("", 0, 2, 0);
-    let e = check(valid({ timedSections: [a] }));
-    expect(e.sections?.[a.key]).toEqual({ name: "Section name is required", start: SECTION_NUMBERS, timeLimit: "Section time limit must be between 1 and 600 minutes" });
+    const e = check(valid({ timedSections: [a] }));
+    expect(e.sections?.[a.key]).toEqual({
+      name: "Section name is required",
+      start: SECTION_NUMBERS,
+      timeLimit: "Section time limit must be between 1 and 600 minutes",
+    });
     expect(hasErrors(e)).toBe(true);
 
     const b = s("A", 3, 2, 10);
@@ -73,7 +88,9 @@ describe("quiz form validation", () => {
     expect(check(valid({ timedSections: [c1, c2] })).sections?.[c2.key]?.start).toBe("Timed sections must be in order and must not overlap");
 
     const d = s("B", 6, 12, 10);
-    expect(check(valid({ timedSections: [c1, d] }), true, 10).sections?.[d.key]?.end).toBe('Section "B" goes past the last question (the quiz has 10 questions)');
+    expect(check(valid({ timedSections: [c1, d] }), true, 10).sections?.[d.key]?.end).toBe(
+      'Section "B" goes past the last question (the quiz has 10 questions)',
+    );
     expect(hasErrors(check(valid({ timedSections: [c1, s("B", 6, 10, 15)] }), true, 10))).toBe(false);
   });
 

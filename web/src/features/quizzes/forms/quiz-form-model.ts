@@ -1,7 +1,7 @@
 import dayjs from "dayjs";
 import { QUIZ_LIMITS, QUIZ_MESSAGES, type StudentType } from "@adesua/domain/constants";
 import type { Quiz } from "@adesua/domain";
-import { pdfProblem } from "../../../lib/pdf";
+import { pdfProblem } from "@/lib/pdf";
 
 const M = QUIZ_MESSAGES;
 const L = QUIZ_LIMITS;
@@ -32,7 +32,8 @@ export type QuizFormValues = {
   pdf: File | null;
 };
 
-type Field = "title" | "courseId" | "studentType" | "openTime" | "closeTime" | "timeLimit" | "maxAttempts" | "questionsPerPage" | "passingScore" | "pdf" | "timedSections";
+type Field =
+  "title" | "courseId" | "studentType" | "openTime" | "closeTime" | "timeLimit" | "maxAttempts" | "questionsPerPage" | "passingScore" | "pdf" | "timedSections";
 export type SectionErrors = Partial<Record<"name" | "start" | "end" | "timeLimit", string>>;
 export type QuizFormErrors = Partial<Record<Field, string>> & { sections?: Record<string, SectionErrors> };
 
@@ -194,7 +195,9 @@ export function quizFormData(v: QuizFormValues, questions?: QuestionDraft[]): Fo
   fd.set("resetTimerOnAttempt", String(v.resetTimerOnAttempt));
   fd.set(
     "timedSections",
-    JSON.stringify(v.timedSections.map((s) => ({ name: s.name.trim(), startIndex: Number(s.start) - 1, endIndex: Number(s.end) - 1, timeLimit: Number(s.timeLimit) }))),
+    JSON.stringify(
+      v.timedSections.map((s) => ({ name: s.name.trim(), startIndex: Number(s.start) - 1, endIndex: Number(s.end) - 1, timeLimit: Number(s.timeLimit) })),
+    ),
   );
   if (questions) fd.set("questions", JSON.stringify(questionPayload(questions)));
   if (v.pdf) fd.set("pdf", v.pdf, v.pdf.name);

@@ -1,11 +1,20 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { mockApi, renderRoutes } from "../../../test/render";
+import { mockApi, renderRoutes } from "@/test/render";
 import { QuizFormPage } from "./quiz-form-page";
 
 const teacher = { id: 3, name: "Ama Owusu", email: "ama@example.com", role: "teacher", studentType: null, hasPassword: true, createdAt: "", updatedAt: "" };
-const course = { id: 9, title: "Integrated Science", description: "", teacherId: 3, teacher: { id: 3, name: "Ama Owusu" }, material: null, createdAt: "", updatedAt: "" };
+const course = {
+  id: 9,
+  title: "Integrated Science",
+  description: "",
+  teacherId: 3,
+  teacher: { id: 3, name: "Ama Owusu" },
+  material: null,
+  createdAt: "",
+  updatedAt: "",
+};
 const page = (data: unknown[]) => [200, { data, pagination: { total: data.length, page: 1, limit: 100 } }] as [number, unknown];
 
 function renderForm() {

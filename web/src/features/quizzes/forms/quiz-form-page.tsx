@@ -3,12 +3,12 @@ import { Link, useNavigate, useParams } from "react-router";
 import { Alert, Button, Checkbox, FileInput, Group, NumberInput, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
 import { STUDENT_TYPES, STUDENT_TYPE_LABELS, type StudentType } from "@adesua/domain/constants";
 import type { Quiz } from "@adesua/domain";
-import { useAuth } from "../../../lib/auth";
-import { errorText } from "../../../lib/api";
-import { formatBytes } from "../../../lib/format";
-import { startsLikePdf } from "../../../lib/pdf";
-import { ErrorState } from "../../../components/error-state";
-import { PageHeader } from "../../../components/page-header";
+import { useAuth } from "@/lib/auth";
+import { errorText } from "@/lib/api";
+import { formatBytes } from "@/lib/format";
+import { startsLikePdf } from "@/lib/pdf";
+import { ErrorState } from "@/components/error-state";
+import { PageHeader } from "@/components/page-header";
 import { NO_COURSE_HINT, QUIZ_LOAD_ERROR_TITLE, QUIZ_SAVE_FAILED, useCourseOptions, useQuiz, useSaveQuiz } from "../api/quizzes";
 import { QuestionEditor } from "./question-editor";
 import {
@@ -146,7 +146,12 @@ export function QuizFormPage() {
   if (id && existing.isError) {
     return (
       <Stack>
-        <ErrorState title={QUIZ_LOAD_ERROR_TITLE} message={errorText(existing.error, (existing.error as Error).message)} onRetry={() => void existing.refetch()} retrying={existing.isFetching} />
+        <ErrorState
+          title={QUIZ_LOAD_ERROR_TITLE}
+          message={errorText(existing.error, (existing.error as Error).message)}
+          onRetry={() => void existing.refetch()}
+          retrying={existing.isFetching}
+        />
         <Group>
           <Button component={Link} to={listPath} variant="default">
             Back to quizzes
@@ -158,7 +163,8 @@ export function QuizFormPage() {
 
   const current = existing.data as Quiz | undefined;
   const courseData = (courses.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.title }));
-  if (current && !courseData.some((c) => c.value === String(current.courseId))) courseData.unshift({ value: String(current.courseId), label: current.course.title });
+  if (current && !courseData.some((c) => c.value === String(current.courseId)))
+    courseData.unshift({ value: String(current.courseId), label: current.course.title });
 
   return (
     <Stack maw={860}>
@@ -179,7 +185,11 @@ export function QuizFormPage() {
         </Alert>
       )}
       {courses.isError && (
-        <ErrorState message={errorText(courses.error, "Failed to load courses. Please try again later.")} onRetry={() => void courses.refetch()} retrying={courses.isFetching} />
+        <ErrorState
+          message={errorText(courses.error, "Failed to load courses. Please try again later.")}
+          onRetry={() => void courses.refetch()}
+          retrying={courses.isFetching}
+        />
       )}
       {saved && (
         <Alert color="green" role="status" title={creating ? "Quiz created" : "Quiz saved"}>
@@ -199,7 +209,15 @@ export function QuizFormPage() {
       <form ref={formRef} onSubmit={onSubmit} noValidate>
         <Stack>
           <Part title="Quiz details">
-            <TextInput label="Title" required value={values.title} onChange={(e) => set("title", e.currentTarget.value)} error={errors.title} disabled={locked} maxLength={250} />
+            <TextInput
+              label="Title"
+              required
+              value={values.title}
+              onChange={(e) => set("title", e.currentTarget.value)}
+              error={errors.title}
+              disabled={locked}
+              maxLength={250}
+            />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Select
                 label="Course"
@@ -247,8 +265,22 @@ export function QuizFormPage() {
 
           <Part title="Schedule" description="Times are in your local time. Leave a time empty to keep the quiz open on that side.">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput type="datetime-local" label="Open time" value={values.openTime} onChange={(e) => set("openTime", e.currentTarget.value)} error={errors.openTime} disabled={locked} />
-              <TextInput type="datetime-local" label="Close time" value={values.closeTime} onChange={(e) => set("closeTime", e.currentTarget.value)} error={errors.closeTime} disabled={locked} />
+              <TextInput
+                type="datetime-local"
+                label="Open time"
+                value={values.openTime}
+                onChange={(e) => set("openTime", e.currentTarget.value)}
+                error={errors.openTime}
+                disabled={locked}
+              />
+              <TextInput
+                type="datetime-local"
+                label="Close time"
+                value={values.closeTime}
+                onChange={(e) => set("closeTime", e.currentTarget.value)}
+                error={errors.closeTime}
+                disabled={locked}
+              />
             </SimpleGrid>
           </Part>
 
@@ -313,10 +345,43 @@ export function QuizFormPage() {
               return (
                 <Paper key={s.key} withBorder p="sm" bg="gray.0" component="section" aria-label={`Timed section ${i + 1}`}>
                   <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-                    <TextInput label="Section name" value={s.name} onChange={(e) => setSection(s.key, { name: e.currentTarget.value })} error={se.name} disabled={locked} />
-                    <NumberInput label="From question" allowDecimal={false} allowNegative={false} clampBehavior="none" value={s.start} onChange={(v) => setSection(s.key, { start: v })} error={se.start} disabled={locked} />
-                    <NumberInput label="To question" allowDecimal={false} allowNegative={false} clampBehavior="none" value={s.end} onChange={(v) => setSection(s.key, { end: v })} error={se.end} disabled={locked} />
-                    <NumberInput label="Minutes" allowDecimal={false} allowNegative={false} clampBehavior="none" value={s.timeLimit} onChange={(v) => setSection(s.key, { timeLimit: v })} error={se.timeLimit} disabled={locked} />
+                    <TextInput
+                      label="Section name"
+                      value={s.name}
+                      onChange={(e) => setSection(s.key, { name: e.currentTarget.value })}
+                      error={se.name}
+                      disabled={locked}
+                    />
+                    <NumberInput
+                      label="From question"
+                      allowDecimal={false}
+                      allowNegative={false}
+                      clampBehavior="none"
+                      value={s.start}
+                      onChange={(v) => setSection(s.key, { start: v })}
+                      error={se.start}
+                      disabled={locked}
+                    />
+                    <NumberInput
+                      label="To question"
+                      allowDecimal={false}
+                      allowNegative={false}
+                      clampBehavior="none"
+                      value={s.end}
+                      onChange={(v) => setSection(s.key, { end: v })}
+                      error={se.end}
+                      disabled={locked}
+                    />
+                    <NumberInput
+                      label="Minutes"
+                      allowDecimal={false}
+                      allowNegative={false}
+                      clampBehavior="none"
+                      value={s.timeLimit}
+                      onChange={(v) => setSection(s.key, { timeLimit: v })}
+                      error={se.timeLimit}
+                      disabled={locked}
+                    />
                   </SimpleGrid>
                   <Group justify="flex-end" mt="xs">
                     <Button
@@ -324,7 +389,12 @@ export function QuizFormPage() {
                       variant="subtle"
                       color="red"
                       disabled={locked}
-                      onClick={() => set("timedSections", values.timedSections.filter((x) => x.key !== s.key))}
+                      onClick={() =>
+                        set(
+                          "timedSections",
+                          values.timedSections.filter((x) => x.key !== s.key),
+                        )
+                      }
                       aria-label={`Remove timed section ${i + 1}`}
                     >
                       Remove section
@@ -341,7 +411,10 @@ export function QuizFormPage() {
                 onClick={() => {
                   const last = values.timedSections.at(-1);
                   const start = last && Number(last.end) > 0 ? Number(last.end) + 1 : 1;
-                  set("timedSections", [...values.timedSections, { key: newKey(), name: `Section ${String.fromCharCode(65 + values.timedSections.length)}`, start, end: "", timeLimit: "" }]);
+                  set("timedSections", [
+                    ...values.timedSections,
+                    { key: newKey(), name: `Section ${String.fromCharCode(65 + values.timedSections.length)}`, start, end: "", timeLimit: "" },
+                  ]);
                 }}
               >
                 Add timed section
@@ -349,7 +422,10 @@ export function QuizFormPage() {
             </Group>
           </Part>
 
-          <Part title={`Questions (${questions.length})`} description="Each question needs 2 to 5 different options. Mark the correct one so the quiz is graded automatically.">
+          <Part
+            title={`Questions (${questions.length})`}
+            description="Each question needs 2 to 5 different options. Mark the correct one so the quiz is graded automatically."
+          >
             <QuestionEditor
               questions={questions}
               onChange={(next) => {

@@ -5,12 +5,12 @@ import { notifications } from "@mantine/notifications";
 import { AVAILABILITY_LABEL, countdownText, quizTimeStatus, studentAvailability } from "@adesua/domain/rules";
 import { STUDENT_TYPE_LABELS } from "@adesua/domain/constants";
 import type { Quiz, StudentQuiz } from "@adesua/domain";
-import { useAuth } from "../../../lib/auth";
-import { errorText } from "../../../lib/api";
-import { downloadFile } from "../../../lib/download";
-import { formatBytes, formatDateTime } from "../../../lib/format";
-import { useNow } from "../../../lib/use-now";
-import { ErrorState } from "../../../components/error-state";
+import { useAuth } from "@/lib/auth";
+import { errorText } from "@/lib/api";
+import { downloadFile } from "@/lib/download";
+import { formatBytes, formatDateTime } from "@/lib/format";
+import { useNow } from "@/lib/use-now";
+import { ErrorState } from "@/components/error-state";
 import { QUIZ_LOAD_ERROR_TITLE, useQuiz } from "../api/quizzes";
 import { AVAILABILITY_COLOR, attemptsText } from "../components/availability-card";
 import { QuizStatusBadge } from "../components/quiz-status-badge";
@@ -86,7 +86,12 @@ export function QuizDetailPage() {
   if (quiz.isError) {
     return (
       <Stack>
-        <ErrorState title={QUIZ_LOAD_ERROR_TITLE} message={errorText(quiz.error, (quiz.error as Error).message)} onRetry={() => void quiz.refetch()} retrying={quiz.isFetching} />
+        <ErrorState
+          title={QUIZ_LOAD_ERROR_TITLE}
+          message={errorText(quiz.error, (quiz.error as Error).message)}
+          onRetry={() => void quiz.refetch()}
+          retrying={quiz.isFetching}
+        />
         <Group>
           <Button variant="default" onClick={goBack}>
             Go Back
@@ -198,8 +203,7 @@ export function QuizDetailPage() {
         <Section title={`Questions (${q.questions.length})`}>
           {q.questions.length === 0 ? (
             <Text size="sm" c="dimmed">
-              No questions yet.{" "}
-              <Link to={`${base}/quiz/${q.id}/edit`}>Add questions</Link>
+              No questions yet. <Link to={`${base}/quiz/${q.id}/edit`}>Add questions</Link>
             </Text>
           ) : (
             <Stack gap="md" component="ol" style={{ paddingLeft: 0, listStyle: "none", margin: 0 }}>

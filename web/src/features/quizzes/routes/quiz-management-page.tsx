@@ -5,20 +5,20 @@ import { notifications } from "@mantine/notifications";
 import { quizTimeStatus } from "@adesua/domain/rules";
 import { STUDENT_TYPE_LABELS } from "@adesua/domain/constants";
 import type { QuizListItem } from "@adesua/domain";
-import { useAuth } from "../../../lib/auth";
-import { errorText } from "../../../lib/api";
-import { formatDateTime } from "../../../lib/format";
-import { useNow } from "../../../lib/use-now";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { EmptyState } from "../../../components/empty-state";
-import { ErrorState } from "../../../components/error-state";
-import { ListSkeleton } from "../../../components/list-skeleton";
-import { PageHeader } from "../../../components/page-header";
-import { PaginationFooter } from "../../../components/pagination-footer";
+import { useAuth } from "@/lib/auth";
+import { errorText } from "@/lib/api";
+import { formatDateTime } from "@/lib/format";
+import { useNow } from "@/lib/use-now";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { EmptyState } from "@/components/empty-state";
+import { ErrorState } from "@/components/error-state";
+import { ListSkeleton } from "@/components/list-skeleton";
+import { PageHeader } from "@/components/page-header";
+import { PaginationFooter } from "@/components/pagination-footer";
 import { NO_COURSE_HINT, QUIZ_DELETE_FAILED, QUIZZES_LOAD_FAILED, useCourseOptions, useDeleteQuiz, useQuizzes } from "../api/quizzes";
 import { useStaffArea } from "../components/area";
 import { QuizStatusBadge } from "../components/quiz-status-badge";
-import { useQueryParams } from "../../../lib/use-query-params";
+import { useQueryParams } from "@/lib/use-query-params";
 
 export const MANAGEMENT_PAGE_SIZE = 10;
 export const DELETE_QUIZ_CONFIRM = "Are you sure you want to delete this quiz?";
@@ -39,7 +39,6 @@ export function QuizManagementPage() {
   const del = useDeleteQuiz();
   const [deleting, setDeleting] = useState<QuizListItem | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-
 
   async function doDelete() {
     if (!deleting) return;
@@ -131,7 +130,8 @@ export function QuizManagementPage() {
                     Opens {formatDateTime(q.openTime, "any time")} · Closes {formatDateTime(q.closeTime, "never")}
                   </Text>
                   <Text size="xs" c={q.questionCount === 0 ? "orange.8" : "dimmed"}>
-                    {q.questionCount === 0 ? "No questions yet: add them in Edit" : `${q.questionCount} ${q.questionCount === 1 ? "question" : "questions"}`} · {q.timeLimit ? `${q.timeLimit} min` : "No time limit"} ·{" "}
+                    {q.questionCount === 0 ? "No questions yet: add them in Edit" : `${q.questionCount} ${q.questionCount === 1 ? "question" : "questions"}`} ·{" "}
+                    {q.timeLimit ? `${q.timeLimit} min` : "No time limit"} ·{" "}
                     {q.maxAttempts === null ? "Unlimited attempts" : `${q.maxAttempts} ${q.maxAttempts === 1 ? "attempt" : "attempts"}`}
                   </Text>
                   <Group gap="xs" wrap="wrap" mt={4}>
@@ -161,7 +161,13 @@ export function QuizManagementPage() {
               </Card>
             ))}
           </SimpleGrid>
-          <PaginationFooter total={quizzes.data.meta.total} page={page} pageSize={MANAGEMENT_PAGE_SIZE} onChange={(p) => update({ page: String(p) })} label="Quiz pages" />
+          <PaginationFooter
+            total={quizzes.data.meta.total}
+            page={page}
+            pageSize={MANAGEMENT_PAGE_SIZE}
+            onChange={(p) => update({ page: String(p) })}
+            label="Quiz pages"
+          />
         </>
       )}
       <ConfirmDialog

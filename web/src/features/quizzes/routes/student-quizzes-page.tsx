@@ -1,13 +1,13 @@
 import { Button, NativeSelect, SimpleGrid, Stack } from "@mantine/core";
-import { EmptyState } from "../../../components/empty-state";
-import { ErrorState } from "../../../components/error-state";
-import { ListSkeleton } from "../../../components/list-skeleton";
-import { PageHeader } from "../../../components/page-header";
-import { PaginationFooter } from "../../../components/pagination-footer";
-import { useNow } from "../../../lib/use-now";
+import { EmptyState } from "@/components/empty-state";
+import { ErrorState } from "@/components/error-state";
+import { ListSkeleton } from "@/components/list-skeleton";
+import { PageHeader } from "@/components/page-header";
+import { PaginationFooter } from "@/components/pagination-footer";
+import { useNow } from "@/lib/use-now";
 import { QUIZZES_LOAD_FAILED, useCourseOptions, useQuizzes } from "../api/quizzes";
 import { AvailabilityCard } from "../components/availability-card";
-import { useQueryParams } from "../../../lib/use-query-params";
+import { useQueryParams } from "@/lib/use-query-params";
 
 export const STUDENT_QUIZZES_PAGE_SIZE = 12;
 
@@ -20,9 +20,9 @@ export function StudentQuizzesPage() {
   const courses = useCourseOptions();
   const now = useNow(30_000);
 
-
   const courseData = (courses.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.title }));
-  if (courseId && !courseData.some((c) => c.value === String(courseId))) courseData.unshift({ value: String(courseId), label: courses.isPending ? "Loading..." : `Course ${courseId}` });
+  if (courseId && !courseData.some((c) => c.value === String(courseId)))
+    courseData.unshift({ value: String(courseId), label: courses.isPending ? "Loading..." : `Course ${courseId}` });
 
   return (
     <Stack>
@@ -54,10 +54,22 @@ export function StudentQuizzesPage() {
         <>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} style={{ opacity: quizzes.isPlaceholderData ? 0.6 : 1 }}>
             {quizzes.data.data.map((q) => (
-              <AvailabilityCard key={q.id} quiz={q} now={now} detailTo={`/students/dashboard/quizzes/${q.id}`} attemptTo={`/students/dashboard/quizzes/${q.id}/attempt`} />
+              <AvailabilityCard
+                key={q.id}
+                quiz={q}
+                now={now}
+                detailTo={`/students/dashboard/quizzes/${q.id}`}
+                attemptTo={`/students/dashboard/quizzes/${q.id}/attempt`}
+              />
             ))}
           </SimpleGrid>
-          <PaginationFooter total={quizzes.data.meta.total} page={page} pageSize={STUDENT_QUIZZES_PAGE_SIZE} onChange={(p) => update({ page: String(p) })} label="Quiz pages" />
+          <PaginationFooter
+            total={quizzes.data.meta.total}
+            page={page}
+            pageSize={STUDENT_QUIZZES_PAGE_SIZE}
+            onChange={(p) => update({ page: String(p) })}
+            label="Quiz pages"
+          />
         </>
       )}
     </Stack>

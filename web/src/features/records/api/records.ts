@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { RecordListResponse } from "@adesua/domain";
-import { api } from "../../../lib/api";
+import { api } from "@/lib/api";
 
 export type RecordsQuery = { page: number; limit: number };
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import type { QuizRecord } from "@adesua/domain";
-import { mockApi, renderWithProviders } from "../../../test/render";
+import { mockApi, renderWithProviders } from "@/test/render";
 import { RecordsPage } from "./records-page";
 
 const record = (over: Partial<QuizRecord>): QuizRecord => ({
@@ -30,7 +30,13 @@ describe("records screen", () => {
           data: [
             record({ id: 1 }),
             record({ id: 2, score: 40, passed: false, isPersonalBest: false, userAttempts: 2 }),
-            record({ id: 3, score: 65, passed: null, isPersonalBest: false, quiz: { id: 4, title: "Essay", maxAttempts: null, course: { id: 2, title: "English" } } }),
+            record({
+              id: 3,
+              score: 65,
+              passed: null,
+              isPersonalBest: false,
+              quiz: { id: 4, title: "Essay", maxAttempts: null, course: { id: 2, title: "English" } },
+            }),
           ],
           pagination: { total: 3, page: 1, limit: 20 },
         },

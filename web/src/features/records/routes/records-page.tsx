@@ -3,13 +3,13 @@ import { Link } from "react-router";
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { recordColor, recordStatus, type RecordStatus } from "@adesua/domain/rules";
 import type { QuizRecord } from "@adesua/domain";
-import { errorText } from "../../../lib/api";
-import { formatDateTime } from "../../../lib/format";
-import { PageHeader } from "../../../components/page-header";
-import { EmptyState } from "../../../components/empty-state";
-import { ErrorState } from "../../../components/error-state";
-import { ListSkeleton } from "../../../components/list-skeleton";
-import { PaginationFooter } from "../../../components/pagination-footer";
+import { errorText } from "@/lib/api";
+import { formatDateTime } from "@/lib/format";
+import { PageHeader } from "@/components/page-header";
+import { EmptyState } from "@/components/empty-state";
+import { ErrorState } from "@/components/error-state";
+import { ListSkeleton } from "@/components/list-skeleton";
+import { PaginationFooter } from "@/components/pagination-footer";
 import { useRecords } from "../api/records";
 
 const PAGE_SIZE = 20;
@@ -69,7 +69,13 @@ export function RecordsPage() {
     <Stack>
       <PageHeader title="My Records" subtitle="Your quiz results, newest first." />
       {records.isPending && <ListSkeleton count={4} />}
-      {records.isError && <ErrorState message={errorText(records.error, "Failed to load records. Please try again later.")} onRetry={() => void records.refetch()} retrying={records.isFetching} />}
+      {records.isError && (
+        <ErrorState
+          message={errorText(records.error, "Failed to load records. Please try again later.")}
+          onRetry={() => void records.refetch()}
+          retrying={records.isFetching}
+        />
+      )}
       {records.data && list.length === 0 && (
         <EmptyState
           title="No records yet"

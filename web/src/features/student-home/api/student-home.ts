@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CourseListResponse, QuizListResponse, RecordListResponse } from "@adesua/domain";
-import { api } from "../../../lib/api";
+import { api } from "@/lib/api";
 
 /** The student's quizzes (the server lists their own level only), newest first; 100 is the spec's list size. */
 export const getHomeQuizzesQueryOptions = () =>
@@ -17,7 +17,9 @@ export const getHomeRecordsQueryOptions = () =>
       const first = await api<RecordListResponse>("/records", { query: { page: 1, limit: 100 }, signal });
       const pages = Math.min(10, Math.ceil(first.pagination.total / 100));
       if (pages <= 1) return first.data;
-      const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, i) => api<RecordListResponse>("/records", { query: { page: i + 2, limit: 100 }, signal })));
+      const rest = await Promise.all(
+        Array.from({ length: pages - 1 }, (_, i) => api<RecordListResponse>("/records", { query: { page: i + 2, limit: 100 }, signal })),
+      );
       return [first, ...rest].flatMap((r) => r.data);
     },
   });

@@ -17,7 +17,12 @@ describe("student home figures", () => {
 
   it("has no average without scores and never a negative pending count", () => {
     expect(homeStats(0, [])).toEqual({ total: 0, completed: 0, pending: 0, averageScore: null });
-    expect(homeStats(1, [{ quizId: 5, score: 10 }, { quizId: 6, score: 20 }]).pending).toBe(0);
+    expect(
+      homeStats(1, [
+        { quizId: 5, score: 10 },
+        { quizId: 6, score: 20 },
+      ]).pending,
+    ).toBe(0);
   });
 
   it("lists the first five quizzes whose window contains now; a missing bound means open", () => {

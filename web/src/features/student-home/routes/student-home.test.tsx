@@ -1,9 +1,17 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
-import { mockApi, renderWithProviders } from "../../../test/render";
+import { mockApi, renderWithProviders } from "@/test/render";
 import { StudentHomePage } from "./student-home";
 
-const student = { id: 7, name: "Kwesi Amoah", email: "kwesi.amoah@adesua.school", role: "student", studentType: "jhs3", hasPassword: true, createdAt: "2026-01-01T00:00:00Z" };
+const student = {
+  id: 7,
+  name: "Kwesi Amoah",
+  email: "kwesi.amoah@adesua.school",
+  role: "student",
+  studentType: "jhs3",
+  hasPassword: true,
+  createdAt: "2026-01-01T00:00:00Z",
+};
 const day = 86_400_000;
 const quiz = (id: number, title: string, over: Record<string, unknown> = {}) => ({
   id,
@@ -37,8 +45,23 @@ describe("student home", () => {
           meta: { total: 3, page: 1, limit: 100 },
         },
       ],
-      "GET /api/records": [200, { data: [{ id: 1, quizId: 2, score: 70 }, { id: 2, quizId: 2, score: 85.5 }], pagination: { total: 2, page: 1, limit: 100 } }],
-      "GET /api/courses": [200, { data: [{ id: 1, title: "Mathematics", description: "", teacherId: 2, teacher: { id: 2, name: "Ama Owusu" } }], pagination: { total: 1, page: 1, limit: 4 } }],
+      "GET /api/records": [
+        200,
+        {
+          data: [
+            { id: 1, quizId: 2, score: 70 },
+            { id: 2, quizId: 2, score: 85.5 },
+          ],
+          pagination: { total: 2, page: 1, limit: 100 },
+        },
+      ],
+      "GET /api/courses": [
+        200,
+        {
+          data: [{ id: 1, title: "Mathematics", description: "", teacherId: 2, teacher: { id: 2, name: "Ama Owusu" } }],
+          pagination: { total: 1, page: 1, limit: 4 },
+        },
+      ],
     });
     renderWithProviders(<StudentHomePage />);
     expect(await screen.findByRole("heading", { level: 1, name: /Good (morning|afternoon|evening), Kwesi Amoah/ })).toBeInTheDocument();

@@ -2,12 +2,12 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { Course, QuizListItem } from "@adesua/domain";
-import { useAuth } from "../../../lib/auth";
-import { errorText } from "../../../lib/api";
-import { formatDateTime } from "../../../lib/format";
-import { useNow } from "../../../lib/use-now";
-import { Greeting } from "../../../components/greeting";
-import { LogoutButton } from "../../../components/logout-button";
+import { useAuth } from "@/lib/auth";
+import { errorText } from "@/lib/api";
+import { formatDateTime } from "@/lib/format";
+import { useNow } from "@/lib/use-now";
+import { Greeting } from "@/components/greeting";
+import { LogoutButton } from "@/components/logout-button";
 import { useHomeCourses, useHomeQuizzes, useHomeRecords } from "../api/student-home";
 import { availableQuizzes, homeStats, submittedIds } from "../lib/stats";
 
@@ -75,7 +75,14 @@ function QuizRow({ quiz, submitted }: { quiz: QuizListItem; submitted: boolean }
 
 function CourseRow({ course }: { course: Course }) {
   return (
-    <Paper component={Link} to={`${BASE}/courses/${course.id}`} withBorder p="sm" radius="md" style={{ textDecoration: "none", color: "inherit", display: "block" }}>
+    <Paper
+      component={Link}
+      to={`${BASE}/courses/${course.id}`}
+      withBorder
+      p="sm"
+      radius="md"
+      style={{ textDecoration: "none", color: "inherit", display: "block" }}
+    >
       <Text fw={600} style={{ overflowWrap: "anywhere" }}>
         {course.title}
       </Text>

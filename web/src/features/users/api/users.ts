@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Role, User } from "@adesua/domain";
-import { api } from "../../../lib/api";
+import { api } from "@/lib/api";
 
 export type UserList = { data: User[]; pagination: { total: number; page: number; limit: number } };
 export type UsersQuery = { role?: Role | null; search?: string; page: number; limit: number };

@@ -6,8 +6,8 @@ import { notifications } from "@mantine/notifications";
 import { ROLE_HOME, ROLE_LABEL } from "@adesua/domain/rules";
 import { STUDENT_TYPE_LABELS, type Role } from "@adesua/domain/constants";
 import type { User } from "@adesua/domain";
-import { useAuth } from "../../../lib/auth";
-import { errorText } from "../../../lib/api";
+import { useAuth } from "@/lib/auth";
+import { errorText } from "@/lib/api";
 import { useChangePassword, useDeleteUser, useUsers } from "../api/users";
 
 const PAGE_SIZE = 20;

@@ -1,0 +1,120 @@
+// House rules enforced by the linter, not by memory (design.md "Layout" and "Habits").
+import fs from "node:fs";
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+
+const features = fs
+  .readdirSync(new URL("./web/src/features", import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+/** The web never reaches into the server; domain imports neither side. */
+const NO_SERVER = {
+  group: ["@adesua/server", "@adesua/server/*", "**/server/src/**"],
+  message: "The web never imports the server: share it through @adesua/domain.",
+};
+const NO_DEEP_RELATIVE = { group: ["../../*"], message: "Use the @/ alias instead of ../../ imports." };
+
+export default tseslint.config(
+  { ignores: ["**/node_modules/**", "**/dist/**", "data/**", "server/src/db/migrations/**", "bench/results/**", "web/public/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-explicit-any": "error",
+      // Control characters are exactly what the upload and input cleaners look for.
+      "no-control-regex": "off",
+      // Flags `let x = default; try { x = … }`, the ordinary way to read optional JSON.
+      "no-useless-assignment": "off",
+    },
+  },
+  {
+    files: ["**/*.test.ts", "**/*.test.tsx", "server/test/**/*.ts", "e2e/**/*.ts", "bench/**/*.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    files: ["web/src/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+      "no-restricted-imports": ["error", { patterns: [NO_SERVER, NO_DEEP_RELATIVE] }],
+    },
+  },
+  // A feature never imports another feature's internals: compose features in web/src/app.
+  ...features.map((f) => ({
+    files: [`web/src/features/${f}/**/*.{ts,tsx}`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            NO_SERVER,
+            NO_DEEP_RELATIVE,
+            {
+              group: ["@/features/*", `!@/features/${f}`, `!@/features/${f}/**`],
+              message: "Features never import each other: move the shared piece to web/src/components or lib, or compose in web/src/app.",
+            },
+            { group: ["@/app", "@/app/*"], message: "Features do not import the app shell; the app composes features." },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ["domain/src/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "@adesua/server",
+                "@adesua/server/*",
+                "@adesua/web",
+                "@adesua/web/*",
+                "**/server/**",
+                "**/web/**",
+                "react",
+                "fastify",
+                "drizzle-orm",
+                "drizzle-orm/*",
+              ],
+              message: "domain holds shared contracts and pure rules: it imports neither side.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["server/src/**/*.ts", "server/test/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@adesua/web", "@adesua/web/*", "**/web/src/**"], message: "The server never imports the web." }] },
+      ],
+    },
+  },
+  {
+    files: ["server/src/routes/**/*.ts"],
+    ignores: ["server/src/routes/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/*.routes", "**/*.routes.ts"], message: "Routes never import routes: move the shared piece to lib/, services/ or policies/." },
+            { group: ["@adesua/web", "@adesua/web/*", "**/web/src/**"], message: "The server never imports the web." },
+          ],
+        },
+      ],
+    },
+  },
+);
