@@ -60,6 +60,8 @@ async function axeCheck(page: Page, w: Watch) {
     await page.waitForLoadState("domcontentloaded");
     // page.evaluate is not subject to the app's Content-Security-Policy (an injected <script> would be).
     if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(`${AXE_SOURCE}\n;true`);
+    // Judge the settled screen, not a dialog or notification halfway through fading in.
+    await page.evaluate(() => Promise.race([Promise.all(document.getAnimations().map((a) => a.finished)), new Promise((r) => setTimeout(r, 2000))]));
     const violations = await page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeResult[] }> } }).axe;
       const r = await axe.run(document, { resultTypes: ["violations"] });
