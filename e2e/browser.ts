@@ -61,7 +61,9 @@ async function axeCheck(page: Page, w: Watch) {
     // page.evaluate is not subject to the app's Content-Security-Policy (an injected <script> would be).
     if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(`${AXE_SOURCE}\n;true`);
     // Judge the settled screen, not a dialog or notification halfway through fading in.
-    await page.evaluate(() => Promise.race([Promise.all(document.getAnimations().map((a) => a.finished)), new Promise((r) => setTimeout(r, 2000))]));
+    await page.evaluate(() =>
+      Promise.race([Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 2000))]),
+    );
     const violations = await page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeResult[] }> } }).axe;
       const r = await axe.run(document, { resultTypes: ["violations"] });
@@ -72,7 +74,8 @@ async function axeCheck(page: Page, w: Watch) {
     }
   } catch (err) {
     // The page moved on or closed while axe ran: the next navigation (or the close) checks again.
-    if (!/closed|destroyed|navigat|Target/i.test(String(err))) throw err;
+    // Anything else is a defect of the check itself, and fails the journey like a violation.
+    if (!/closed|destroyed|navigat|Target/i.test(String(err))) w.axe.push(`${url}: axe could not run: ${String(err)}`);
   }
 }
 

@@ -117,14 +117,14 @@ describe("courses and quizzes journeys", () => {
     const open = new Date(now.getTime() - 60 * 60_000);
     const close = new Date(now.getTime() + (3 * 24 + 5) * 3_600_000);
     // Close before open is refused with the spec's message.
-    await page.getByLabel("Open time").fill(localInput(close));
-    await page.getByLabel("Close time").fill(localInput(open));
+    await page.getByLabel("Open time", { exact: true }).fill(localInput(close));
+    await page.getByLabel("Close time", { exact: true }).fill(localInput(open));
     await page.getByLabel("Time limit (minutes)").fill("700");
     await page.getByRole("button", { name: "Create quiz" }).click();
     await page.getByText("Close time must be after open time").waitFor();
     await page.getByText("Time limit must be between 1 and 600 minutes").waitFor();
-    await page.getByLabel("Open time").fill(localInput(open));
-    await page.getByLabel("Close time").fill(localInput(close));
+    await page.getByLabel("Open time", { exact: true }).fill(localInput(open));
+    await page.getByLabel("Close time", { exact: true }).fill(localInput(close));
     await page.getByLabel("Time limit (minutes)").fill("30");
     await page.getByLabel("Max attempts").fill("2");
     await snap(page, "quiz-form-phone");
