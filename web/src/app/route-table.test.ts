@@ -59,7 +59,7 @@ const TEACHER_AREA: [string, Role[]][] = [
   ["tables", ["admin"]],
 ];
 
-/** "Admin area (admin and teacher allowed)"; users and logs are the admin's own screens (decision 011). */
+/** "Admin area (admin and teacher allowed)"; users and logs are the admin's own screens (decision 014). */
 const ADMIN_AREA: [string, Role[]][] = [
   ...[
     "",

@@ -107,35 +107,39 @@ export function QuestionEditor({ questions, onChange, errors, problems = {}, dis
                     )}
                   </Group>
                 </UnstyledButton>
-                <Group gap={4} wrap="nowrap">
-                  <Button
-                    size="compact-xs"
+                {/* Small icon buttons so the collapsed line stays one line on a 360 px phone. */}
+                <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+                  <ActionIcon
+                    size="md"
                     variant="default"
                     disabled={disabled || i === 0}
                     onClick={() => onChange(move(questions, i, i - 1))}
                     aria-label={`Move question ${n} up`}
+                    title="Move up"
                   >
-                    Up
-                  </Button>
-                  <Button
-                    size="compact-xs"
+                    ↑
+                  </ActionIcon>
+                  <ActionIcon
+                    size="md"
                     variant="default"
                     disabled={disabled || i === questions.length - 1}
                     onClick={() => onChange(move(questions, i, i + 1))}
                     aria-label={`Move question ${n} down`}
+                    title="Move down"
                   >
-                    Down
-                  </Button>
-                  <Button
-                    size="compact-xs"
+                    ↓
+                  </ActionIcon>
+                  <ActionIcon
+                    size="md"
                     variant="light"
                     color="red"
                     disabled={disabled}
                     onClick={() => onChange(questions.filter((_, j) => j !== i))}
                     aria-label={`Remove question ${n}`}
+                    title="Remove question"
                   >
-                    Remove
-                  </Button>
+                    ✕
+                  </ActionIcon>
                 </Group>
               </Group>
               {open && (

@@ -147,7 +147,7 @@ export function UsersPage() {
         <Title order={1} size="h2">
           Users
         </Title>
-        {users.data && <Badge variant="light">{total} users</Badge>}
+        {users.data && <Badge variant="light">{total === 1 ? "1 user" : `${total} users`}</Badge>}
       </Group>
       <Group grow preventGrowOverflow={false} wrap="wrap" align="flex-end">
         <TextInput
