@@ -42,7 +42,15 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-c
 /** How long a page must have been on an address before axe looks at it (lets lazy screens render). */
 const AXE_SETTLE_MS = 400;
 
-type Watch = { console: string[]; axe: string[]; allowed: RegExp[]; pending: Promise<void>; timer?: ReturnType<typeof setTimeout> };
+type Watch = {
+  console: string[];
+  axe: string[];
+  allowed: RegExp[];
+  pending: Promise<void>;
+  timer?: ReturnType<typeof setTimeout>;
+  checked: number;
+  visited: boolean;
+};
 const watches = new Map<Page, Watch>();
 
 /** Declares console lines the journey provokes on purpose (e.g. a 404 from the API it asks for). */
@@ -60,15 +68,39 @@ async function axeCheck(page: Page, w: Watch) {
     await page.waitForLoadState("domcontentloaded");
     // page.evaluate is not subject to the app's Content-Security-Policy (an injected <script> would be).
     if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(`${AXE_SOURCE}\n;true`);
-    // Judge the settled screen, not a dialog or notification halfway through fading in.
-    await page.evaluate(() =>
-      Promise.race([Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 2000))]),
-    );
+    // Judge the settled screen, not a dialog or notification halfway through fading in: wait until no
+    // transition runs, and run again (up to 3 times) if one started while axe was reading colours.
     const violations = await page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeResult[] }> } }).axe;
-      const r = await axe.run(document, { resultTypes: ["violations"] });
+      const settle = async () => {
+        const end = Date.now() + 2000;
+        for (;;) {
+          // A transition may start a frame or two after its element mounts.
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          const running = document.getAnimations().filter((a) => a.playState === "running");
+          if (running.length === 0 || Date.now() > end) return;
+          await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 500))]);
+        }
+      };
+      let moved = false;
+      const onMove = () => (moved = true);
+      let r: { violations: AxeResult[] } = { violations: [] };
+      for (let tries = 0; tries < 3; tries++) {
+        await settle();
+        moved = false;
+        document.addEventListener("transitionrun", onMove, true);
+        document.addEventListener("animationstart", onMove, true);
+        try {
+          r = await axe.run(document, { resultTypes: ["violations"] });
+        } finally {
+          document.removeEventListener("transitionrun", onMove, true);
+          document.removeEventListener("animationstart", onMove, true);
+        }
+        if (!moved && document.getAnimations().every((a) => a.playState !== "running")) break;
+      }
       return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => [n.target, n.any[0]?.data ?? null]) }));
     });
+    w.checked++;
     for (const v of violations) {
       if (v.impact === "serious" || v.impact === "critical") w.axe.push(`${url}: [${v.impact}] ${v.id} (${v.help}) at ${JSON.stringify(v.nodes)}`);
     }
@@ -85,7 +117,7 @@ function queueAxe(page: Page, w: Watch) {
 }
 
 function watch(context: BrowserContext, page: Page) {
-  const w: Watch = { console: [], axe: [], allowed: [], pending: Promise.resolve() };
+  const w: Watch = { console: [], axe: [], allowed: [], pending: Promise.resolve(), checked: 0, visited: false };
   watches.set(page, w);
   page.on("console", (msg: ConsoleMessage) => {
     if (msg.type() !== "error" && msg.type() !== "warning") return;
@@ -95,6 +127,7 @@ function watch(context: BrowserContext, page: Page) {
   page.on("pageerror", (err) => w.console.push(`uncaught: ${err.message}`));
   page.on("framenavigated", (frame) => {
     if (frame !== page.mainFrame()) return;
+    w.visited = true;
     clearTimeout(w.timer);
     w.timer = setTimeout(() => void queueAxe(page, w), AXE_SETTLE_MS);
   });
@@ -113,6 +146,8 @@ afterEach(async () => {
   for (const [page, w] of watches) {
     clearTimeout(w.timer);
     await w.pending.catch(() => undefined);
+    // A journey that went somewhere must have had at least one page checked, or the check is not running.
+    if (w.visited && w.checked === 0) problems.push(`axe checked no page of this journey (last at ${page.isClosed() ? "a closed page" : page.url()})`);
     const unexpected = w.console.filter((line) => !w.allowed.some((re) => re.test(line)));
     problems.push(...unexpected.map((l) => `console ${l}`), ...w.axe.map((l) => `axe ${l}`));
     watches.delete(page);
