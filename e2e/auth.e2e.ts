@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { DEMO, DESKTOP, launch, newPage, signIn, snap } from "./browser";
+import { DEMO, DESKTOP, expectConsole, launch, newPage, PHONE, signIn, snap } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -50,6 +50,7 @@ describe("sign-in and access journeys", () => {
 
   it("shows the error for a wrong password and stays on the login page", async () => {
     const { page, context } = await newPage(browser);
+    expectConsole(page, /status of 401 .*\/api\/auth\/login\)$/);
     await signIn(page, DEMO.jhs1, "definitely-wrong");
     await page.getByRole("alert").filter({ hasText: "Invalid email or password" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/login");
@@ -74,6 +75,7 @@ describe("sign-in and access journeys", () => {
 
   it("sends unknown paths and signed-out visitors to /login, with the restore message for a dead token", async () => {
     const { page, context } = await newPage(browser);
+    expectConsole(page, /status of 401 .*\/api\/auth\/me\)$/);
     await page.goto("/no/such/page");
     await page.waitForURL("**/login");
     await page.goto("/students/dashboard");
@@ -85,27 +87,66 @@ describe("sign-in and access journeys", () => {
     await context.close();
   });
 
-  it("lets an admin impersonate a student, shows the banner, and stops back to the admin", async () => {
-    const { page, context } = await newPage(browser);
-    await signIn(page, DEMO.admin);
-    await page.waitForURL("**/admin/dashboard");
-    await page.goto("/admin/dashboard/users");
-    await page.getByLabel("Search").fill("Efua");
-    await page.getByRole("button", { name: "Impersonate Efua Mensah" }).click();
-    await page.waitForURL("**/students/dashboard");
-    await page.getByText("Impersonation active").waitFor();
-    await page.getByRole("heading", { name: /Efua Mensah/ }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toBeTruthy();
-    await snap(page, "impersonation-phone");
-    await page.getByRole("button", { name: "Stop Impersonation" }).click();
-    await page.waitForURL("**/admin/dashboard/users");
-    await page.getByRole("heading", { name: "Users" }).waitFor();
-    expect(await page.getByText("Impersonation active").count()).toBe(0);
-    expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toBeNull();
-    const me = await page.evaluate(async () => (await fetch("/api/auth/me", { headers: { authorization: `Bearer ${localStorage.getItem("token")}` } })).json());
-    expect(me.role).toBe("admin");
-    await context.close();
-  });
+  for (const [label, viewport] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    it(`asks before impersonating, keeps the banner on top of every page and stops back to the admin (${label})`, async () => {
+      const { page, context } = await newPage(browser, viewport);
+      await signIn(page, DEMO.admin);
+      await page.waitForURL("**/admin/dashboard");
+      await page.goto("/admin/dashboard/users");
+      await page.getByLabel("Search").fill("Kofi");
+      await page.getByRole("button", { name: "Impersonate Kofi Asante" }).click();
+      const dialog = page.getByRole("dialog", { name: "Impersonate user" });
+      await dialog.getByText("You will act as Kofi Asante (teacher) for up to one hour.").waitFor();
+      // Cancel keeps the admin where they were.
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "detached" });
+      expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toBeNull();
+      await page.getByRole("button", { name: "Impersonate Kofi Asante" }).click();
+      await dialog.getByRole("button", { name: "Impersonate" }).click();
+      await page.waitForURL("**/teachers/dashboard");
+      await page.getByRole("heading", { name: /Kofi Asante/ }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toBeTruthy();
+
+      const banner = page.getByTestId("impersonation-banner");
+      /** The banner is inside the viewport and the topmost element where it is drawn (nothing covers it). */
+      async function expectBannerOnTop() {
+        await banner.getByText("Impersonation active").waitFor();
+        const box = (await banner.boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+        const stop = page.getByRole("button", { name: "Stop Impersonation" });
+        const covered = await stop.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return !(top && el.contains(top));
+        });
+        expect(covered).toBe(false);
+      }
+      await expectBannerOnTop();
+      await banner.getByText("You are acting as Kofi Asante (teacher)").waitFor();
+      // Still there on another page, scrolled to the bottom.
+      await page.goto("/teachers/dashboard/quizzes");
+      await page.getByRole("heading", { name: "Quizzes", level: 1 }).waitFor();
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expectBannerOnTop();
+      await snap(page, `impersonation-${label}`);
+      // Stop Impersonation and Logout are two different buttons; Stop brings the admin back.
+      expect(await page.getByRole("button", { name: "Logout" }).count()).toBe(1);
+      await page.getByRole("button", { name: "Stop Impersonation" }).click();
+      await page.waitForURL("**/admin/dashboard/users");
+      await page.getByRole("heading", { name: "Users" }).waitFor();
+      expect(await page.getByText("Impersonation active").count()).toBe(0);
+      expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toBeNull();
+      const me = await page.evaluate(async () =>
+        (await fetch("/api/auth/me", { headers: { authorization: `Bearer ${localStorage.getItem("token")}` } })).json(),
+      );
+      expect(me.role).toBe("admin");
+      await context.close();
+    });
+  }
 
   it("reopens the app on a dropped connection without signing the student out", async () => {
     const { page, context } = await newPage(browser);
@@ -122,6 +163,8 @@ describe("sign-in and access journeys", () => {
     await page.reload();
     await page.getByRole("heading", { name: /Kwesi Amoah/ }).waitFor();
     await context.setOffline(true);
+    // Chromium reports each request that cannot leave the machine; the app must carry on regardless.
+    expectConsole(page, /net::ERR_INTERNET_DISCONNECTED/);
     await page.reload();
     await page.getByRole("heading", { name: /Kwesi Amoah/ }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeTruthy();

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { createRequire } from "node:module";
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "playwright-core";
+import { afterEach, expect, inject } from "vitest";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -28,10 +29,137 @@ export async function launch(): Promise<Browser> {
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
 
+/*
+ * Every journey page is watched for two kinds of defect, reported by the afterEach below:
+ * - anything the page writes to the console as an error or a warning (and uncaught exceptions),
+ *   except what the journey said it expects (`expectConsole`), such as the browser's own line for
+ *   an API answer of 404 that the journey provokes on purpose;
+ * - serious or critical accessibility violations found by axe-core, run on every page the journey
+ *   visits: shortly after each navigation of the main frame (full loads and in-app route changes),
+ *   and once more on the last page when the journey closes its context.
+ */
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+/** How long a page must have been on an address before axe looks at it (lets lazy screens render). */
+const AXE_SETTLE_MS = 400;
+
+type Watch = {
+  console: string[];
+  axe: string[];
+  allowed: RegExp[];
+  pending: Promise<void>;
+  timer?: ReturnType<typeof setTimeout>;
+  checked: number;
+  visited: boolean;
+};
+const watches = new Map<Page, Watch>();
+
+/** Declares console lines the journey provokes on purpose (e.g. a 404 from the API it asks for). */
+export function expectConsole(page: Page, ...patterns: RegExp[]) {
+  watches.get(page)?.allowed.push(...patterns);
+}
+
+type AxeResult = { id: string; impact: string | null; help: string; nodes: { target: unknown[]; any: { data?: unknown }[] }[] };
+
+/** Runs axe-core on what the page shows now and records serious and critical violations. */
+async function axeCheck(page: Page, w: Watch) {
+  if (page.isClosed()) return;
+  const url = page.url();
+  try {
+    await page.waitForLoadState("domcontentloaded");
+    // page.evaluate is not subject to the app's Content-Security-Policy (an injected <script> would be).
+    if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(`${AXE_SOURCE}\n;true`);
+    // Judge the settled screen, not a dialog or notification halfway through fading in: wait until no
+    // transition runs, and run again (up to 3 times) if one started while axe was reading colours.
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeResult[] }> } }).axe;
+      const settle = async () => {
+        const end = Date.now() + 2000;
+        for (;;) {
+          // A transition may start a frame or two after its element mounts.
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          const running = document.getAnimations().filter((a) => a.playState === "running");
+          if (running.length === 0 || Date.now() > end) return;
+          await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 500))]);
+        }
+      };
+      let moved = false;
+      const onMove = () => (moved = true);
+      let r: { violations: AxeResult[] } = { violations: [] };
+      for (let tries = 0; tries < 3; tries++) {
+        await settle();
+        moved = false;
+        document.addEventListener("transitionrun", onMove, true);
+        document.addEventListener("animationstart", onMove, true);
+        try {
+          r = await axe.run(document, { resultTypes: ["violations"] });
+        } finally {
+          document.removeEventListener("transitionrun", onMove, true);
+          document.removeEventListener("animationstart", onMove, true);
+        }
+        if (!moved && document.getAnimations().every((a) => a.playState !== "running")) break;
+      }
+      return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => [n.target, n.any[0]?.data ?? null]) }));
+    });
+    w.checked++;
+    for (const v of violations) {
+      if (v.impact === "serious" || v.impact === "critical") w.axe.push(`${url}: [${v.impact}] ${v.id} (${v.help}) at ${JSON.stringify(v.nodes)}`);
+    }
+  } catch (err) {
+    // The page moved on or closed while axe ran: the next navigation (or the close) checks again.
+    // Anything else is a defect of the check itself, and fails the journey like a violation.
+    if (!/closed|destroyed|navigat|Target/i.test(String(err))) w.axe.push(`${url}: axe could not run: ${String(err)}`);
+  }
+}
+
+function queueAxe(page: Page, w: Watch) {
+  w.pending = w.pending.then(() => axeCheck(page, w));
+  return w.pending;
+}
+
+function watch(context: BrowserContext, page: Page) {
+  const w: Watch = { console: [], axe: [], allowed: [], pending: Promise.resolve(), checked: 0, visited: false };
+  watches.set(page, w);
+  page.on("console", (msg: ConsoleMessage) => {
+    if (msg.type() !== "error" && msg.type() !== "warning") return;
+    const line = `${msg.type()}: ${msg.text()}${msg.location().url ? ` (${msg.location().url})` : ""}`;
+    w.console.push(line);
+  });
+  page.on("pageerror", (err) => w.console.push(`uncaught: ${err.message}`));
+  page.on("framenavigated", (frame) => {
+    if (frame !== page.mainFrame()) return;
+    w.visited = true;
+    clearTimeout(w.timer);
+    w.timer = setTimeout(() => void queueAxe(page, w), AXE_SETTLE_MS);
+  });
+  // The last page of a journey is checked before its context closes.
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    clearTimeout(w.timer);
+    await w.pending.catch(() => undefined);
+    await queueAxe(page, w).catch(() => undefined);
+    return close(options);
+  };
+}
+
+afterEach(async () => {
+  const problems: string[] = [];
+  for (const [page, w] of watches) {
+    clearTimeout(w.timer);
+    await w.pending.catch(() => undefined);
+    // A journey that went somewhere must have had at least one page checked, or the check is not running.
+    if (w.visited && w.checked === 0) problems.push(`axe checked no page of this journey (last at ${page.isClosed() ? "a closed page" : page.url()})`);
+    const unexpected = w.console.filter((line) => !w.allowed.some((re) => re.test(line)));
+    problems.push(...unexpected.map((l) => `console ${l}`), ...w.axe.map((l) => `axe ${l}`));
+    watches.delete(page);
+  }
+  expect(problems, "console errors/warnings or serious accessibility violations").toEqual([]);
+});
+
 export async function newPage(browser: Browser, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, baseURL: inject("baseUrl"), locale: "en-GB" });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  watch(context, page);
   return { context, page };
 }
 

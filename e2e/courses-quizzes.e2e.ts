@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DEMO, DESKTOP, launch, newPage, signIn, snap, tmp } from "./browser";
+import { DEMO, DESKTOP, expectConsole, launch, newPage, signIn, snap, tmp } from "./browser";
 
 let browser: Browser;
 let dir: string;
@@ -117,14 +117,14 @@ describe("courses and quizzes journeys", () => {
     const open = new Date(now.getTime() - 60 * 60_000);
     const close = new Date(now.getTime() + (3 * 24 + 5) * 3_600_000);
     // Close before open is refused with the spec's message.
-    await page.getByLabel("Open time").fill(localInput(close));
-    await page.getByLabel("Close time").fill(localInput(open));
+    await page.getByLabel("Open time", { exact: true }).fill(localInput(close));
+    await page.getByLabel("Close time", { exact: true }).fill(localInput(open));
     await page.getByLabel("Time limit (minutes)").fill("700");
     await page.getByRole("button", { name: "Create quiz" }).click();
     await page.getByText("Close time must be after open time").waitFor();
     await page.getByText("Time limit must be between 1 and 600 minutes").waitFor();
-    await page.getByLabel("Open time").fill(localInput(open));
-    await page.getByLabel("Close time").fill(localInput(close));
+    await page.getByLabel("Open time", { exact: true }).fill(localInput(open));
+    await page.getByLabel("Close time", { exact: true }).fill(localInput(close));
     await page.getByLabel("Time limit (minutes)").fill("30");
     await page.getByLabel("Max attempts").fill("2");
     await snap(page, "quiz-form-phone");
@@ -197,7 +197,7 @@ describe("courses and quizzes journeys", () => {
     await card.getByText("Available", { exact: true }).waitFor();
     const countdown = await card.getByTestId("countdown").textContent();
     expect(countdown).toMatch(/^3d [45]h remaining$/);
-    const start = card.getByRole("link", { name: `Start ${quizTitle}` });
+    const start = card.getByRole("link", { name: `Start Quiz: ${quizTitle}` });
     expect(await start.getAttribute("href")).toBe(`/students/dashboard/quizzes/${quizId}/attempt`);
     await expectNoSideScroll(page);
     await snap(page, "student-quizzes-phone");
@@ -211,7 +211,7 @@ describe("courses and quizzes journeys", () => {
     const courseCard = page.getByRole("article", { name: courseTitle });
     await expectNoSideScroll(page);
     await snap(page, "student-courses-phone");
-    await courseCard.getByRole("link", { name: `Open ${courseTitle}` }).click();
+    await courseCard.getByRole("link", { name: `Open course: ${courseTitle}` }).click();
     await page.getByRole("heading", { name: courseTitle }).waitFor();
     await page.getByText("Matter, energy and forces for JHS 2.").waitFor();
     await snap(page, "student-course-detail-phone");
@@ -246,6 +246,7 @@ describe("courses and quizzes journeys", () => {
     await page.getByRole("article").first().or(page.getByText("No quizzes for your level yet")).waitFor();
     expect(await page.getByRole("article", { name: quizTitle }).count()).toBe(0);
     expect(await page.getByText(quizTitle).count()).toBe(0);
+    expectConsole(page, /status of 404 .*\/api\/quizzes\/\d+\)$/);
     await page.goto(`/students/dashboard/quizzes/${quizId}`);
     await page.getByText("Error Loading Quiz").waitFor();
     await page.getByText("Quiz not found").waitFor();
@@ -313,6 +314,7 @@ describe("courses and quizzes journeys", () => {
     await card.getByRole("button", { name: `Delete ${quizTitle}` }).click();
     await page.getByRole("dialog", { name: "Delete quiz" }).getByRole("button", { name: "Delete" }).click();
     await card.waitFor({ state: "detached" });
+    expectConsole(page, /status of 404 .*\/api\/quizzes\/\d+\)$/);
     await page.goto(`/teachers/dashboard/quizzes/${quizId}`);
     await page.getByText("Error Loading Quiz").waitFor();
     await context.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DEMO, DEMO_PASSWORD, DESKTOP, launch, newPage, signIn, snap } from "./browser";
+import { DEMO, DEMO_PASSWORD, DESKTOP, expectConsole, launch, newPage, signIn, snap } from "./browser";
 
 /**
  * Quiz-taking journeys on a phone: timed sections with a dropped connection, a reload that keeps the
@@ -200,6 +200,7 @@ describe("quiz-taking journeys", () => {
     await page.getByRole("listitem").filter({ hasText: title }).getByText("Submitted").waitFor();
 
     // The one attempt is used: starting again shows the server's reason on the Quiz Error screen.
+    expectConsole(page, /status of 409 .*\/api\/quizzes\/\d+\/attempts\)$/);
     await page.goto(`/students/dashboard/quizzes/${quizId}/attempt`);
     await page.getByRole("heading", { name: "Quiz Error" }).waitFor();
     await page.getByText("No attempts left").waitFor();
@@ -237,6 +238,7 @@ describe("quiz-taking journeys", () => {
 
     // No connection at all: a reload still opens the quiz from this device, and a new answer is kept.
     await context.setOffline(true);
+    expectConsole(page, /net::ERR_INTERNET_DISCONNECTED/);
     await page.reload();
     await page.getByRole("heading", { name: title }).waitFor();
     expect(await page.getByRole("radio", { name: "Kumasi" }).isChecked()).toBe(true);

@@ -7,6 +7,7 @@ import { LoadingScreen, RequireAuth } from "./guard";
 import { RoleLayout } from "./layouts/role-layout";
 import { ADMIN_NAV, STUDENT_NAV, TEACHER_NAV } from "./nav";
 import { NotYetAvailable } from "./not-yet";
+import { PageNotFound } from "./not-found";
 import { adminRoutes, studentRoutes, teacherRoutes } from "./routes";
 
 function HomeRedirect() {
@@ -30,14 +31,19 @@ function Alias({ from, to }: { from: string; to: string }) {
   return <Navigate to={location.pathname.replace(from, to) + location.search} replace />;
 }
 
+/** What the route-table test reads: the roles a route admits (undefined: any signed-in user). */
+export type RouteHandle = { roles?: readonly Role[]; notYet?: boolean; notFound?: boolean };
+
 /** Wraps a child route in its own role check (areas may be wider than some of their pages). */
 export function guarded(route: RouteObject & { roles?: readonly Role[] }): RouteObject {
   const { roles, ...rest } = route;
   if (!roles) return rest;
+  const handle: RouteHandle = { ...(rest.handle as RouteHandle | undefined), roles };
   const lazy = rest.lazy;
   if (typeof lazy === "function") {
     return {
       ...rest,
+      handle,
       lazy: async () => {
         const mod = await (lazy as () => Promise<{ Component?: React.ComponentType }>)();
         const Inner = mod.Component!;
@@ -51,14 +57,67 @@ export function guarded(route: RouteObject & { roles?: readonly Role[] }): Route
       },
     };
   }
-  return { ...rest, element: <RequireAuth roles={roles}>{rest.element}</RequireAuth> };
+  return { ...rest, handle, element: <RequireAuth roles={roles}>{rest.element}</RequireAuth> };
 }
 
-const soon = (path: string, title: string, roles?: readonly Role[]): RouteObject => guarded({ path, element: <NotYetAvailable title={title} />, roles });
+/** A spec route whose screen a later issue brings: the honest "not available yet" page, never a redirect. */
+const soon = (path: string, title: string, roles?: readonly Role[]): RouteObject =>
+  guarded({ path, element: <NotYetAvailable title={title} />, roles, handle: { notYet: true } satisfies RouteHandle });
+
+/** An unknown address inside a signed-in area. */
+const notFound: RouteObject = { path: "*", element: <PageNotFound />, handle: { notFound: true } satisfies RouteHandle };
+
+const TEACHER_ONLY = ["teacher"] as const;
+const ADMIN_ONLY = ["admin"] as const;
+
+/** The spec's student routes still to come (path, title). */
+const STUDENT_SOON: [string, string][] = [
+  ["past-questions", "Past Questions"],
+  ["past-questions/read/:id", "Past Questions"],
+  ["past-questions/attempt/:id", "Past Questions"],
+];
+
+/** The spec's screens shared by the teacher and admin areas that are still to come. */
+const STAFF_SOON: [string, string][] = [
+  ["quiz/upload", "Upload Quiz"],
+  ["quiz/:quizId/grade", "Grade Quiz"],
+  ["performance", "Performance"],
+  ["performance-legacy", "Performance"],
+  ["performance/quiz-details/:id", "Quiz Performance Details"],
+  ["performance/:studentId", "Student Performance"],
+  ["library", "Library"],
+  ["questions", "Question Bank"],
+  ["questions/new", "New Questions"],
+  ["questions/read/:id", "Question Review"],
+  ["grade", "Grades Management"],
+  ["reports", "Analytics & Reports"],
+  ["import-export", "Import/Export"],
+  ["schedule", "Calendar"],
+  ["schedule/new", "New Event"],
+  ["schedule/:id/edit", "Edit Event"],
+  ["schedule/parse", "Parsed Event"],
+  ["records", "Records"],
+  ["record/new", "New Record"],
+  ["record/:id/edit", "Edit Record"],
+];
+
+const TEACHER_SOON: [string, string][] = [...STAFF_SOON, ["quizzes/:quizId/submissions", "Submissions"]];
+
+const ADMIN_SOON: [string, string][] = [
+  ...STAFF_SOON,
+  ["bulk-upload", "Bulk Upload"],
+  ["questions/attempt/:id", "Question Practice"],
+  ["submissions", "Submissions"],
+  ["announcements", "Announcements"],
+  ["announcement/new", "New Announcement"],
+  ["announcement/:id/edit", "Edit Announcement"],
+];
 
 export const routes: RouteObject[] = [
   {
     element: <ApiBridge />,
+    // Lazy pages load before the first render; this is shown meanwhile (and keeps the console clean).
+    hydrateFallbackElement: <LoadingScreen />,
     children: [
       { index: true, element: <HomeRedirect /> },
       {
@@ -94,10 +153,11 @@ export const routes: RouteObject[] = [
             <RoleLayout nav={STUDENT_NAV} home="/students/dashboard" areaLabel="Student" />
           </RequireAuth>
         ),
-        children: [...studentRoutes.map(guarded), soon("past-questions", "Past Questions"), soon("past-questions/*", "Past Questions")],
+        children: [...studentRoutes.map(guarded), ...STUDENT_SOON.map(([p, t]) => soon(p, t)), notFound],
       },
       {
         path: "teachers/dashboard",
+        handle: { roles: ["teacher", "admin"] } satisfies RouteHandle,
         element: (
           <RequireAuth roles={["teacher", "admin"]}>
             <RoleLayout nav={TEACHER_NAV} home="/teachers/dashboard" areaLabel="Teacher" />
@@ -105,52 +165,24 @@ export const routes: RouteObject[] = [
         ),
         children: [
           ...teacherRoutes.map(guarded),
-          ...["schedule", "performance", "questions", "grade", "reports", "import-export", "library", "records"].map((p) =>
-            soon(
-              `${p}/*`,
-              p.replace(/-/g, " / ").replace(/^./, (c) => c.toUpperCase()),
-              ["teacher"],
-            ),
-          ),
-          soon("quiz/upload", "Upload Quiz", ["teacher"]),
-          soon("tables", "Table Management", ["admin"]),
+          ...TEACHER_SOON.map(([p, t]) => soon(p, t, TEACHER_ONLY)),
+          soon("tables", "Table Management", ADMIN_ONLY),
+          notFound,
         ],
       },
       {
         path: "admin/dashboard",
+        handle: { roles: ["admin", "teacher"] } satisfies RouteHandle,
         element: (
           <RequireAuth roles={["admin", "teacher"]}>
             <RoleLayout nav={ADMIN_NAV} home="/admin/dashboard" areaLabel="Admin" />
           </RequireAuth>
         ),
-        children: [
-          ...adminRoutes.map(guarded),
-          ...[
-            "questions",
-            "bulk-upload",
-            "performance",
-            "schedule",
-            "grade",
-            "reports",
-            "import-export",
-            "announcements",
-            "announcement",
-            "records",
-            "record",
-            "library",
-            "submissions",
-          ].map((p) =>
-            soon(
-              `${p}/*`,
-              p.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase()),
-            ),
-          ),
-          soon("quiz/upload", "Upload Quiz"),
-          soon("logs", "Audit Logs", ["admin"]),
-        ],
+        children: [...adminRoutes.map(guarded), ...ADMIN_SOON.map(([p, t]) => soon(p, t)), soon("logs", "Audit Logs", ADMIN_ONLY), notFound],
       },
       { path: "dashboard/admin/*", element: <Alias from="/dashboard/admin" to="/admin/dashboard" /> },
       { path: "teacher/dashboard/*", element: <Alias from="/teacher/dashboard" to="/teachers/dashboard" /> },
+      // The spec: unknown paths outside the signed-in areas go to /login.
       { path: "*", element: <Navigate to="/login" replace /> },
     ],
   },

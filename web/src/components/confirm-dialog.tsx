@@ -9,6 +9,8 @@ type Props = {
   /** What will be lost, shown under the question. */
   details?: ReactNode;
   confirmLabel?: string;
+  /** Red for destructive actions (the default); another colour for a confirmation that loses nothing. */
+  confirmColor?: string;
   loading?: boolean;
   /** An error from the last try, shown inside the dialog so the user can retry or cancel. */
   error?: string | null;
@@ -16,8 +18,8 @@ type Props = {
   onClose: () => void;
 };
 
-/** Asks before a destructive action; Cancel has the focus so Enter never deletes by accident. */
-export function ConfirmDialog({ opened, title, message, details, confirmLabel = "Delete", loading, error, onConfirm, onClose }: Props) {
+/** Asks before a destructive or weighty action; Cancel has the focus so Enter never deletes by accident. */
+export function ConfirmDialog({ opened, title, message, details, confirmLabel = "Delete", confirmColor = "red", loading, error, onConfirm, onClose }: Props) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack>
@@ -36,7 +38,7 @@ export function ConfirmDialog({ opened, title, message, details, confirmLabel = 
           <Button variant="default" onClick={onClose} data-autofocus>
             Cancel
           </Button>
-          <Button color="red" loading={loading} onClick={onConfirm}>
+          <Button color={confirmColor} loading={loading} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </Group>

@@ -4,14 +4,16 @@ import { useDisclosure } from "@mantine/hooks";
 import { useEffect } from "react";
 import { ROLE_LABEL } from "@adesua/domain/rules";
 import { useAuth } from "@/lib/auth";
-import { ImpersonationBanner } from "../impersonation-banner";
+import { IMPERSONATION_BANNER_HEIGHT, ImpersonationBanner } from "../impersonation-banner";
 import { LogoutButton } from "@/components/logout-button";
 import type { NavItem } from "../nav";
+
+const APP_BAR_HEIGHT = 56;
 
 /** The shell every role area shares: header with the user, a navigation drawer on phones, a sidebar on desktops. */
 export function RoleLayout({ nav, home, areaLabel }: { nav: NavItem[]; home: string; areaLabel: string }) {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const { user } = useAuth();
+  const { user, impersonating } = useAuth();
   const location = useLocation();
   useEffect(close, [location.pathname, close]);
   const items = nav.filter((i) => !i.roles || (user && i.roles.includes(user.role)));
@@ -21,50 +23,53 @@ export function RoleLayout({ nav, home, areaLabel }: { nav: NavItem[]; home: str
     .sort((a, b) => b.to.length - a.to.length)[0]?.to;
 
   return (
-    <>
-      <ImpersonationBanner />
-      <AppShell header={{ height: 56 }} navbar={{ width: 230, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="md">
-        <AppShell.Header>
-          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
-              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? "Close navigation" : "Open navigation"} />
-              <UnstyledButton component={RouterNavLink} to={home} aria-label="Adesua home">
-                <Text fw={800} c="green.8" size="lg">
-                  Adesua
-                </Text>
-              </UnstyledButton>
-              <Text size="sm" c="dimmed" visibleFrom="xs">
-                {areaLabel}
+    <AppShell
+      header={{ height: APP_BAR_HEIGHT + (impersonating ? IMPERSONATION_BANNER_HEIGHT : 0) }}
+      navbar={{ width: 230, breakpoint: "sm", collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        {/* Inside the fixed header, so the page never scrolls past it and nothing covers it. */}
+        <ImpersonationBanner />
+        <Group h={APP_BAR_HEIGHT} px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? "Close navigation" : "Open navigation"} />
+            <UnstyledButton component={RouterNavLink} to={home} aria-label="Adesua home">
+              <Text fw={800} c="green.8" size="lg">
+                Adesua
               </Text>
-            </Group>
-            <Group gap="sm" wrap="nowrap">
-              {user && (
-                <Text size="sm" visibleFrom="sm" truncate maw={220}>
-                  {user.name} · {ROLE_LABEL[user.role]}
-                </Text>
-              )}
-              <LogoutButton size="xs" variant="default" />
-            </Group>
+            </UnstyledButton>
+            <Text size="sm" c="dimmed" visibleFrom="xs">
+              {areaLabel}
+            </Text>
           </Group>
-        </AppShell.Header>
-        <AppShell.Navbar p="xs" aria-label="Main navigation">
-          <AppShell.Section grow component={ScrollArea}>
-            {items.map((i) => (
-              <NavLink key={i.to} component={RouterNavLink} to={i.to} end={i.to === home} label={i.label} active={i.to === activeTo} />
-            ))}
-          </AppShell.Section>
-          {user && (
-            <AppShell.Section hiddenFrom="sm" pt="xs">
-              <Text size="sm" c="dimmed" px="sm">
-                Signed in as {user.name}
+          <Group gap="sm" wrap="nowrap">
+            {user && (
+              <Text size="sm" visibleFrom="sm" truncate maw={220}>
+                {user.name} · {ROLE_LABEL[user.role]}
               </Text>
-            </AppShell.Section>
-          )}
-        </AppShell.Navbar>
-        <AppShell.Main>
-          <Outlet />
-        </AppShell.Main>
-      </AppShell>
-    </>
+            )}
+            <LogoutButton size="xs" variant="default" />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main navigation">
+        <AppShell.Section grow component={ScrollArea}>
+          {items.map((i) => (
+            <NavLink key={i.to} component={RouterNavLink} to={i.to} end={i.to === home} label={i.label} active={i.to === activeTo} />
+          ))}
+        </AppShell.Section>
+        {user && (
+          <AppShell.Section hiddenFrom="sm" pt="xs">
+            <Text size="sm" c="dimmed" px="sm">
+              Signed in as {user.name}
+            </Text>
+          </AppShell.Section>
+        )}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
   );
 }

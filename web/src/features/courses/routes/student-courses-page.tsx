@@ -80,7 +80,7 @@ export function StudentCoursesPage() {
                 course={c}
                 to={`/students/dashboard/courses/${c.id}`}
                 actions={
-                  <Button component={Link} to={`/students/dashboard/courses/${c.id}`} size="xs" variant="light" aria-label={`Open ${c.title}`}>
+                  <Button component={Link} to={`/students/dashboard/courses/${c.id}`} size="xs" variant="light" aria-label={`Open course: ${c.title}`}>
                     Open course
                   </Button>
                 }

@@ -1,13 +1,12 @@
 import { Stack } from "@mantine/core";
 import { useAuth } from "@/lib/auth";
 import { Greeting } from "@/components/greeting";
-import { LogoutButton } from "@/components/logout-button";
 
 export function TeacherHomePage() {
   const { user } = useAuth();
   return (
     <Stack>
-      <Greeting name={user?.name ?? ""} subtitle="Welcome to your teaching dashboard." actions={<LogoutButton />} />
+      <Greeting name={user?.name ?? ""} subtitle="Welcome to your teaching dashboard." />
     </Stack>
   );
 }
@@ -16,7 +15,7 @@ export function AdminHomePage() {
   const { user } = useAuth();
   return (
     <Stack>
-      <Greeting name={user?.name ?? ""} subtitle="Welcome to the school administration dashboard." actions={<LogoutButton />} />
+      <Greeting name={user?.name ?? ""} subtitle="Welcome to the school administration dashboard." />
     </Stack>
   );
 }

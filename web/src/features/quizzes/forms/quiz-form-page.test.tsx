@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { mockApi, renderRoutes } from "@/test/render";
 import { QuizFormPage } from "./quiz-form-page";
@@ -49,4 +49,24 @@ describe("quiz form", () => {
     expect(await screen.findByText("You are not assigned to any course. Please contact your administrator.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Create quiz" })).toBeDisabled();
   });
+
+  it("keeps the count of questions and problems in the save bar, and jumps to a question with a problem", async () => {
+    mockApi({ "GET /api/auth/me": [200, teacher], "GET /api/courses": page([course]) });
+    renderForm();
+    const bar = await screen.findByRole("region", { name: "Save bar" });
+    expect(within(bar).getByRole("button", { name: "Create quiz" })).toBeInTheDocument();
+    expect(within(bar).getByTestId("question-count")).toHaveTextContent("0 questions");
+    expect(within(bar).getByTestId("problem-count")).toHaveTextContent("No problems");
+    await userEvent.click(screen.getByRole("button", { name: "Add question" }));
+    await userEvent.click(screen.getByRole("button", { name: "Add question" }));
+    await userEvent.type(screen.getByLabelText("Question 1 text"), "Unit of force?");
+    expect(within(bar).getByTestId("question-count")).toHaveTextContent("2 questions");
+    expect(within(bar).getByTestId("problem-count")).toHaveTextContent("2 problems");
+    await userEvent.click(screen.getByRole("button", { name: "Collapse all" }));
+    expect(screen.queryByLabelText("Question 2 text")).toBeNull();
+    await userEvent.click(within(bar).getByTestId("problem-count"));
+    await userEvent.click(await screen.findByRole("menuitem", { name: /^Question 2: / }));
+    expect(await screen.findByLabelText("Question 2 text")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Question 1 text")).toBeNull();
+  }, 30_000);
 });

@@ -1,6 +1,22 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { Alert, Button, Checkbox, FileInput, Group, NumberInput, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  Menu,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { STUDENT_TYPES, STUDENT_TYPE_LABELS, type StudentType } from "@adesua/domain/constants";
 import type { Quiz } from "@adesua/domain";
 import { useAuth } from "@/lib/auth";
@@ -9,8 +25,9 @@ import { formatBytes } from "@/lib/format";
 import { startsLikePdf } from "@/lib/pdf";
 import { ErrorState } from "@/components/error-state";
 import { PageHeader } from "@/components/page-header";
+import { DateTimeField, TimeZoneNote } from "@/components/date-time-field";
 import { NO_COURSE_HINT, QUIZ_LOAD_ERROR_TITLE, QUIZ_SAVE_FAILED, useCourseOptions, useQuiz, useSaveQuiz } from "../api/quizzes";
-import { QuestionEditor } from "./question-editor";
+import { QuestionEditor, questionAnchor } from "./question-editor";
 import {
   emptyQuizValues,
   hasErrors,
@@ -26,6 +43,10 @@ import {
   type QuizFormValues,
   type SectionDraft,
 } from "./quiz-form-model";
+
+type Problem = { key: string; label: string; message: string; questionKey?: string };
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** The spec's pause on the success banner before going back to the list. */
 export const QUIZ_SAVE_REDIRECT_MS = 1500;
@@ -76,6 +97,10 @@ export function QuizFormPage() {
   const [loadedId, setLoadedId] = useState<number | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
+  /** Open questions by key: a loaded quiz starts with every question on one line; new ones open. */
+  const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
+  /** Question problems found while typing, for the bar's count and jump list. */
+  const liveProblems = useMemo(() => validateQuestions(questions), [questions]);
 
   useEffect(() => () => clearTimeout(redirect.current), []);
   useEffect(() => {
@@ -120,6 +145,7 @@ export function QuizFormPage() {
     setError(null);
     if (hasErrors(next) || Object.keys(qErrors).length) {
       setInvalid(true);
+      setExpanded((e) => new Set([...e, ...Object.keys(qErrors)]));
       focusFirstError();
       return;
     }
@@ -162,6 +188,26 @@ export function QuizFormPage() {
   }
 
   const current = existing.data as Quiz | undefined;
+  /** What the bar lists: settings refused at the last save, then each question with a problem. */
+  const fieldProblems = Object.entries(errors).filter(([k, v]) => k !== "sections" && typeof v === "string" && v);
+  const problemList: Problem[] = [
+    ...fieldProblems.map(([k, v]) => ({ key: `field-${k}`, label: "Settings", message: v as string })),
+    ...questions.flatMap((q, i) => {
+      const message = questionErrors[q.key] ?? liveProblems[q.key];
+      return message ? [{ key: q.key, label: `Question ${i + 1}`, message, questionKey: q.key }] : [];
+    }),
+  ];
+  function jumpTo(p: Problem) {
+    if (p.questionKey) {
+      const key = p.questionKey;
+      setExpanded((e) => new Set(e).add(key));
+      setTimeout(() => {
+        const card = document.getElementById(questionAnchor(key));
+        card?.scrollIntoView({ block: "start" });
+        document.getElementById(`q-${key}-text`)?.focus({ preventScroll: true });
+      }, 0);
+    } else focusFirstError();
+  }
   const courseData = (courses.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.title }));
   if (current && !courseData.some((c) => c.value === String(current.courseId)))
     courseData.unshift({ value: String(current.courseId), label: current.course.title });
@@ -263,25 +309,12 @@ export function QuizFormPage() {
             />
           </Part>
 
-          <Part title="Schedule" description="Times are in your local time. Leave a time empty to keep the quiz open on that side.">
+          <Part title="Schedule" description="Leave a time empty to keep the quiz open on that side.">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                type="datetime-local"
-                label="Open time"
-                value={values.openTime}
-                onChange={(e) => set("openTime", e.currentTarget.value)}
-                error={errors.openTime}
-                disabled={locked}
-              />
-              <TextInput
-                type="datetime-local"
-                label="Close time"
-                value={values.closeTime}
-                onChange={(e) => set("closeTime", e.currentTarget.value)}
-                error={errors.closeTime}
-                disabled={locked}
-              />
+              <DateTimeField label="Open time" value={values.openTime} onChange={(v) => set("openTime", v)} error={errors.openTime} disabled={locked} />
+              <DateTimeField label="Close time" value={values.closeTime} onChange={(v) => set("closeTime", v)} error={errors.closeTime} disabled={locked} />
             </SimpleGrid>
+            <TimeZoneNote />
           </Part>
 
           <Part title="Rules">
@@ -395,7 +428,7 @@ export function QuizFormPage() {
                           values.timedSections.filter((x) => x.key !== s.key),
                         )
                       }
-                      aria-label={`Remove timed section ${i + 1}`}
+                      aria-label={`Remove section ${i + 1}`}
                     >
                       Remove section
                     </Button>
@@ -435,18 +468,52 @@ export function QuizFormPage() {
                 setInvalid(false);
               }}
               errors={questionErrors}
+              problems={liveProblems}
+              expanded={expanded}
+              onExpandedChange={setExpanded}
               disabled={locked}
             />
           </Part>
 
-          <Group justify="flex-end" wrap="wrap">
-            <Button component={Link} to={listPath} variant="default">
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending} disabled={locked}>
-              {creating ? "Create quiz" : "Save quiz"}
-            </Button>
-          </Group>
+          {/* Save stays in reach on a long quiz: the bar sticks to the bottom of the screen. */}
+          <Paper withBorder shadow="sm" p="xs" role="region" aria-label="Save bar" style={{ position: "sticky", bottom: 0, zIndex: 5 }}>
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Group gap="xs" wrap="wrap">
+                <Text size="sm" fw={600} data-testid="question-count">
+                  {plural(questions.length, "question")}
+                </Text>
+                {problemList.length === 0 ? (
+                  <Text size="sm" c="dimmed" data-testid="problem-count">
+                    No problems
+                  </Text>
+                ) : (
+                  <Menu position="top-start" withinPortal>
+                    <Menu.Target>
+                      <Button size="compact-sm" variant="light" color="red" data-testid="problem-count">
+                        {plural(problemList.length, "problem")} ▾
+                      </Button>
+                    </Menu.Target>
+                    <Menu.Dropdown mah={300} style={{ overflowY: "auto" }}>
+                      <Menu.Label>Go to</Menu.Label>
+                      {problemList.map((p) => (
+                        <Menu.Item key={p.key} onClick={() => jumpTo(p)}>
+                          {p.label}: {p.message}
+                        </Menu.Item>
+                      ))}
+                    </Menu.Dropdown>
+                  </Menu>
+                )}
+              </Group>
+              <Group gap="xs" wrap="nowrap">
+                <Button component={Link} to={listPath} variant="default">
+                  Cancel
+                </Button>
+                <Button type="submit" loading={save.isPending} disabled={locked}>
+                  {creating ? "Create quiz" : "Save quiz"}
+                </Button>
+              </Group>
+            </Group>
+          </Paper>
         </Stack>
       </form>
     </Stack>

@@ -7,7 +7,6 @@ import { errorText } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { useNow } from "@/lib/use-now";
 import { Greeting } from "@/components/greeting";
-import { LogoutButton } from "@/components/logout-button";
 import { useHomeCourses, useHomeQuizzes, useHomeRecords } from "../api/student-home";
 import { availableQuizzes, homeStats, submittedIds } from "../lib/stats";
 
@@ -111,7 +110,7 @@ export function StudentHomePage() {
 
   return (
     <Stack gap="md">
-      <Greeting name={user?.name ?? ""} subtitle="Ready to learn today?" actions={<LogoutButton />} />
+      <Greeting name={user?.name ?? ""} subtitle="Ready to learn today?" />
 
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         <StatCard label="Total Quizzes" value={String(stats.total)} loading={quizzes.isPending} />

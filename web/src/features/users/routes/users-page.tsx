@@ -1,16 +1,20 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { Alert, Anchor, Badge, Button, Group, Modal, Pagination, PasswordInput, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { Alert, Anchor, Badge, Button, Card, em, Group, Modal, Pagination, PasswordInput, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { ROLE_HOME, ROLE_LABEL } from "@adesua/domain/rules";
 import { STUDENT_TYPE_LABELS, type Role } from "@adesua/domain/constants";
 import type { User } from "@adesua/domain";
 import { useAuth } from "@/lib/auth";
 import { errorText } from "@/lib/api";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { useChangePassword, useDeleteUser, useUsers } from "../api/users";
 
 const PAGE_SIZE = 20;
+
+/** The confirmation before acting as someone: who, as what, and for how long (the server ends it after an hour). */
+export const impersonationMessage = (u: Pick<User, "name" | "role">) => `You will act as ${u.name} (${ROLE_LABEL[u.role].toLowerCase()}) for up to one hour.`;
 
 export function UsersPage() {
   const { user: me, impersonate } = useAuth();
@@ -22,6 +26,10 @@ export function UsersPage() {
   const [editing, setEditing] = useState<number | null>(null);
   const [newPassword, setNewPassword] = useState("");
   const [confirmDelete, setConfirmDelete] = useState<User | null>(null);
+  const [confirmImpersonate, setConfirmImpersonate] = useState<User | null>(null);
+  const [acting, setActing] = useState(false);
+  // The table needs a desktop's width; phones get one card per user.
+  const wide = useMediaQuery(`(min-width: ${em(992)})`, true, { getInitialValueInEffect: false });
   const users = useUsers({ role, search: debounced || undefined, page, limit: PAGE_SIZE });
   const change = useChangePassword();
   const del = useDeleteUser();
@@ -53,16 +61,85 @@ export function UsersPage() {
   }
 
   async function actAs(u: User) {
+    setActing(true);
     try {
       const target = await impersonate(u.id);
       navigate(ROLE_HOME[target.role], { replace: true });
     } catch (err) {
       notifications.show({ color: "red", message: errorText(err, "Could not impersonate this user") });
+    } finally {
+      setActing(false);
+      setConfirmImpersonate(null);
     }
   }
 
   const total = users.data?.pagination.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const list = users.data?.data ?? [];
+
+  const roleText = (u: User) => `${ROLE_LABEL[u.role]}${u.studentType ? ` · ${STUDENT_TYPE_LABELS[u.studentType]}` : ""}`;
+
+  const passwordCell = (u: User) =>
+    editing === u.id ? (
+      <Group gap="xs" wrap="wrap">
+        <PasswordInput
+          size="xs"
+          placeholder="New password"
+          aria-label={`New password for ${u.name}`}
+          value={newPassword}
+          onChange={(e) => setNewPassword(e.currentTarget.value)}
+          onKeyDown={(e) => e.key === "Enter" && void savePassword(u)}
+          autoFocus
+          miw={180}
+          style={{ flex: 1 }}
+        />
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" loading={change.isPending} onClick={() => void savePassword(u)}>
+            Save
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => {
+              setEditing(null);
+              setNewPassword("");
+            }}
+          >
+            Cancel
+          </Button>
+        </Group>
+      </Group>
+    ) : (
+      <Group gap="xs" wrap="nowrap">
+        <Text size="sm">{u.hasPassword ? "Password set" : "No password set"}</Text>
+        <Anchor
+          component="button"
+          size="sm"
+          aria-label={`Change the password of ${u.name}`}
+          onClick={() => {
+            setEditing(u.id);
+            setNewPassword("");
+          }}
+        >
+          Change
+        </Anchor>
+      </Group>
+    );
+
+  const actions = (u: User) => (
+    <Group gap="xs" wrap="nowrap">
+      {u.role !== "admin" && (
+        <Button size="xs" variant="light" onClick={() => setConfirmImpersonate(u)} aria-label={`Impersonate ${u.name}`}>
+          Impersonate
+        </Button>
+      )}
+      {u.id !== me?.id && (
+        <Button size="xs" color="red" variant="light" onClick={() => setConfirmDelete(u)} aria-label={`Delete ${u.name}`}>
+          Delete
+        </Button>
+      )}
+    </Group>
+  );
 
   return (
     <Stack>
@@ -70,7 +147,7 @@ export function UsersPage() {
         <Title order={1} size="h2">
           Users
         </Title>
-        {users.data && <Badge variant="light">{total} users</Badge>}
+        {users.data && <Badge variant="light">{total === 1 ? "1 user" : `${total} users`}</Badge>}
       </Group>
       <Group grow preventGrowOverflow={false} wrap="wrap" align="flex-end">
         <TextInput
@@ -102,9 +179,9 @@ export function UsersPage() {
           Error: {errorText(users.error, (users.error as Error).message)}
         </Alert>
       )}
-      {users.data && users.data.data.length === 0 && <Text c="dimmed">No users match these filters.</Text>}
-      {users.data && users.data.data.length > 0 && (
-        <Table.ScrollContainer minWidth={720}>
+      {users.data && list.length === 0 && <Text c="dimmed">No users match these filters.</Text>}
+      {list.length > 0 &&
+        (wide ? (
           <Table striped highlightOnHover verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -116,77 +193,53 @@ export function UsersPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {users.data.data.map((u) => (
+              {list.map((u) => (
                 <Table.Tr key={u.id}>
                   <Table.Td>{u.name}</Table.Td>
-                  <Table.Td>{u.email}</Table.Td>
-                  <Table.Td>
-                    {ROLE_LABEL[u.role]}
-                    {u.studentType ? ` · ${STUDENT_TYPE_LABELS[u.studentType]}` : ""}
-                  </Table.Td>
-                  <Table.Td>
-                    {editing === u.id ? (
-                      <Group gap="xs" wrap="nowrap">
-                        <PasswordInput
-                          size="xs"
-                          placeholder="New password"
-                          aria-label={`New password for ${u.name}`}
-                          value={newPassword}
-                          onChange={(e) => setNewPassword(e.currentTarget.value)}
-                          onKeyDown={(e) => e.key === "Enter" && void savePassword(u)}
-                          autoFocus
-                        />
-                        <Button size="xs" loading={change.isPending} onClick={() => void savePassword(u)}>
-                          Save
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => {
-                            setEditing(null);
-                            setNewPassword("");
-                          }}
-                        >
-                          Cancel
-                        </Button>
-                      </Group>
-                    ) : (
-                      <Group gap="xs" wrap="nowrap">
-                        <Text size="sm">{u.hasPassword ? "Password set" : "No password set"}</Text>
-                        <Anchor
-                          component="button"
-                          size="sm"
-                          onClick={() => {
-                            setEditing(u.id);
-                            setNewPassword("");
-                          }}
-                        >
-                          Change
-                        </Anchor>
-                      </Group>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {u.role !== "admin" && (
-                        <Button size="xs" variant="light" onClick={() => void actAs(u)} aria-label={`Impersonate ${u.name}`}>
-                          Impersonate
-                        </Button>
-                      )}
-                      {u.id !== me?.id && (
-                        <Button size="xs" color="red" variant="light" onClick={() => setConfirmDelete(u)} aria-label={`Delete ${u.name}`}>
-                          Delete
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
+                  <Table.Td style={{ wordBreak: "break-all" }}>{u.email}</Table.Td>
+                  <Table.Td>{roleText(u)}</Table.Td>
+                  <Table.Td>{passwordCell(u)}</Table.Td>
+                  <Table.Td>{actions(u)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
-      )}
+        ) : (
+          // Phones: one card per user, nothing to scroll sideways.
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+            {list.map((u) => (
+              <Card key={u.id} withBorder padding="sm" component="li" aria-label={u.name}>
+                <Stack gap={6}>
+                  <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                    <Stack gap={0} miw={0}>
+                      <Text fw={700}>{u.name}</Text>
+                      <Text size="sm" c="dimmed" style={{ wordBreak: "break-all" }}>
+                        {u.email}
+                      </Text>
+                    </Stack>
+                    <Badge variant="light" style={{ flexShrink: 0 }}>
+                      {roleText(u)}
+                    </Badge>
+                  </Group>
+                  {passwordCell(u)}
+                  {actions(u)}
+                </Stack>
+              </Card>
+            ))}
+          </Stack>
+        ))}
       {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label="Users pages" />}
+      <ConfirmDialog
+        opened={!!confirmImpersonate}
+        title="Impersonate user"
+        message={confirmImpersonate ? impersonationMessage(confirmImpersonate) : ""}
+        details="Everything you do is recorded as done by you on their behalf. Stop Impersonation at the top of every page brings you back."
+        confirmLabel="Impersonate"
+        confirmColor="green"
+        loading={acting}
+        onConfirm={() => confirmImpersonate && void actAs(confirmImpersonate)}
+        onClose={() => setConfirmImpersonate(null)}
+      />
       <Modal opened={!!confirmDelete} onClose={() => setConfirmDelete(null)} title="Delete user" centered>
         <Stack>
           <Text>Are you sure you want to delete this user?</Text>
