@@ -1,6 +1,6 @@
 // Mantine's global styles; each component's own stylesheet comes with the component (web/build/mantine-css.ts).
+// The default CSS variables are written by MantineProvider (providers.tsx: deduplicateCssVariables off).
 import "@mantine/core/styles/baseline.css";
-import "@mantine/core/styles/default-css-variables.css";
 import "@mantine/core/styles/global.css";
 import "@mantine/notifications/styles.css";
 import { StrictMode } from "react";

@@ -20,9 +20,11 @@ export const queryClient = new QueryClient({
 // beside the first page. Notifications shown before it arrives wait in the store and appear with it.
 const Notifications = lazy(() => import("./lazy-notifications").then((m) => ({ default: m.Notifications })));
 
+// deduplicateCssVariables off: the provider writes every Mantine CSS variable itself, so the 27 KB
+// default-variables stylesheet is not sent (see main.tsx).
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} deduplicateCssVariables={false}>
       <Suspense fallback={null}>
         <Notifications position="top-center" limit={3} />
       </Suspense>

@@ -9,7 +9,8 @@ import { formatBytes } from "@/lib/format";
 import { startsLikePdf } from "@/lib/pdf";
 import { ErrorState } from "@/components/error-state";
 import { PageHeader } from "@/components/page-header";
-import { NO_COURSE_HINT, QUIZ_LOAD_ERROR_TITLE, QUIZ_SAVE_FAILED, useCourseOptions, useQuiz, useSaveQuiz } from "../api/quizzes";
+import { NO_COURSE_HINT, QUIZ_LOAD_ERROR_TITLE, QUIZ_SAVE_FAILED, useCourseOptions, useQuiz } from "../api/quizzes";
+import { useSaveQuiz } from "../api/quiz-mutations";
 import { QuestionEditor } from "./question-editor";
 import {
   emptyQuizValues,
