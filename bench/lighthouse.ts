@@ -4,7 +4,7 @@
  *
  *   npm run bench:lighthouse                      # builds if needed, starts the app on a free port with a fresh demo database
  *   npm run bench:lighthouse -- --url http://127.0.0.1:3000   # against a build that is already running (demo data)
- *   [--runs 3] [--only login] [--json bench/results/lighthouse.json]
+ *   [--runs 3] [--only login] [--json bench/results/lighthouse.json] [--reports /tmp/lh-reports]
  *
  * Pages: the login page (signed out), then, signed in as the demo student kwesi.amoah@adesua.school,
  * the student home, the quiz list and the attempt screen of a quiz open to him. Every run starts
@@ -30,6 +30,8 @@ const { values: args } = parseArgs({
     runs: { type: "string", default: "1" },
     only: { type: "string" },
     json: { type: "string" },
+    // Also write each full Lighthouse report (JSON) into this folder, to look at what Lighthouse saw.
+    reports: { type: "string" },
   },
 });
 
@@ -161,6 +163,10 @@ async function main() {
       for (let i = 0; i < Number(args.runs); i++) {
         const result = await lighthouse(`${base}${p.url}`, flags);
         const lhr = result!.lhr;
+        if (args.reports) {
+          fs.mkdirSync(args.reports, { recursive: true });
+          fs.writeFileSync(path.join(args.reports, `${p.page.replace(/ /g, "-")}-${i + 1}.json`), JSON.stringify(lhr));
+        }
         if (lhr.runtimeError) throw new Error(`${p.page}: ${lhr.runtimeError.message}`);
         const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         const finalPath = new URL(lhr.finalDisplayedUrl).pathname;

@@ -197,7 +197,7 @@ describe("courses and quizzes journeys", () => {
     await card.getByText("Available", { exact: true }).waitFor();
     const countdown = await card.getByTestId("countdown").textContent();
     expect(countdown).toMatch(/^3d [45]h remaining$/);
-    const start = card.getByRole("link", { name: `Start ${quizTitle}` });
+    const start = card.getByRole("link", { name: `Start Quiz: ${quizTitle}` });
     expect(await start.getAttribute("href")).toBe(`/students/dashboard/quizzes/${quizId}/attempt`);
     await expectNoSideScroll(page);
     await snap(page, "student-quizzes-phone");
@@ -224,7 +224,7 @@ describe("courses and quizzes journeys", () => {
     expect(await page.getByRole("article").count()).toBe(1);
 
     // The detail shows a student the questions, but never marks an answer.
-    await page.getByRole("link", { name: `Details of ${quizTitle}` }).click();
+    await page.getByRole("link", { name: `Details: ${quizTitle}` }).click();
     await page.getByRole("heading", { name: quizTitle }).waitFor();
     await page.getByRole("link", { name: "Take Quiz" }).waitFor();
     await page.getByRole("heading", { name: "Questions (3)" }).waitFor();

@@ -45,7 +45,7 @@ describe("AvailabilityCard", () => {
     show(quiz());
     expect(await screen.findByText("Available")).toBeInTheDocument();
     expect(screen.getByText("3d 5h remaining")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Start Forces and Motion" })).toHaveAttribute("href", "/students/dashboard/quizzes/5/attempt");
+    expect(screen.getByRole("link", { name: "Start Quiz: Forces and Motion" })).toHaveAttribute("href", "/students/dashboard/quizzes/5/attempt");
     expect(screen.getByText(/0 of 2 attempts used/)).toBeInTheDocument();
   });
 
@@ -53,14 +53,14 @@ describe("AvailabilityCard", () => {
     show(quiz({ openTime: hours(26), closeTime: hours(50) }));
     expect(await screen.findByText("Opens Soon")).toBeInTheDocument();
     expect(screen.getByText("Opens in 1d 2h")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: /Start Forces and Motion/ })).toBeDisabled();
-    expect(screen.queryByRole("link", { name: "Start Forces and Motion" })).toBeNull();
+    expect(screen.getByRole("button", { name: /Start Quiz: Forces and Motion/ })).toBeDisabled();
+    expect(screen.queryByRole("link", { name: "Start Quiz: Forces and Motion" })).toBeNull();
   });
 
   it("says Time Closed after the window and disables Start", async () => {
     show(quiz({ openTime: hours(-50), closeTime: hours(-1) }));
     expect(await screen.findByText("Time Closed")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: /Start Forces and Motion/ })).toBeDisabled();
+    expect(screen.getByRole("button", { name: /Start Quiz: Forces and Motion/ })).toBeDisabled();
   });
 
   it("says Max Attempts when the student has used them all, even while open", async () => {
@@ -68,7 +68,7 @@ describe("AvailabilityCard", () => {
     expect(await screen.findByText("Max Attempts")).toBeInTheDocument();
     expect(screen.getByText("Submitted")).toBeInTheDocument();
     expect(screen.getByText(/2 of 2 attempts used/)).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: /Start Forces and Motion/ })).toBeDisabled();
+    expect(screen.getByRole("button", { name: /Start Quiz: Forces and Motion/ })).toBeDisabled();
   });
 
   it("shows 'No time limit' for a quiz that never closes and hours only under a day", async () => {

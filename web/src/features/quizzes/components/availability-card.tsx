@@ -59,15 +59,15 @@ export function AvailabilityCard({ quiz, now, detailTo, attemptTo }: { quiz: Qui
         </Stack>
         <Group gap="xs" wrap="wrap">
           {available ? (
-            <Button component={Link} to={attemptTo} size="sm" aria-label={`Start ${quiz.title}`}>
+            <Button component={Link} to={attemptTo} size="sm" aria-label={`Start Quiz: ${quiz.title}`}>
               Start Quiz
             </Button>
           ) : (
-            <Button size="sm" disabled aria-label={`Start ${quiz.title} (${AVAILABILITY_LABEL[availability]})`}>
+            <Button size="sm" disabled aria-label={`Start Quiz: ${quiz.title} (${AVAILABILITY_LABEL[availability]})`}>
               Start Quiz
             </Button>
           )}
-          <Button component={Link} to={detailTo} size="sm" variant="default" aria-label={`Details of ${quiz.title}`}>
+          <Button component={Link} to={detailTo} size="sm" variant="default" aria-label={`Details: ${quiz.title}`}>
             Details
           </Button>
         </Group>
