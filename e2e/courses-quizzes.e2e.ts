@@ -224,7 +224,7 @@ describe("courses and quizzes journeys", () => {
     expect(await page.getByRole("article").count()).toBe(1);
 
     // The detail shows a student the questions, but never marks an answer.
-    await page.getByRole("link", { name: `Details of ${quizTitle}` }).click();
+    await page.getByRole("link", { name: `Details: ${quizTitle}` }).click();
     await page.getByRole("heading", { name: quizTitle }).waitFor();
     await page.getByRole("link", { name: "Take Quiz" }).waitFor();
     await page.getByRole("heading", { name: "Questions (3)" }).waitFor();

@@ -1,9 +1,40 @@
-import { defineConfig } from "vite";
+import { defineConfig, type PluginOption } from "vite";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
+import { visualizer } from "rollup-plugin-visualizer";
+import { mantineCss } from "./build/mantine-css.ts";
+import { appShellRemoveScrollClasses } from "./build/appshell-remove-scroll.ts";
+import { precompress } from "./build/precompress.ts";
+import { routePreload } from "./build/route-preload.ts";
+
+// `ANALYZE=1 npm run build` also writes web/bundle-stats.html: a treemap of what fills each chunk.
+const analyze: PluginOption[] = process.env.ANALYZE
+  ? [
+      visualizer({
+        filename: fileURLToPath(new URL("./bundle-stats.html", import.meta.url)),
+        template: "treemap",
+        gzipSize: true,
+        brotliSize: true,
+        sourcemap: !!process.env.ANALYZE_SOURCEMAP,
+      }),
+    ]
+  : [];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    mantineCss(),
+    appShellRemoveScrollClasses(),
+    // The first page's own chunks start downloading beside the entry (student pages and login).
+    routePreload([
+      { path: /^\/login\/?$/, module: "src/features/auth/routes/login.tsx" },
+      { path: /^\/students\/dashboard\/?$/, module: "src/features/student-home/routes/student-home.tsx" },
+      { path: /^\/students\/dashboard\/quizzes\/?$/, module: "src/features/quizzes/routes/student-quizzes-page.tsx" },
+      { path: /^\/students\/dashboard\/quizzes\/[^/]+\/attempt\/?$/, module: "src/features/quiz-taking/routes/attempt-page.tsx" },
+    ]),
+    precompress(),
+    ...analyze,
+  ],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: { port: 5173, proxy: { "/api": "http://localhost:3000" } },
   build: {
@@ -11,5 +42,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2020",
     chunkSizeWarningLimit: 600,
+    // dist/.vite/manifest.json: which chunks and stylesheets each route module needs (read by the bundle budget check).
+    manifest: true,
+    // Every browser a student uses supports <link rel="modulepreload"> (Safari before 17 merely preloads less).
+    modulePreload: { polyfill: false },
   },
 });

@@ -13,6 +13,8 @@ export type Config = {
   /** Folder with the built web app, served in production. */
   webDist: string | null;
   logLevel: string;
+  /** Compress API answers over 1 KB (brotli or gzip, whichever the client accepts). */
+  compressApi: boolean;
 };
 
 /** A configuration problem: main.ts prints its message as one line and exits. */
@@ -59,5 +61,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : null,
     logLevel: env.LOG_LEVEL?.trim() || (production ? "info" : "warn"),
+    compressApi: boolVar(env, "COMPRESS_API", true),
   };
 }

@@ -11,6 +11,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
 import { inArray } from "drizzle-orm";
 import { migrateDatabase, openDatabase, type Database, type Db } from "../src/db/client";
 import { attemptAnswers, attempts, courses, questions, quizzes, sessions, submissions, users } from "../src/db/schema";
@@ -232,6 +233,8 @@ export class StormHttp {
           path: urlPath,
           agent: this.agent,
           headers: {
+            // Like a browser: the server may answer compressed (COMPRESS_API), which is part of what the storm measures.
+            "accept-encoding": "br, gzip",
             ...(token ? { authorization: `Bearer ${token}` } : {}),
             ...(data ? { "content-type": "application/json", "content-length": String(data.length) } : {}),
           },
@@ -240,7 +243,9 @@ export class StormHttp {
           const parts: Buffer[] = [];
           res.on("data", (c: Buffer) => parts.push(c));
           res.on("end", () => {
-            const text = Buffer.concat(parts).toString();
+            const raw = Buffer.concat(parts);
+            const enc = res.headers["content-encoding"];
+            const text = (enc === "br" ? zlib.brotliDecompressSync(raw) : enc === "gzip" ? zlib.gunzipSync(raw) : raw).toString();
             let parsed: unknown = text;
             try {
               parsed = JSON.parse(text);

@@ -1,8 +1,11 @@
+// Mantine's global styles; each component's own stylesheet comes with the component (web/build/mantine-css.ts).
+// The default CSS variables are written by MantineProvider (providers.tsx: deduplicateCssVariables off).
+import "@mantine/core/styles/baseline.css";
+import "@mantine/core/styles/global.css";
+import "@mantine/notifications/styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
 import { Providers } from "./app/providers";
 import { router } from "./app/router";
 

@@ -1,6 +1,5 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { AuthProvider } from "../lib/auth";
 import { ApiError } from "../lib/api";
@@ -17,10 +16,18 @@ export const queryClient = new QueryClient({
   },
 });
 
+// The notification container (with its transitions) is not needed for the first paint: it loads
+// beside the first page. Notifications shown before it arrives wait in the store and appear with it.
+const Notifications = lazy(() => import("./lazy-notifications").then((m) => ({ default: m.Notifications })));
+
+// deduplicateCssVariables off: the provider writes every Mantine CSS variable itself, so the 27 KB
+// default-variables stylesheet is not sent (see main.tsx).
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme}>
-      <Notifications position="top-center" limit={3} />
+    <MantineProvider theme={theme} deduplicateCssVariables={false}>
+      <Suspense fallback={null}>
+        <Notifications position="top-center" limit={3} />
+      </Suspense>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>{children}</AuthProvider>
       </QueryClientProvider>

@@ -1,4 +1,8 @@
-import { Group, Pagination, Text } from "@mantine/core";
+import { lazy, Suspense } from "react";
+import { Group, Text } from "@mantine/core";
+
+// The page buttons sit at the foot of a list: they load beside it rather than before the first paint.
+const Pagination = lazy(() => import("./pagination").then((m) => ({ default: m.Pagination })));
 
 /** "Showing 13–24 of 40" with page buttons; renders nothing when there is a single page of nothing. */
 export function PaginationFooter({
@@ -24,20 +28,22 @@ export function PaginationFooter({
         Showing {from}–{to} of {total}
       </Text>
       {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={(p) => {
-            onChange(p);
-            window.scrollTo?.({ top: 0 });
-          }}
-          size="sm"
-          siblings={0}
-          boundaries={1}
-          aria-label={label}
-          getControlProps={(control) => ({ "aria-label": `${control} page` })}
-          getItemProps={(p) => ({ "aria-label": `Page ${p}` })}
-        />
+        <Suspense fallback={null}>
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={(p) => {
+              onChange(p);
+              window.scrollTo?.({ top: 0 });
+            }}
+            size="sm"
+            siblings={0}
+            boundaries={1}
+            aria-label={label}
+            getControlProps={(control) => ({ "aria-label": `${control} page` })}
+            getItemProps={(p) => ({ "aria-label": `Page ${p}` })}
+          />
+        </Suspense>
       )}
     </Group>
   );

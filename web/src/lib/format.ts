@@ -1,10 +1,12 @@
-import dayjs from "dayjs";
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const pad = (n: number) => String(n).padStart(2, "0");
 
-/** "12 Mar 2026, 14:00" in the browser's time zone; a dash when there is no date. */
+/** "12 Mar 2026, 14:00" in the browser's time zone; a dash when there is no date. (No date library: student pages stay small.) */
 export function formatDateTime(value: string | Date | null | undefined, empty = "—"): string {
   if (!value) return empty;
-  const d = dayjs(value);
-  return d.isValid() ? d.format("D MMM YYYY, HH:mm") : "Invalid Date";
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return "Invalid Date";
+  return `${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}, ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 /** "1.2 MB" for a file size in bytes. */

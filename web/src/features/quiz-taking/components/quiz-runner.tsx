@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { QuizEngine, RunnerResult, RunnerSession } from "../engine";
 import { useQuizRunner } from "../hooks/use-quiz-runner";
 import { buildParts, canView, currentPartIndex, isQuestionOpen, paginate } from "../lib/sections";
@@ -7,6 +7,7 @@ import { unansweredNumbers, unansweredSentence } from "../lib/unanswered";
 import { Countdown } from "./countdown";
 import { QuestionCard } from "./question-card";
 import { QuizError } from "./quiz-error";
+import { Modal } from "./lazy-modal";
 import { ResultView } from "./result-view";
 import { SaveStatusText } from "./save-status";
 import classes from "./quiz-runner.module.css";

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { CourseListResponse, Quiz, QuizListResponse, StudentQuiz } from "@adesua/domain";
 import { api } from "@/lib/api";
 import { QUIZ_MESSAGES } from "@adesua/domain/constants";
@@ -43,27 +43,3 @@ export const getCourseOptionsQueryOptions = (teacherId?: number) =>
     staleTime: 60_000,
   });
 export const useCourseOptions = (teacherId?: number, enabled = true) => useQuery({ ...getCourseOptionsQueryOptions(teacherId), enabled });
-
-/** Create (no id) or update; the body is multipart with the PDF in field `pdf`. */
-export function useSaveQuiz() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, form }: { id?: number; form: FormData }) =>
-      id ? api<Quiz>(`/quizzes/${id}`, { method: "PUT", form }) : api<Quiz>("/quizzes", { method: "POST", form }),
-    onSuccess: (quiz) => {
-      qc.setQueryData(quizKeys.detail(quiz.id), quiz);
-      return qc.invalidateQueries({ queryKey: quizKeys.all });
-    },
-  });
-}
-
-export function useDeleteQuiz() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api(`/quizzes/${id}`, { method: "DELETE" }),
-    onSuccess: (_r, id) => {
-      qc.removeQueries({ queryKey: quizKeys.detail(id) });
-      return qc.invalidateQueries({ queryKey: quizKeys.all });
-    },
-  });
-}

@@ -67,7 +67,7 @@ export function AvailabilityCard({ quiz, now, detailTo, attemptTo }: { quiz: Qui
               Start Quiz
             </Button>
           )}
-          <Button component={Link} to={detailTo} size="sm" variant="default" aria-label={`Details of ${quiz.title}`}>
+          <Button component={Link} to={detailTo} size="sm" variant="default" aria-label={`Details: ${quiz.title}`}>
             Details
           </Button>
         </Group>

@@ -26,7 +26,8 @@ import { startsLikePdf } from "@/lib/pdf";
 import { ErrorState } from "@/components/error-state";
 import { PageHeader } from "@/components/page-header";
 import { DateTimeField, TimeZoneNote } from "@/components/date-time-field";
-import { NO_COURSE_HINT, QUIZ_LOAD_ERROR_TITLE, QUIZ_SAVE_FAILED, useCourseOptions, useQuiz, useSaveQuiz } from "../api/quizzes";
+import { NO_COURSE_HINT, QUIZ_LOAD_ERROR_TITLE, QUIZ_SAVE_FAILED, useCourseOptions, useQuiz } from "../api/quizzes";
+import { useSaveQuiz } from "../api/quiz-mutations";
 import { QuestionEditor, questionAnchor } from "./question-editor";
 import {
   emptyQuizValues,

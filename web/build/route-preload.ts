@@ -1,0 +1,68 @@
+import path from "node:path";
+import type { Plugin, Rolldown } from "vite";
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+
+export type PreloadRoute = { path: RegExp; module: string };
+
+/**
+ * Preloads the first route's own chunks while the app's entry is still downloading.
+ *
+ * Each page is a lazy route: without help the browser learns which chunks it needs only after the
+ * entry has downloaded and run, a second round trip on slow mobile data. This plugin writes a tiny
+ * script (its own file: the Content-Security-Policy allows no inline scripts) that index.html loads
+ * `async`; it matches `location.pathname` against the routes below and adds `modulepreload` links
+ * for that route's chunks and stylesheet links for its CSS — only for the page being opened.
+ * A route module missing from the build fails the build, so the table cannot silently go stale.
+ */
+export function routePreload(routes: PreloadRoute[]): Plugin {
+  let root = "";
+  return {
+    name: "adesua:route-preload",
+    apply: "build",
+    configResolved(c) {
+      root = c.root;
+    },
+    generateBundle: {
+      order: "pre",
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === "chunk");
+        const entry = chunks.find((c) => c.isEntry);
+        if (!entry) return;
+        const inEntry = closure(bundle, entry.fileName);
+        const table = routes.map((r) => {
+          const abs = path.resolve(root, r.module);
+          const chunk = chunks.find((c) => c.facadeModuleId === abs);
+          if (!chunk) this.error(`route-preload: ${r.module} is not a chunk of this build (moved or renamed? update web/vite.config.ts)`);
+          const files = [...closure(bundle, chunk!.fileName)].filter((f) => !inEntry.has(f));
+          return [r.path.source, files.filter((f) => f.endsWith(".js")), files.filter((f) => f.endsWith(".css"))] as const;
+        });
+        const code =
+          `(function(){var t=${JSON.stringify(table)},p=location.pathname;` +
+          `function a(r,h){var l=document.createElement("link");l.rel=r;l.href="/"+h;l.crossOrigin="";document.head.appendChild(l)}` +
+          `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){t[i][1].forEach(function(h){a("modulepreload",h)});t[i][2].forEach(function(h){a("stylesheet",h)});break}})();\n`;
+        this.emitFile({ type: "asset", name: "route-preload.js", source: code });
+      },
+    },
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        const file = Object.keys(ctx.bundle ?? {}).find((f) => /(^|\/)route-preload-[\w-]+\.js$/.test(f));
+        if (!file) return html;
+        return html.replace(/(\s*)<script type="module"/, `$1<script async src="/${file}"></script>$1<script type="module"`);
+      },
+    },
+  };
+}
+
+/** A chunk's file, the chunks it imports statically (transitively) and their CSS. */
+function closure(bundle: OutputBundle, fileName: string, out = new Set<string>()): Set<string> {
+  if (out.has(fileName)) return out;
+  const c = bundle[fileName];
+  if (!c || c.type !== "chunk") return out;
+  out.add(fileName);
+  for (const css of (c as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []) out.add(css);
+  for (const imp of c.imports) closure(bundle, imp, out);
+  return out;
+}

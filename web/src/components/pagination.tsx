@@ -1,0 +1,2 @@
+// Loaded lazily by pagination-footer.tsx.
+export { Pagination } from "@mantine/core";

@@ -1,0 +1,2 @@
+// Loaded lazily by lazy-modal.tsx.
+export { Modal } from "@mantine/core";
