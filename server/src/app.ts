@@ -141,7 +141,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).headers(err.headers).send({ error: err.message });
+      return reply
+        .status(err.statusCode)
+        .headers(err.headers)
+        .send(err.code ? { error: err.message, code: err.code } : { error: err.message });
     }
     if (hasZodFastifySchemaValidationErrors(err) || err.validation) {
       return reply.status(400).send({ error: validationMessage(err) });

@@ -11,7 +11,11 @@ export const RoleSchema = z.enum(ROLES);
 export const StudentTypeSchema = z.enum(STUDENT_TYPES, { error: "Level must be jhs1, jhs2 or jhs3" });
 
 /** Every error the API sends has this shape. */
-export const ErrorSchema = z.object({ error: z.string() });
+export const ErrorSchema = z.object({
+  error: z.string(),
+  /** A stable machine-readable code beside the message, on refusals a client branches on (decision 010). */
+  code: z.string().optional(),
+});
 export type ApiError = z.infer<typeof ErrorSchema>;
 
 /** Path parameter `id` as a positive integer. */
