@@ -28,9 +28,22 @@ export const positiveId = (name: string) => {
 /** Path parameter `id`. */
 export const IdParamsSchema = z.object({ id: positiveId("id") });
 
-export const PageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, { error: "page must be 1 or more" }).default(1),
-  limit: z.coerce.number().int().min(1, { error: "limit must be between 1 and 100" }).max(100, { error: "limit must be between 1 and 100" }).default(20),
-});
+/**
+ * The one page query of every list: `page` from 1, `limit` from 1 to `max` (default `size`). Lists
+ * extend it with their filters; the server turns it into limit/offset with `server/src/lib/pagination.ts`.
+ */
+export const pageQuery = (size: number, max = 100) => {
+  const limitError = { error: `limit must be between 1 and ${max}` };
+  return z.object({
+    page: z.coerce.number().int().min(1, { error: "page must be 1 or more" }).default(1),
+    limit: z.coerce.number().int().min(1, limitError).max(max, limitError).default(size),
+  });
+};
+export const PageQuerySchema = pageQuery(20);
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+/** The one page meta of every list answer (under `pagination`, or `meta` for quizzes as the spec says). */
+export const PageMetaSchema = z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+export type PageMeta = z.infer<typeof PageMetaSchema>;
 
 export const OkSchema = z.object({ ok: z.literal(true) });

@@ -515,34 +515,6 @@ describe("POST /api/attempts/:id/submit", () => {
   });
 });
 
-describe("POST /api/submissions/:quizId/submit", () => {
-  it("submits the open attempt, or starts one when there is none", async () => {
-    const s = await student();
-    const { quiz, questions } = await buildQuiz(db(), { maxAttempts: 2 });
-    const one = await call(t.app, {
-      method: "POST",
-      url: `/api/submissions/${quiz.id}/submit`,
-      token: s.token,
-      payload: { answers: [{ questionId: questions[0].id, answer: "2" }] },
-    });
-    expect(one.status).toBe(200);
-    expect(one.body).toMatchObject({ attemptNumber: 1, correct: 1, total: 3, submission: { quizId: quiz.id } });
-    const a = await start(s.token, quiz.id);
-    await save(s.token, a.body.attemptId, [{ questionId: questions[1].id, answer: "4" }]);
-    const two = await call(t.app, {
-      method: "POST",
-      url: `/api/submissions/${quiz.id}/submit`,
-      token: s.token,
-      payload: { answers: [{ questionId: questions[0].id, answer: "2" }] },
-    });
-    expect(two.body).toMatchObject({ attemptId: a.body.attemptId, attemptNumber: 2, correct: 2 });
-    const three = await call(t.app, { method: "POST", url: `/api/submissions/${quiz.id}/submit`, token: s.token, payload: { answers: [] } });
-    expect(three).toMatchObject({ status: 409, body: { error: "No attempts left" } });
-    const other = await student("jhs3");
-    expect((await call(t.app, { method: "POST", url: `/api/submissions/${quiz.id}/submit`, token: other.token, payload: { answers: [] } })).status).toBe(404);
-  });
-});
-
 /** Every string in a JSON value with the path that leads to it. */
 function strings(v: unknown, path = "$"): { path: string; value: string }[] {
   if (typeof v === "string") return [{ path, value: v }];
