@@ -29,6 +29,7 @@ import { quizRoutes } from "./routes/quizzes/quizzes.routes";
 import { attemptRoutes } from "./routes/attempts/attempts.routes";
 import { submitRoutes } from "./routes/submissions/submit.routes";
 import { recordRoutes } from "./routes/records/records.routes";
+import { studentRoutes } from "./routes/students/students.routes";
 import type { FileStorage } from "./storage/storage";
 import { LocalDiskStorage } from "./storage/local-disk";
 
@@ -170,6 +171,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(attemptRoutes, { prefix: "/api" });
   await app.register(submitRoutes, { prefix: "/api" });
   await app.register(recordRoutes, { prefix: "/api" });
+  await app.register(studentRoutes, { prefix: "/api" });
 
   const webDist = config.webDist;
   if (webDist && fs.existsSync(path.join(webDist, "index.html"))) {
