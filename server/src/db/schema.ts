@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -182,8 +197,13 @@ export const questions = pgTable(
   },
   (t) => [
     index("questions_quiz_id_idx").on(t.quizId, t.position),
-    index("questions_bank_group_idx").on(t.subject, t.year, t.section, t.position).where(sql`${t.quizId} is null`),
-    check("questions_bank_fields", sql`${t.quizId} is not null or (${t.year} is not null and ${t.subject} is not null and ${t.section} is not null and ${t.section} in ('A', 'B'))`),
+    index("questions_bank_group_idx")
+      .on(t.subject, t.year, t.section, t.position)
+      .where(sql`${t.quizId} is null`),
+    check(
+      "questions_bank_fields",
+      sql`${t.quizId} is not null or (${t.year} is not null and ${t.subject} is not null and ${t.section} is not null and ${t.section} in ('A', 'B'))`,
+    ),
   ],
 );
 
