@@ -14,3 +14,4 @@ export * from "./rules/grading";
 export * from "./rules/record-status";
 export * from "./rules/attempt-timing";
 export * from "./contracts/student";
+export * from "./rules/personal-best";
