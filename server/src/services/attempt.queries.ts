@@ -19,7 +19,8 @@ export const GRADE_INPUTS_SQL = `
 /**
  * Stores a graded submission and its record and closes the attempt, in one statement. The personal
  * best compares with the student's earlier records of the quiz (the statement's snapshot does not
- * see the record it inserts): higher than every earlier score, or the first score; never without one.
+ * see the record it inserts): higher than every earlier score, or the first score; never without one
+ * (isPersonalBest in domain/src/rules; the shared PERSONAL_BEST_CASES pin the two together).
  * Parameters: $1 attempt, $2 quiz, $3 student, $4 score, $5 correct, $6 total, $7 graded,
  * $8 ungraded answers (JSON), $9 time, $10 passed, $11 attempt number, $12 store a submission (not a preview).
  */
@@ -75,7 +76,8 @@ export const questionIndexes = (ids: number[]) =>
  * section or in none) and upserts them only if so. A single statement is atomic, and the share lock
  * makes a submit wait for it, so an acknowledged answer is always counted by the submission.
  * Anything else ("not ok") goes to `saveAnswers` below, which explains the refusal or settles.
- * The same checks as `saveAnswers`; the tests exercise both paths.
+ * The same checks as `saveAnswers` and `answersSavableNow` (domain rules); the shared SAVE_CASES run
+ * through both (sql-rules.test.ts, rules.cases.test.ts), and the HTTP tests exercise both paths.
  * Parameters: $1 attempt id, $2 answers as JSON [{question_id, answer}], $3 caller's user id, $4 now.
  */
 export const SAVE_ANSWERS_SQL = `

@@ -25,7 +25,7 @@ function selectQuizzes(db: Queryable) {
   return db.select(quizColumns).from(quizzes).innerJoin(courses, eq(courses.id, quizzes.courseId)).leftJoin(files, eq(files.id, quizzes.pdfFileId));
 }
 
-/** The same rule as quizTimeStatus in domain/src/rules, in SQL (both bounds inclusive of "active"). */
+/** The same rule as quizTimeStatus in domain/src/rules, in SQL (both bounds inclusive of "active"); the shared STATUS_CASES pin the two together (sql-rules.test.ts). */
 export function statusCondition(status: "upcoming" | "active" | "closed", now: Date | SQLWrapper): SQL {
   if (status === "upcoming") return gt(quizzes.openTime, now);
   if (status === "closed") return lt(quizzes.closeTime, now);
