@@ -112,7 +112,23 @@ export default tseslint.config(
           patterns: [
             { group: ["**/*.routes", "**/*.routes.ts"], message: "Routes never import routes: move the shared piece to lib/, services/ or policies/." },
             { group: ["@adesua/web", "@adesua/web/*", "**/web/src/**"], message: "The server never imports the web." },
+            {
+              group: ["drizzle-orm", "drizzle-orm/*", "**/db/schema", "**/db/schema.ts", "**/*.queries", "**/*.queries.ts"],
+              message: "No SQL in route files: queries live in services/ (and *.queries.ts beside them), so reports and dashboards reuse them.",
+            },
           ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "MemberExpression[property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][object.type='MemberExpression'][object.property.name='db']",
+          message: "No SQL in route files: call a service function.",
+        },
+        {
+          selector: "MemberExpression[property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][object.name='tx']",
+          message: "No SQL in route files: call a service function (it takes the transaction).",
         },
       ],
     },

@@ -13,3 +13,5 @@ export * from "./contracts/record";
 export * from "./rules/grading";
 export * from "./rules/record-status";
 export * from "./rules/attempt-timing";
+export * from "./contracts/student";
+export * from "./rules/personal-best";

@@ -31,6 +31,7 @@ import { quizRoutes } from "./routes/quizzes/quizzes.routes";
 import { attemptRoutes } from "./routes/attempts/attempts.routes";
 import { submitRoutes } from "./routes/submissions/submit.routes";
 import { recordRoutes } from "./routes/records/records.routes";
+import { studentRoutes } from "./routes/students/students.routes";
 import type { FileStorage } from "./storage/storage";
 import { LocalDiskStorage } from "./storage/local-disk";
 
@@ -155,7 +156,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).headers(err.headers).send({ error: err.message });
+      return reply
+        .status(err.statusCode)
+        .headers(err.headers)
+        .send(err.code ? { error: err.message, code: err.code } : { error: err.message });
     }
     if (hasZodFastifySchemaValidationErrors(err) || err.validation) {
       return reply.status(400).send({ error: validationMessage(err) });
@@ -181,6 +185,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(attemptRoutes, { prefix: "/api" });
   await app.register(submitRoutes, { prefix: "/api" });
   await app.register(recordRoutes, { prefix: "/api" });
+  await app.register(studentRoutes, { prefix: "/api" });
 
   const webDist = config.webDist;
   if (webDist && fs.existsSync(path.join(webDist, "index.html"))) {

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from "./config";
 import { migrateDatabase, openDatabase, type Database } from "./db/client";
 import { buildApp } from "./app";
 import { seedIfEmpty } from "./services/seed.service";
-import { startBackgroundJobs } from "./services/jobs";
+import { startBackgroundJobs } from "./jobs/scheduler";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

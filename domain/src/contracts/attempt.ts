@@ -1,4 +1,5 @@
 import { z } from "zod";
+export { ATTEMPT_ERROR_CODES, ATTEMPT_MESSAGES, type AttemptErrorCode, type AttemptRefusal } from "../constants";
 import { positiveId } from "./common";
 
 /**

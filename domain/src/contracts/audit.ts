@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PageMetaSchema, pageQuery } from "./common";
 
 export const AUDIT_ACTIONS = ["create", "update", "delete", "login", "logout", "impersonate"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -19,16 +20,14 @@ export const AuditLogSchema = z.object({
 });
 export type AuditLog = z.infer<typeof AuditLogSchema>;
 
-export const AuditLogQuerySchema = z.object({
+export const AuditLogQuerySchema = pageQuery(50, 200).extend({
   search: z.string().trim().max(100).optional(),
   action: z.string().trim().toLowerCase().max(40).optional(),
   sortBy: z.enum(["entityType", "action", "createdAt", "entityId"]).default("createdAt"),
   sortOrder: z.enum(["asc", "desc"]).default("desc"),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
 export const AuditLogListSchema = z.object({
   data: z.array(AuditLogSchema),
-  pagination: z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+  pagination: PageMetaSchema,
 });

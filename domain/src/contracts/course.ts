@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PageMetaSchema, pageQuery } from "./common";
 import { COURSE_MESSAGES } from "../constants";
 
 export { COURSE_MESSAGES };
@@ -21,10 +22,8 @@ export const CourseSchema = z.object({
 export type Course = z.infer<typeof CourseSchema>;
 
 /** GET /courses: search matches title or description, case-insensitive. Sorted by title. */
-export const CourseListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, { error: "page must be 1 or more" }).default(1),
-  /** 12 on the student pages, 100 for dropdowns; never more than 100. */
-  limit: z.coerce.number().int().min(1, { error: "limit must be between 1 and 100" }).max(100, { error: "limit must be between 1 and 100" }).default(12),
+/** Limit: 12 on the student pages, 100 for dropdowns; never more than 100. */
+export const CourseListQuerySchema = pageQuery(12).extend({
   search: z.string().trim().max(100, { error: "search must be at most 100 characters" }).optional(),
   /** Only courses taught by this teacher (e.g. a teacher's own courses for the quiz form). */
   teacherId: z.coerce.number().int().positive({ error: "teacherId must be a positive number" }).optional(),
@@ -33,7 +32,7 @@ export type CourseListQuery = z.input<typeof CourseListQuerySchema>;
 
 export const CourseListResponseSchema = z.object({
   data: z.array(CourseSchema),
-  pagination: z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+  pagination: PageMetaSchema,
 });
 export type CourseListResponse = z.infer<typeof CourseListResponseSchema>;
 

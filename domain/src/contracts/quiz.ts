@@ -2,7 +2,7 @@ import { z } from "zod";
 import { QUIZ_LIMITS, QUIZ_MESSAGES } from "../constants";
 
 export { QUIZ_LIMITS, QUIZ_MESSAGES };
-import { STUDENT_TYPES, StudentTypeSchema } from "./common";
+import { STUDENT_TYPES, StudentTypeSchema, PageMetaSchema, pageQuery } from "./common";
 import { FileInfoSchema } from "./file";
 
 const M = QUIZ_MESSAGES;
@@ -240,10 +240,8 @@ export const QuizListItemSchema = QuizBaseSchema.extend({
 export type QuizListItem = z.infer<typeof QuizListItemSchema>;
 
 /** GET /quizzes: newest first. Students get their own level only, teachers the quizzes they manage. */
-export const QuizListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, { error: "page must be 1 or more" }).default(1),
-  /** 12 for students, 10 for the teacher list; never more than 100. */
-  limit: z.coerce.number().int().min(1, { error: "limit must be between 1 and 100" }).max(100, { error: "limit must be between 1 and 100" }).default(12),
+/** Limit: 12 for students, 10 for the teacher list; never more than 100. */
+export const QuizListQuerySchema = pageQuery(12).extend({
   courseId: z.coerce.number().int().positive({ error: "courseId must be a positive number" }).optional(),
   /** By the server's clock. */
   status: z.enum(["upcoming", "active", "closed"], { error: "status must be upcoming, active or closed" }).optional(),
@@ -254,6 +252,6 @@ export type QuizListQuery = z.input<typeof QuizListQuerySchema>;
 
 export const QuizListResponseSchema = z.object({
   data: z.array(QuizListItemSchema),
-  meta: z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+  meta: PageMetaSchema,
 });
 export type QuizListResponse = z.infer<typeof QuizListResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PageMetaSchema, pageQuery } from "./common";
 
 /** A quiz record: one per submission (and records an admin enters by hand). */
 export const RecordSchema = z.object({
@@ -27,17 +28,15 @@ export const RecordSchema = z.object({
 export type QuizRecord = z.infer<typeof RecordSchema>;
 
 /** GET /records. Students get their own; staff may name a student with userId (teachers: students only). */
-export const RecordListQuerySchema = z.object({
+export const RecordListQuerySchema = pageQuery(50).extend({
   userId: z.coerce.number().int().positive({ error: "userId must be a positive number" }).optional(),
   quizId: z.coerce.number().int().positive({ error: "quizId must be a positive number" }).optional(),
-  page: z.coerce.number().int().min(1, { error: "page must be 1 or more" }).default(1),
-  limit: z.coerce.number().int().min(1, { error: "limit must be between 1 and 100" }).max(100, { error: "limit must be between 1 and 100" }).default(50),
 });
 export type RecordListQuery = z.input<typeof RecordListQuerySchema>;
 
 export const RecordListResponseSchema = z.object({
   /** Newest first. */
   data: z.array(RecordSchema),
-  pagination: z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+  pagination: PageMetaSchema,
 });
 export type RecordListResponse = z.infer<typeof RecordListResponseSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RoleSchema, StudentTypeSchema } from "./common";
+import { RoleSchema, StudentTypeSchema, PageMetaSchema, pageQuery } from "./common";
 
 /** A user as every response shows it: never a password or a hash. */
 export const UserSchema = z.object({
@@ -55,16 +55,14 @@ export const ImpersonateResponseSchema = LoginResponseSchema.extend({
   expiresAt: z.string(),
 });
 
-export const UserListQuerySchema = z.object({
+export const UserListQuerySchema = pageQuery(100, 500).extend({
   role: RoleSchema.optional(),
   search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(500, { error: "limit must be between 1 and 500" }).default(100),
 });
 
 export const UserListResponseSchema = z.object({
   data: z.array(UserSchema),
-  pagination: z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+  pagination: PageMetaSchema,
 });
 
 /** Admin sets a user's password; every session of that user is revoked. */

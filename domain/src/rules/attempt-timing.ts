@@ -84,6 +84,24 @@ export function questionOpenness(sections: readonly TimedSectionRule[], currentS
   return s < currentSection ? "ended" : "upcoming";
 }
 
+/** What the one-statement save reads of an attempt. */
+export type SavableAttempt = { status: string; deadline: Date | null; currentSection: number; sectionStartedAt: Date };
+
+/**
+ * Whether answers to the questions at these 0-based indexes (null: not a question of this quiz) may be
+ * saved now without letting time act first: the attempt is open, before its deadline and its current
+ * section's end (each plus grace), and every question is in the current section or in none. The
+ * server's SAVE_ANSWERS_SQL decides the same in SQL; shared cases (rules/cases.ts) pin the two together.
+ */
+export function answersSavableNow(a: SavableAttempt, sections: readonly TimedSectionRule[], questionIndexes: readonly (number | null)[], now: Date): boolean {
+  if (a.status !== "in_progress" || isPastDeadline(a.deadline, now)) return false;
+  if (sections.length) {
+    const end = sectionDeadline(sections[a.currentSection], a.sectionStartedAt, a.deadline);
+    if (end && isPastDeadline(end, now)) return false;
+  }
+  return questionIndexes.every((i) => i !== null && questionOpenness(sections, a.currentSection, i) === "open");
+}
+
 export type SectionState = {
   currentSection: number;
   sectionStartedAt: Date;

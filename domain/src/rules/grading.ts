@@ -62,6 +62,11 @@ export function isPassed(score: number | null, passingScore: number): boolean | 
   return score === null ? null : score >= passingScore;
 }
 
+/** Whether a grade passes: unknown (null) until everything is graded; the one place this is decided. */
+export function passedFor(grade: { graded: boolean; score: number | null }, passingScore: number): boolean | null {
+  return grade.graded ? isPassed(grade.score, passingScore) : null;
+}
+
 export type GradableQuestion = { id: number; options: readonly string[]; answer: string | null };
 export type GivenAnswer = { questionId: number; answer: string };
 

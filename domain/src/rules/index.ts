@@ -5,3 +5,4 @@ export * from "./quiz-availability";
 export * from "./grading";
 export * from "./record-status";
 export * from "./attempt-timing";
+export * from "./personal-best";

@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -151,21 +166,45 @@ export const quizzes = pgTable(
   ],
 );
 
+/**
+ * Questions of a quiz (quiz_id set) or of the past-question bank (quiz_id null, with year, subject,
+ * section A or B and an optional topic): one table, decision 009. A quiz's questions are its own
+ * copies; one taken from the bank names its source in source_question_id, so editing the bank never
+ * rewrites a quiz that was already sat.
+ */
 export const questions = pgTable(
   "questions",
   {
     id: serial("id").primaryKey(),
-    quizId: integer("quiz_id")
-      .notNull()
-      .references(() => quizzes.id, { onDelete: "cascade" }),
+    /** Null for a bank question. */
+    quizId: integer("quiz_id").references(() => quizzes.id, { onDelete: "cascade" }),
+    /** Order within the quiz, or within the bank group (year, subject, section). */
     position: integer("position").notNull(),
     text: text("text").notNull(),
     options: jsonb("options").$type<string[]>().notNull(),
     /** The correct option's text; null when the key is unknown (graded by a teacher). Never sent to students. */
     answer: text("answer"),
+    /** A quiz question's section label; for a bank question the paper's section, "A" or "B". */
     section: text("section"),
+    /** Bank only: the BECE year of the paper. */
+    year: integer("year"),
+    /** Bank only: the subject, as named on the paper. */
+    subject: text("subject"),
+    /** Bank only, optional. */
+    topic: text("topic"),
+    /** A quiz question copied from the bank: the bank row it came from (kept when the bank row goes). */
+    sourceQuestionId: integer("source_question_id").references((): AnyPgColumn => questions.id, { onDelete: "set null" }),
   },
-  (t) => [index("questions_quiz_id_idx").on(t.quizId, t.position)],
+  (t) => [
+    index("questions_quiz_id_idx").on(t.quizId, t.position),
+    index("questions_bank_group_idx")
+      .on(t.subject, t.year, t.section, t.position)
+      .where(sql`${t.quizId} is null`),
+    check(
+      "questions_bank_fields",
+      sql`${t.quizId} is not null or (${t.year} is not null and ${t.subject} is not null and ${t.section} is not null and ${t.section} in ('A', 'B'))`,
+    ),
+  ],
 );
 
 export const attempts = pgTable(

@@ -1,11 +1,20 @@
-/** An error that becomes `{ error: message }` with this status. Throw it from anywhere in a request. */
+/**
+ * An error that becomes `{ error: message }` with this status (and `code` beside it when it has one,
+ * for refusals the web branches on: decision 015). Throw it from anywhere in a request.
+ */
 export class HttpError extends Error {
+  code: string | undefined;
   constructor(
     public readonly statusCode: number,
     message: string,
     public readonly headers: Record<string, string> = {},
   ) {
     super(message);
+  }
+  /** The stable machine-readable code of this refusal. */
+  withCode(code: string): this {
+    this.code = code;
+    return this;
   }
 }
 

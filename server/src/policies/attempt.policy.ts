@@ -1,4 +1,4 @@
-import { forbidden, notFound } from "../lib/errors";
+import { notFound } from "../lib/errors";
 import { canSeeQuiz } from "./quiz.policy";
 
 import type { Viewer } from "../lib/viewer";
@@ -25,15 +25,4 @@ export function assertCanStartAttempt(viewer: Viewer, quiz: AttemptQuizRow): voi
 /** An attempt belongs to its taker alone: nobody else may read, save or submit it, or learn it exists. */
 export function assertOwnsAttempt(viewer: Viewer, attempt: { userId: number }): void {
   if (attempt.userId !== viewer.id) throw notFound("Attempt not found");
-}
-
-/**
- * Whose records a viewer may list on GET /records: students only their own; teachers a student's;
- * admins anyone's. `target` is the user named by ?userId= (null when that user does not exist).
- */
-export function assertCanListRecordsOf(viewer: Viewer, targetId: number, target: { role: string } | null): void {
-  if (targetId === viewer.id) return;
-  if (viewer.role === "student") throw forbidden("You can only see your own records");
-  if (!target) throw notFound("User not found");
-  if (viewer.role === "teacher" && target.role !== "student") throw forbidden("Teachers can only see students' records");
 }

@@ -43,7 +43,7 @@ export type ResultParts = {
   quiz: QuizRow;
   submission: SubmissionRow | null;
   /** For previews, which store no submission: the grade computed now. */
-  computed: { score: number | null; correct: number; total: number; graded: boolean; passed: boolean | null } | null;
+  computed: { score: number | null; correct: number; total: number; graded: boolean } | null;
   passed: boolean | null;
   canAttemptAgain: boolean;
   review: ReviewItem[] | null;

@@ -1,8 +1,11 @@
 import { and, count, eq, gt, min } from "drizzle-orm";
+import type { RegisterInput, User } from "@adesua/domain";
 import type { Db } from "../db/client";
 import { loginFailures, users, type UserRow } from "../db/schema";
-import { HttpError } from "../lib/errors";
-import { dummyHash, verifyPassword } from "../auth/passwords";
+import { conflict, HttpError } from "../lib/errors";
+import { dummyHash, hashPassword, verifyPassword } from "../auth/passwords";
+import { recordAudit } from "../audit/audit";
+import { presentUser } from "../presenters/user";
 
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -35,4 +38,30 @@ export async function checkLogin(db: Db, email: string, password: string, now: D
   }
   await db.delete(loginFailures).where(eq(loginFailures.email, email));
   return user;
+}
+
+const TAKEN = "Email is already registered";
+
+/** POST /auth/register: a new user (a student's level defaults to JHS 1), audited as created by themselves. */
+export async function registerUser(db: Db, input: RegisterInput): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+    if (existing) throw conflict(TAKEN);
+    const rows = await tx
+      .insert(users)
+      .values({
+        name: input.name,
+        email: input.email,
+        role: input.role,
+        studentType: input.role === "student" ? (input.studentType ?? "jhs1") : null,
+        passwordHash,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!rows[0]) throw conflict(TAKEN); // a parallel registration won the unique index
+    const created = presentUser(rows[0]);
+    await recordAudit(tx, { entityType: "user", entityId: created.id, action: "create", actor: { userId: created.id, impersonatorId: null }, after: created });
+    return created;
+  });
 }

@@ -2,6 +2,7 @@ import { and, asc, count, eq, getTableColumns, ilike, inArray, isNotNull, or, sq
 import type { Course, CourseStats } from "@adesua/domain";
 import type { Queryable } from "../db/client";
 import { preparedOnce } from "../db/prepared";
+import { carriedTotal, pageWindow } from "../lib/pagination";
 import { courses, files, quizzes, users } from "../db/schema";
 import { presentCourse, type CourseJoined } from "../presenters/course";
 import { escapeLike } from "../lib/sql";
@@ -87,17 +88,20 @@ export async function listCourses(db: Queryable, f: CourseFilter): Promise<{ dat
   const rows = await query.execute({
     q,
     teacherId: f.teacherId ?? null,
-    limit: f.limit,
-    offset: (f.page - 1) * f.limit,
+    ...pageWindow(f),
   });
-  let total = rows.length ? rows[0].total : 0;
-  if (!rows.length && f.page > 1) {
-    // Past the last page: count separately (rare).
-    [{ total }] = await db
-      .select({ total: count() })
-      .from(courses)
-      .where(courseListWhere(q, f.teacherId ?? null));
-  }
+  // Past the last page no row carries the total: count separately (rare).
+  const total = await carriedTotal(
+    rows,
+    f,
+    async () =>
+      (
+        await db
+          .select({ total: count() })
+          .from(courses)
+          .where(courseListWhere(q, f.teacherId ?? null))
+      )[0].total,
+  );
   return { data: rows.map(presentCourse), total };
 }
 

@@ -8,13 +8,77 @@ import { FileMissingError } from "../storage/storage";
 import { HttpError, notFound } from "../lib/errors";
 import type { UploadedFile } from "../lib/form";
 
-export type StoredPdf = { sha256: string; size: number; name: string };
+/** Bytes written to storage; `mimeType` defaults to PDF. */
+export type StoredPdf = { sha256: string; size: number; name: string; mimeType?: string };
 
 const MAGIC = Buffer.from(PDF_MAGIC, "latin1");
 
 /** Judged by content, never by name or declared type: a PDF starts with %PDF-. */
 export function isPdf(data: Buffer): boolean {
   return data.length >= MAGIC.length && data.subarray(0, MAGIC.length).equals(MAGIC);
+}
+
+/** The documents the files service recognises by content: PDF, Word 2007+ (.docx) and Word 97–2003 (.doc). */
+export type DocumentKind = "pdf" | "docx" | "doc";
+
+export const DOCUMENT_MIME: Record<DocumentKind, string> = {
+  pdf: "application/pdf",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  doc: "application/msword",
+};
+
+/** An OLE2 compound file (what a .doc is) starts with these eight bytes. */
+const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const ZIP_LOCAL = 0x04034b50;
+const ZIP_CENTRAL = 0x02014b50;
+const ZIP_END = 0x06054b50;
+
+/** The names in a zip's central directory; null when it is not a readable zip. */
+export function zipEntryNames(data: Buffer): string[] | null {
+  if (data.length < 22 || data.readUInt32LE(0) !== ZIP_LOCAL) return null;
+  // The end record sits in the last 22 bytes plus a comment of up to 65,535 bytes.
+  let end = -1;
+  for (let i = data.length - 22; i >= Math.max(0, data.length - 22 - 0xffff); i--) {
+    if (data.readUInt32LE(i) === ZIP_END) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) return null;
+  const count = data.readUInt16LE(end + 10);
+  let at = data.readUInt32LE(end + 16);
+  const names: string[] = [];
+  for (let n = 0; n < count; n++) {
+    if (at + 46 > data.length || data.readUInt32LE(at) !== ZIP_CENTRAL) return null;
+    const nameLength = data.readUInt16LE(at + 28);
+    const extraLength = data.readUInt16LE(at + 30);
+    const commentLength = data.readUInt16LE(at + 32);
+    if (at + 46 + nameLength > data.length) return null;
+    names.push(data.subarray(at + 46, at + 46 + nameLength).toString("utf8"));
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return names;
+}
+
+/**
+ * What a document is, judged by its bytes, never by its name or declared type: a PDF starts with
+ * %PDF-, a .docx is a zip holding word/document.xml, a .doc is an OLE2 compound file. Null otherwise.
+ */
+export function documentKind(data: Buffer): DocumentKind | null {
+  if (isPdf(data)) return "pdf";
+  if (data.length >= OLE_MAGIC.length && data.subarray(0, OLE_MAGIC.length).equals(OLE_MAGIC)) return "doc";
+  if (zipEntryNames(data)?.includes("word/document.xml")) return "docx";
+  return null;
+}
+
+/** Refuses with 415 anything that is not one of the `allowed` kinds; answers the kind it is. */
+export function assertDocument(file: UploadedFile, label: string, allowed: readonly DocumentKind[]): DocumentKind {
+  const kind = documentKind(file.data);
+  if (!kind || !allowed.includes(kind)) {
+    const names = allowed.map((k) => (k === "pdf" ? "PDF" : `.${k}`));
+    throw new HttpError(415, `${label} must be a ${names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : names[0]} file`);
+  }
+  return kind;
 }
 
 /** Refuses anything but a PDF with 415 (`label` names the field for the message). */
@@ -40,7 +104,7 @@ export async function storePdf(storage: FileStorage, file: UploadedFile, fallbac
 export async function insertFileRow(db: Queryable, stored: StoredPdf, uploadedBy: number): Promise<FileRow> {
   const [row] = await db
     .insert(files)
-    .values({ sha256: stored.sha256, name: stored.name, size: stored.size, mimeType: "application/pdf", uploadedBy })
+    .values({ sha256: stored.sha256, name: stored.name, size: stored.size, mimeType: stored.mimeType ?? DOCUMENT_MIME.pdf, uploadedBy })
     .returning();
   return row;
 }

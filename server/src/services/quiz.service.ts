@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, gte, notInArra
 import type { QuizFormValues, TimedSection } from "@adesua/domain";
 import type { Queryable } from "../db/client";
 import { preparedOnce } from "../db/prepared";
+import { carriedTotal, pageWindow } from "../lib/pagination";
 import { attempts, courses, files, questions, quizzes, submissions, type QuestionRow } from "../db/schema";
 import type { QuizScope } from "../policies/quiz.policy";
 import type { QuizJoined, AttemptCounts } from "../presenters/quiz";
@@ -24,7 +25,7 @@ function selectQuizzes(db: Queryable) {
   return db.select(quizColumns).from(quizzes).innerJoin(courses, eq(courses.id, quizzes.courseId)).leftJoin(files, eq(files.id, quizzes.pdfFileId));
 }
 
-/** The same rule as quizTimeStatus in domain/src/rules, in SQL (both bounds inclusive of "active"). */
+/** The same rule as quizTimeStatus in domain/src/rules, in SQL (both bounds inclusive of "active"); the shared STATUS_CASES pin the two together (sql-rules.test.ts). */
 export function statusCondition(status: "upcoming" | "active" | "closed", now: Date | SQLWrapper): SQL {
   if (status === "upcoming") return gt(quizzes.openTime, now);
   if (status === "closed") return lt(quizzes.closeTime, now);
@@ -145,12 +146,10 @@ export async function listQuizzes(db: Queryable, scope: QuizScope, f: QuizFilter
     studentType: f.studentType ?? null,
     now: f.now.toISOString(),
     sid: f.studentId ?? null,
-    limit: f.limit,
-    offset: (f.page - 1) * f.limit,
+    ...pageWindow(f),
   });
-  let total = rows.length ? rows[0].total : 0;
-  if (!rows.length && f.page > 1) {
-    // Past the last page: count separately (rare). Values the key does not use are never read.
+  // Past the last page no row carries the total: count separately (rare). Values the key does not use are never read.
+  const total = await carriedTotal(rows, f, async () => {
     const cond = listWhere(db, key, {
       scopeLevel: scope.kind === "level" ? scope.studentType : "",
       teacherId: scope.kind === "teacher" ? scope.teacherId : 0,
@@ -158,8 +157,8 @@ export async function listQuizzes(db: Queryable, scope: QuizScope, f: QuizFilter
       studentType: f.studentType ?? "",
       now: f.now,
     });
-    [{ total }] = await db.select({ total: count() }).from(quizzes).where(cond);
-  }
+    return (await db.select({ total: count() }).from(quizzes).where(cond))[0].total;
+  });
   return {
     total,
     rows: rows.map(({ currentAttempts, hasSubmission, total: _total, ...j }) => ({ ...j, counts: key.student ? { currentAttempts, hasSubmission } : null })),

@@ -3,12 +3,16 @@ import { tokenStore } from "./storage";
 export const DEFAULT_FORBIDDEN = "Access Denied: You do not have permission to perform this action or access this resource.";
 export const SESSION_ENDED = "Please log in again.";
 
-/** An API answer that was not 2xx; `message` is the server's `error` text when it sent one. */
+/**
+ * An API answer that was not 2xx; `message` is the server's `error` text when it sent one, `code`
+ * the stable machine-readable code beside it on refusals a screen branches on (decision 015).
+ */
 export class ApiError extends Error {
   constructor(
     public readonly status: number,
     message: string,
     public readonly serverMessage: string | null,
+    public readonly code: string | null = null,
   ) {
     super(message);
   }
@@ -66,7 +70,8 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   } else if (res.status === 403 && !opts.quiet) {
     handlers.onForbidden(serverMessage ?? DEFAULT_FORBIDDEN);
   }
-  throw new ApiError(res.status, serverMessage ?? `Request failed (${res.status})`, serverMessage);
+  const code = data && typeof data === "object" && "code" in data ? String((data as { code: unknown }).code) : null;
+  throw new ApiError(res.status, serverMessage ?? `Request failed (${res.status})`, serverMessage, code);
 }
 
 /** The server's message when it sent one, else the screen's default text. */

@@ -13,15 +13,10 @@ import { actorOf } from "../../lib/context";
 import { ANY_SIGNED_IN } from "../../lib/access";
 import { takesPreview } from "../../policies/attempt.policy";
 import { viewerOf } from "../../lib/viewer";
-import {
-  attemptSession,
-  moveToNextSection,
-  readOwnAttempt,
-  saveAnswersSettling,
-  startAttempt,
-  submitOwnAttempt,
-  touchTransaction,
-} from "../../services/attempt.service";
+import { commitEvenIfRefused } from "../../db/transactions";
+import { moveToNextSection, readOwnAttempt, startAttempt, submitOwnAttempt } from "../../services/attempt.service";
+import { saveAnswersSettling } from "../../services/attempt-answers.service";
+import { attemptSession } from "../../services/attempt-result.service";
 
 /**
  * The quiz-taking engine. Students take quizzes of their level; teachers and admins may take a
@@ -38,7 +33,7 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = viewerOf(req);
       const now = app.now();
       const { attempt, quiz, created } = await startAttempt(app.db, viewer, req.params.id, now, actorOf(req));
-      const session = await attemptSession(app.db, attempt, quiz, takesPreview(viewer), now, created);
+      const session = await attemptSession(app.db, attempt, quiz, takesPreview(viewer), now, { isNew: created });
       return reply.status(created ? 201 : 200).send(session);
     },
   );
@@ -49,8 +44,8 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const viewer = viewerOf(req);
       const now = app.now();
-      const { attempt, quiz } = await touchTransaction(app.db, (tx) => readOwnAttempt(tx, viewer, req.params.attemptId, now, actorOf(req)));
-      return attemptSession(app.db, attempt, quiz, takesPreview(viewer), now);
+      const { attempt, quiz, graded } = await commitEvenIfRefused(app.db, (tx) => readOwnAttempt(tx, viewer, req.params.attemptId, now, actorOf(req)));
+      return attemptSession(app.db, attempt, quiz, takesPreview(viewer), now, { graded });
     },
   );
 
@@ -75,10 +70,10 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const viewer = viewerOf(req);
       const now = app.now();
-      const { attempt, quiz } = await touchTransaction(app.db, (tx) =>
+      const { attempt, quiz, graded } = await commitEvenIfRefused(app.db, (tx) =>
         moveToNextSection(tx, viewer, req.params.attemptId, req.body.fromSection, now, actorOf(req)),
       );
-      return attemptSession(app.db, attempt, quiz, takesPreview(viewer), now);
+      return attemptSession(app.db, attempt, quiz, takesPreview(viewer), now, { graded });
     },
   );
 
@@ -91,7 +86,7 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const viewer = viewerOf(req);
       const now = app.now();
-      return touchTransaction(app.db, (tx) => submitOwnAttempt(tx, viewer, req.params.attemptId, req.body.answers, now, actorOf(req)));
+      return commitEvenIfRefused(app.db, (tx) => submitOwnAttempt(tx, viewer, req.params.attemptId, req.body.answers, now, actorOf(req)));
     },
   );
 };

@@ -4,7 +4,8 @@ import { DEADLINE_GRACE_MS } from "@adesua/domain";
 import { attemptAnswers, attempts, auditLogs, records, submissions } from "../../db/schema";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
 import { buildQuiz, sampleQuestions, signedIn, type QuestionSeed } from "../../../test/factories";
-import { finalizeOverdueAttempts, saveAnswersFast } from "../../services/attempt.service";
+import { finalizeOverdueAttempts } from "../../services/attempt-sweep.service";
+import { saveAnswersFast } from "../../services/attempt-answers.service";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -262,7 +263,10 @@ describe("deadlines", () => {
     t.clock.set(at(deadline, DEADLINE_GRACE_MS - 1000));
     expect((await save(s.token, a.body.attemptId, [{ questionId: questions[0].id, answer: "2" }])).status).toBe(200);
     t.clock.set(at(deadline, DEADLINE_GRACE_MS + 1000));
-    expect(await save(s.token, a.body.attemptId, [{ questionId: questions[1].id, answer: "4" }])).toMatchObject({ status: 409, body: { error: "Time is up" } });
+    expect(await save(s.token, a.body.attemptId, [{ questionId: questions[1].id, answer: "4" }])).toMatchObject({
+      status: 409,
+      body: { error: "Time is up", code: "time_up" },
+    });
 
     const [att] = await db().select().from(attempts).where(eq(attempts.id, a.body.attemptId));
     expect(att.status).toBe("submitted");
@@ -367,7 +371,10 @@ describe("timed sections", () => {
     const again = await next(s.token, id, 0);
     expect(again.body.currentSection).toBe(1);
 
-    expect(await save(s.token, id, [{ questionId: questions[1].id, answer: "4" }])).toMatchObject({ status: 409, body: { error: "This section has ended" } });
+    expect(await save(s.token, id, [{ questionId: questions[1].id, answer: "4" }])).toMatchObject({
+      status: 409,
+      body: { error: "This section has ended", code: "section_ended" },
+    });
     expect((await save(s.token, id, [{ questionId: questions[2].id, answer: "6" }])).status).toBe(200);
 
     // Section B runs out (plus grace): the next touch moves to C, which started when B ran out.
@@ -505,34 +512,6 @@ describe("POST /api/attempts/:id/submit", () => {
       .where(and(eq(auditLogs.entityType, "submission"), eq(auditLogs.entityId, String(r.body.submission.id))));
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ action: "create", userId: s.user.id });
-  });
-});
-
-describe("POST /api/submissions/:quizId/submit", () => {
-  it("submits the open attempt, or starts one when there is none", async () => {
-    const s = await student();
-    const { quiz, questions } = await buildQuiz(db(), { maxAttempts: 2 });
-    const one = await call(t.app, {
-      method: "POST",
-      url: `/api/submissions/${quiz.id}/submit`,
-      token: s.token,
-      payload: { answers: [{ questionId: questions[0].id, answer: "2" }] },
-    });
-    expect(one.status).toBe(200);
-    expect(one.body).toMatchObject({ attemptNumber: 1, correct: 1, total: 3, submission: { quizId: quiz.id } });
-    const a = await start(s.token, quiz.id);
-    await save(s.token, a.body.attemptId, [{ questionId: questions[1].id, answer: "4" }]);
-    const two = await call(t.app, {
-      method: "POST",
-      url: `/api/submissions/${quiz.id}/submit`,
-      token: s.token,
-      payload: { answers: [{ questionId: questions[0].id, answer: "2" }] },
-    });
-    expect(two.body).toMatchObject({ attemptId: a.body.attemptId, attemptNumber: 2, correct: 2 });
-    const three = await call(t.app, { method: "POST", url: `/api/submissions/${quiz.id}/submit`, token: s.token, payload: { answers: [] } });
-    expect(three).toMatchObject({ status: 409, body: { error: "No attempts left" } });
-    const other = await student("jhs3");
-    expect((await call(t.app, { method: "POST", url: `/api/submissions/${quiz.id}/submit`, token: other.token, payload: { answers: [] } })).status).toBe(404);
   });
 });
 

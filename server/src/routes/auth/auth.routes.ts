@@ -1,20 +1,16 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { viewerOf } from "../../lib/viewer";
 import { ImpersonateResponseSchema, LoginResponseSchema, LoginSchema, OkSchema, positiveId, RegisterSchema, UserSchema } from "@adesua/domain";
-import { users } from "../../db/schema";
-import { hashPassword } from "../../auth/passwords";
 import { createSession, IMPERSONATION_TTL_MS, revokeSession } from "../../auth/sessions";
 import { recordAudit } from "../../audit/audit";
 import { presentUser } from "../../presenters/user";
 import { assertCanImpersonate } from "../../policies/user.policy";
-import { checkLogin } from "../../services/auth.service";
+import { checkLogin, registerUser } from "../../services/auth.service";
+import { findUser } from "../../services/user.service";
 import { actorOf, requireAuth } from "../../lib/context";
-import { conflict, notFound } from "../../lib/errors";
+import { notFound } from "../../lib/errors";
 import { ADMIN } from "../../lib/access";
-
-const TAKEN = "Email is already registered";
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -24,33 +20,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["auth"], security: [], body: RegisterSchema, response: { 201: UserSchema } },
     },
     async (req, reply) => {
-      const input = req.body;
-      const passwordHash = await hashPassword(input.password);
-      const user = await app.db.transaction(async (tx) => {
-        const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-        if (existing) throw conflict(TAKEN);
-        const rows = await tx
-          .insert(users)
-          .values({
-            name: input.name,
-            email: input.email,
-            role: input.role,
-            studentType: input.role === "student" ? (input.studentType ?? "jhs1") : null,
-            passwordHash,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (!rows[0]) throw conflict(TAKEN); // a parallel registration won the unique index
-        const created = presentUser(rows[0]);
-        await recordAudit(tx, {
-          entityType: "user",
-          entityId: created.id,
-          action: "create",
-          actor: { userId: created.id, impersonatorId: null },
-          after: created,
-        });
-        return created;
-      });
+      const user = await registerUser(app.db, req.body);
       return reply.status(201).send(user);
     },
   );
@@ -97,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const admin = requireAuth(req);
-      const [target] = await app.db.select().from(users).where(eq(users.id, req.params.userId)).limit(1);
+      const target = await findUser(app.db, req.params.userId);
       if (!target) throw notFound("User not found");
       assertCanImpersonate(viewerOf(req), target);
       const ttl = Math.min(IMPERSONATION_TTL_MS, app.config.sessionTtlHours * 3600_000);

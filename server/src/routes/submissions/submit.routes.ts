@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AttemptResultSchema, QuizIdParamsSchema, SubmitAttemptSchema } from "@adesua/domain";
 import { actorOf } from "../../lib/context";
 import { ANY_SIGNED_IN } from "../../lib/access";
-import { retryingStartRace, submitForQuiz, touchTransaction } from "../../services/attempt.service";
+import { commitEvenIfRefused } from "../../db/transactions";
+import { retryingStartRace, submitForQuiz } from "../../services/attempt.service";
 import { viewerOf } from "../../lib/viewer";
 
 /**
@@ -19,7 +20,7 @@ export const submitRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const viewer = viewerOf(req);
       const now = app.now();
-      return retryingStartRace(() => touchTransaction(app.db, (tx) => submitForQuiz(tx, viewer, req.params.quizId, req.body.answers, now, actorOf(req))));
+      return retryingStartRace(() => commitEvenIfRefused(app.db, (tx) => submitForQuiz(tx, viewer, req.params.quizId, req.body.answers, now, actorOf(req))));
     },
   );
 };

@@ -3,10 +3,12 @@ import { Link, useNavigate, useParams } from "react-router";
 import { Alert, Button, Checkbox, FileInput, Group, Paper, Skeleton, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { COURSE_MESSAGES } from "@adesua/domain/constants";
+import { CourseFormSchema } from "@adesua/domain";
 import { useAuth } from "@/lib/auth";
 import { errorText } from "@/lib/api";
 import { formatBytes } from "@/lib/format";
 import { pdfProblem, startsLikePdf } from "@/lib/pdf";
+import { issuesToFieldErrors } from "@/lib/form-errors";
 import { ErrorState } from "@/components/error-state";
 import { PageHeader } from "@/components/page-header";
 import { useCourse, useSaveCourse, type CourseFormValues } from "../api/courses";
@@ -16,13 +18,10 @@ const MATERIAL = "Course material";
 
 type Errors = Partial<Record<"title" | "description" | "material", string>>;
 
-/** The course form's own checks, with the contract's wording (the server checks again). */
+/** The course form's checks: the shared contract (the server runs the same schema), then the PDF. */
 export function validateCourse(v: CourseFormValues): Errors {
-  const e: Errors = {};
-  const title = v.title.trim();
-  if (!title) e.title = COURSE_MESSAGES.title;
-  else if (title.length > 200) e.title = COURSE_MESSAGES.titleTooLong;
-  if (v.description.trim().length > 5000) e.description = COURSE_MESSAGES.descriptionTooLong;
+  const parsed = CourseFormSchema.safeParse({ title: v.title, description: v.description });
+  const e: Errors = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues, (p) => (p === "title" || p === "description" ? p : null));
   const pdf = pdfProblem(v.material, MATERIAL);
   if (pdf) e.material = pdf;
   return e;

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AttemptResult, AttemptSession } from "@adesua/domain";
 import type { EngineEvent } from "../engine";
-import { createServerEngine } from "./server-engine";
+import { ATTEMPT_ERROR_CODES, ATTEMPT_MESSAGES } from "@adesua/domain/constants";
+import { ApiError } from "@/lib/api";
+import { classifySaveError, createServerEngine } from "./server-engine";
 
 const T0 = Date.UTC(2026, 2, 12, 9, 0, 0);
 
@@ -216,5 +218,18 @@ describe("the server engine", () => {
     const s = await engine.load();
     expect(s.answers).toEqual({ 3: "Accra" });
     await vi.waitFor(() => expect(puts).toEqual([{ answers: [{ questionId: 3, answer: "Accra" }] }]));
+  });
+});
+
+describe("classifySaveError", () => {
+  it("retries a section refusal by its code, stops on any other conflict, and drops a bad request", () => {
+    const section = new ApiError(409, ATTEMPT_MESSAGES.sectionEnded, ATTEMPT_MESSAGES.sectionEnded, ATTEMPT_ERROR_CODES.sectionEnded);
+    const upcoming = new ApiError(409, ATTEMPT_MESSAGES.sectionNotStarted, ATTEMPT_MESSAGES.sectionNotStarted, ATTEMPT_ERROR_CODES.sectionNotStarted);
+    const timeUp = new ApiError(409, ATTEMPT_MESSAGES.timeUp, ATTEMPT_MESSAGES.timeUp, ATTEMPT_ERROR_CODES.timeUp);
+    expect(classifySaveError(section)).toBe("retry");
+    expect(classifySaveError(upcoming)).toBe("retry");
+    expect(classifySaveError(timeUp)).toBe("stop");
+    expect(classifySaveError(new ApiError(400, "Unknown question", "Unknown question", "unknown_question"))).toBe("drop");
+    expect(classifySaveError(new TypeError("Failed to fetch"))).toBe("offline");
   });
 });

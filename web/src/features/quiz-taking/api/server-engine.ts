@@ -1,4 +1,5 @@
 import type { AttemptResult, AttemptSession } from "@adesua/domain";
+import { ATTEMPT_ERROR_CODES } from "@adesua/domain/constants";
 import { ApiError } from "@/lib/api";
 import { ClockSync, type ClockSample } from "../lib/clock";
 import { isQuestionOpen } from "../lib/sections";
@@ -10,8 +11,8 @@ import { AnswerOutbox, OUTBOX_PREFIX, SESSION_PREFIX, purgeOldOutboxes, type Fai
 /** The last session seen, so a reload without a connection can carry on (the service worker serves the app). */
 type CachedSession = { session: AttemptSession; clock: ClockSample | null; updatedAt: number };
 
-/** The server's conflict messages (server/src/services/attempt.service.ts ATTEMPT_MESSAGES). */
-const SECTION_CONFLICTS = ["This section has ended", "This section has not started yet"];
+/** The server's refusals that a later save may get past (the section moves on): their codes, shared with the server. */
+const SECTION_CONFLICTS: readonly string[] = [ATTEMPT_ERROR_CODES.sectionEnded, ATTEMPT_ERROR_CODES.sectionNotStarted];
 
 export const isNetworkError = (err: unknown) => !(err instanceof ApiError);
 
@@ -49,7 +50,7 @@ export function toRunnerSession(s: AttemptSession, answers: Record<number, strin
 export function classifySaveError(err: unknown): FailureKind {
   if (!(err instanceof ApiError)) return "offline";
   if (err.status >= 500 || err.status === 429 || err.status === 408 || err.status === 401) return "retry";
-  if (err.status === 409) return err.serverMessage && SECTION_CONFLICTS.includes(err.serverMessage) ? "retry" : "stop";
+  if (err.status === 409) return err.code && SECTION_CONFLICTS.includes(err.code) ? "retry" : "stop";
   if (err.status === 404) return "stop";
   return "drop";
 }

@@ -1,7 +1,8 @@
 import dayjs from "dayjs";
 import { QUIZ_LIMITS, QUIZ_MESSAGES, type StudentType } from "@adesua/domain/constants";
-import type { Quiz } from "@adesua/domain";
+import { QuestionInputSchema, QuizFormSchema, type Quiz } from "@adesua/domain";
 import { pdfProblem } from "@/lib/pdf";
+import { issuesToFieldErrors } from "@/lib/form-errors";
 
 const M = QUIZ_MESSAGES;
 const L = QUIZ_LIMITS;
@@ -89,30 +90,38 @@ const intIn = (v: NumberField, min: number, max: number) => {
   const n = typeof v === "number" ? v : Number(v.trim());
   return Number.isInteger(n) && n >= min && n <= max;
 };
-const localTime = (v: string) => (v.trim() ? dayjs(v) : null);
+/** A datetime-local value as the API's ISO instant; an unreadable one goes as typed, for the schema to refuse. */
+const isoOf = (v: string) => {
+  if (!v.trim()) return "";
+  const d = dayjs(v);
+  return d.isValid() ? d.toISOString() : v;
+};
 
-/** The quiz form's checks, with the spec's messages, before anything is sent (the server checks again). */
+const SETTINGS: readonly Field[] = [
+  "title",
+  "courseId",
+  "studentType",
+  "openTime",
+  "closeTime",
+  "timeLimit",
+  "maxAttempts",
+  "questionsPerPage",
+  "passingScore",
+];
+
+/**
+ * The quiz form's checks before anything is sent: the settings through the shared contract
+ * (QuizFormSchema, the server's own validation, so the spec's messages come from one place), then
+ * what only the form knows: the PDF, and the timed sections as question numbers against the questions.
+ */
 export function validateQuizForm(v: QuizFormValues, opts: { creating: boolean; questionCount: number }): QuizFormErrors {
-  const e: QuizFormErrors = {};
-  const title = v.title.trim();
-  if (!title) e.title = M.title;
-  else if (title.length > 200) e.title = M.titleTooLong;
-  if (!v.courseId) e.courseId = M.course;
-  if (!v.studentType) e.studentType = M.studentType;
-
-  const open = localTime(v.openTime);
-  const close = localTime(v.closeTime);
-  if (open && !open.isValid()) e.openTime = M.openTime;
-  if (close && !close.isValid()) e.closeTime = M.closeTime;
-  if (open?.isValid() && close?.isValid() && !close.isAfter(open)) e.closeTime = M.closeAfterOpen;
-
-  if (!blank(v.timeLimit) && !intIn(v.timeLimit, L.timeLimit.min, L.timeLimit.max)) e.timeLimit = M.timeLimit;
-  if (!blank(v.maxAttempts) && !intIn(v.maxAttempts, L.maxAttempts.min, L.maxAttempts.max)) e.maxAttempts = M.maxAttempts;
-  if (!blank(v.questionsPerPage) && !intIn(v.questionsPerPage, L.questionsPerPage.min, L.questionsPerPage.max)) e.questionsPerPage = M.questionsPerPage;
-  if (!blank(v.passingScore)) {
-    const n = Number(v.passingScore);
-    if (!Number.isFinite(n) || n < L.passingScore.min || n > L.passingScore.max) e.passingScore = M.passingScore;
-  }
+  const parsed = QuizFormSchema.safeParse({ ...settingsPayload(v), timedSections: "[]" });
+  const e: QuizFormErrors = parsed.success ? {} : issuesToFieldErrors<Field>(parsed.error.issues, (p) => (SETTINGS.includes(p as Field) ? (p as Field) : null));
+  // zod runs the schema's cross-field rule (close after open) only once every field parses; the form
+  // shows it at once, beside the other problems.
+  const open = v.openTime.trim() ? dayjs(v.openTime) : null;
+  const close = v.closeTime.trim() ? dayjs(v.closeTime) : null;
+  if (!e.openTime && !e.closeTime && open && close && !close.isAfter(open)) e.closeTime = M.closeAfterOpen;
 
   if (opts.creating && !v.pdf) e.pdf = M.pdfRequired;
   else {
@@ -145,19 +154,14 @@ export function validateQuizForm(v: QuizFormValues, opts: { creating: boolean; q
   return e;
 }
 
-/** The first problem of each question that has one, by draft key (same wording as the server). */
+/** The first problem of each question that has one, by draft key: the shared QuestionInputSchema, as the server checks it. */
 export function validateQuestions(list: QuestionDraft[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const q of list) {
-    const opts = q.options.map((o) => o.trim());
-    let problem: string | null = null;
-    if (!q.text.trim()) problem = M.questionText;
-    else if (opts.length < L.options.min || opts.length > L.options.max) problem = M.options;
-    else if (opts.some((o) => !o)) problem = M.optionEmpty;
-    else if (new Set(opts).size !== opts.length) problem = M.optionsDistinct;
-    else if (q.answerIndex !== null && (q.answerIndex < 0 || q.answerIndex >= opts.length)) problem = M.answerNotAnOption;
-    if (problem) out[q.key] = problem;
-  }
+  questionPayload(list).forEach((q, i) => {
+    const r = QuestionInputSchema.safeParse(q);
+    const first = r.success ? undefined : Object.values(issuesToFieldErrors(r.error.issues))[0];
+    if (first) out[list[i].key] = first;
+  });
   return out;
 }
 
@@ -179,20 +183,26 @@ export function questionPayload(list: QuestionDraft[]) {
 
 const numText = (v: NumberField) => (blank(v) ? "" : String(typeof v === "number" ? v : v.trim()));
 
+/** The settings as the API's text fields (multipart values are text; inputs are local time, the API takes ISO instants). */
+function settingsPayload(v: QuizFormValues): Record<string, string> {
+  return {
+    title: v.title.trim(),
+    courseId: v.courseId ?? "",
+    studentType: v.studentType ?? "",
+    openTime: isoOf(v.openTime),
+    closeTime: isoOf(v.closeTime),
+    timeLimit: numText(v.timeLimit),
+    maxAttempts: numText(v.maxAttempts),
+    questionsPerPage: numText(v.questionsPerPage),
+    passingScore: numText(v.passingScore),
+    resetTimerOnAttempt: String(v.resetTimerOnAttempt),
+  };
+}
+
 /** The multipart body of POST/PUT /quizzes; `questions` only when they should be replaced. */
 export function quizFormData(v: QuizFormValues, questions?: QuestionDraft[]): FormData {
   const fd = new FormData();
-  fd.set("title", v.title.trim());
-  fd.set("courseId", v.courseId ?? "");
-  fd.set("studentType", v.studentType ?? "");
-  // Inputs are local time; the API takes ISO instants.
-  fd.set("openTime", v.openTime ? dayjs(v.openTime).toISOString() : "");
-  fd.set("closeTime", v.closeTime ? dayjs(v.closeTime).toISOString() : "");
-  fd.set("timeLimit", numText(v.timeLimit));
-  fd.set("maxAttempts", numText(v.maxAttempts));
-  fd.set("questionsPerPage", numText(v.questionsPerPage));
-  fd.set("passingScore", numText(v.passingScore));
-  fd.set("resetTimerOnAttempt", String(v.resetTimerOnAttempt));
+  for (const [k, value] of Object.entries(settingsPayload(v))) fd.set(k, value);
   fd.set(
     "timedSections",
     JSON.stringify(

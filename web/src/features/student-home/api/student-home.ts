@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { CourseListResponse, QuizListResponse, RecordListResponse } from "@adesua/domain";
+import type { CourseListResponse, QuizListResponse, StudentSummary } from "@adesua/domain";
 import { api } from "@/lib/api";
 
 /** The student's quizzes (the server lists their own level only), newest first; 100 is the spec's list size. */
@@ -9,19 +9,11 @@ export const getHomeQuizzesQueryOptions = () =>
     queryFn: ({ signal }) => api<QuizListResponse>("/quizzes", { query: { page: 1, limit: 100 }, signal }),
   });
 
-/** Every record of the student (for Completed and Average Score): pages of 100, at most 1000 records. */
-export const getHomeRecordsQueryOptions = () =>
+/** The stat cards' figures, computed by the server (GET /students/me/summary); under "records" so a new record refreshes them. */
+export const getStudentSummaryQueryOptions = () =>
   queryOptions({
-    queryKey: ["records", "student-home"],
-    queryFn: async ({ signal }) => {
-      const first = await api<RecordListResponse>("/records", { query: { page: 1, limit: 100 }, signal });
-      const pages = Math.min(10, Math.ceil(first.pagination.total / 100));
-      if (pages <= 1) return first.data;
-      const rest = await Promise.all(
-        Array.from({ length: pages - 1 }, (_, i) => api<RecordListResponse>("/records", { query: { page: i + 2, limit: 100 }, signal })),
-      );
-      return [first, ...rest].flatMap((r) => r.data);
-    },
+    queryKey: ["records", "student-summary"],
+    queryFn: ({ signal }) => api<StudentSummary>("/students/me/summary", { signal }),
   });
 
 export const getHomeCoursesQueryOptions = () =>
@@ -31,5 +23,5 @@ export const getHomeCoursesQueryOptions = () =>
   });
 
 export const useHomeQuizzes = () => useQuery(getHomeQuizzesQueryOptions());
-export const useHomeRecords = () => useQuery(getHomeRecordsQueryOptions());
+export const useStudentSummary = () => useQuery(getStudentSummaryQueryOptions());
 export const useHomeCourses = () => useQuery(getHomeCoursesQueryOptions());

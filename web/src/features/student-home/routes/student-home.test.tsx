@@ -45,16 +45,7 @@ describe("student home", () => {
           meta: { total: 3, page: 1, limit: 100 },
         },
       ],
-      "GET /api/records": [
-        200,
-        {
-          data: [
-            { id: 1, quizId: 2, score: 70 },
-            { id: 2, quizId: 2, score: 85.5 },
-          ],
-          pagination: { total: 2, page: 1, limit: 100 },
-        },
-      ],
+      "GET /api/students/me/summary": [200, { totalQuizzes: 3, completed: 1, pending: 2, averageScore: 77.75 }],
       "GET /api/courses": [
         200,
         {
@@ -87,7 +78,7 @@ describe("student home", () => {
     mockApi({
       "GET /api/auth/me": [200, student],
       "GET /api/quizzes": [500, { error: "Database unavailable" }],
-      "GET /api/records": [500, { error: "Database unavailable" }],
+      "GET /api/students/me/summary": [500, { error: "Database unavailable" }],
       "GET /api/courses": [200, { data: [], pagination: { total: 0, page: 1, limit: 4 } }],
     });
     renderWithProviders(<StudentHomePage />);

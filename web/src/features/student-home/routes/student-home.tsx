@@ -7,7 +7,7 @@ import { errorText } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { useNow } from "@/lib/use-now";
 import { Greeting } from "@/components/greeting";
-import { useHomeCourses, useHomeQuizzes, useHomeRecords } from "../api/student-home";
+import { useHomeCourses, useHomeQuizzes, useStudentSummary } from "../api/student-home";
 import { availableQuizzes, homeStats, submittedIds } from "../lib/stats";
 
 const BASE = "/students/dashboard";
@@ -97,38 +97,36 @@ export function StudentHomePage() {
   const { user } = useAuth();
   const now = useNow(60_000);
   const quizzes = useHomeQuizzes();
-  const records = useHomeRecords();
+  const summary = useStudentSummary();
   const courses = useHomeCourses();
 
   const quizList = quizzes.data?.data ?? [];
-  const recordList = records.data ?? [];
   // Spec: dashboard failures show zeros or empty lists (with a way to try again).
-  const stats = homeStats(quizzes.data?.meta.total ?? 0, recordList);
+  const stats = homeStats(summary.data);
   const open = availableQuizzes(quizList, now);
-  const submitted = submittedIds(quizList, recordList);
-  const statsLoading = quizzes.isPending || records.isPending;
+  const submitted = submittedIds(quizList);
 
   return (
     <Stack gap="md">
       <Greeting name={user?.name ?? ""} subtitle="Ready to learn today?" />
 
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <StatCard label="Total Quizzes" value={String(stats.total)} loading={quizzes.isPending} />
-        <StatCard label="Completed" value={String(stats.completed)} loading={records.isPending} />
-        <StatCard label="Pending" value={String(stats.pending)} loading={statsLoading} />
-        <StatCard label="Average Score" value={stats.averageScore === null ? "—" : `${stats.averageScore.toFixed(2)}%`} loading={records.isPending} />
+        <StatCard label="Total Quizzes" value={String(stats.total)} loading={summary.isPending} />
+        <StatCard label="Completed" value={String(stats.completed)} loading={summary.isPending} />
+        <StatCard label="Pending" value={String(stats.pending)} loading={summary.isPending} />
+        <StatCard label="Average Score" value={stats.averageScore === null ? "—" : `${stats.averageScore.toFixed(2)}%`} loading={summary.isPending} />
       </SimpleGrid>
-      {(quizzes.isError || records.isError) && (
+      {(quizzes.isError || summary.isError) && (
         <Alert color="red" variant="light" role="alert">
           <Group justify="space-between" gap="xs">
-            <Text size="sm">{errorText(quizzes.error ?? records.error, "Some of your results could not be loaded.")}</Text>
+            <Text size="sm">{errorText(quizzes.error ?? summary.error, "Some of your results could not be loaded.")}</Text>
             <Button
               size="xs"
               variant="white"
               color="red"
               onClick={() => {
                 void quizzes.refetch();
-                void records.refetch();
+                void summary.refetch();
               }}
             >
               Try Again

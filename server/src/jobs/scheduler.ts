@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { purgeDeadSessions } from "../auth/sessions";
-import { finalizeOverdueAttempts } from "./attempt.service";
+import { finalizeOverdueAttempts } from "../services/attempt-sweep.service";
 
 type Job = { name: string; everyMs: number; run: (app: FastifyInstance) => Promise<void> };
 

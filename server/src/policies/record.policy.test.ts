@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { ROLES } from "@adesua/domain";
+import { HttpError } from "../lib/errors";
+import { assertCanListRecordsOf } from "./record.policy";
+
+const viewer = (role: (typeof ROLES)[number], id = 1) => ({ id, role, studentType: role === "student" ? ("jhs1" as const) : null });
+const status = (fn: () => void) => {
+  try {
+    fn();
+    return 200;
+  } catch (e) {
+    return (e as HttpError).statusCode;
+  }
+};
+
+describe("record policy", () => {
+  it("shows records: own to all, students' to teachers, anyone's to admins", () => {
+    const student = { role: "student" };
+    const teacher = { role: "teacher" };
+    const admin = { role: "admin" };
+    // Own, a student's, a teacher's, an admin's, a user who does not exist.
+    const expected = { student: [200, 403, 403, 403, 403], teacher: [200, 200, 403, 403, 404], admin: [200, 200, 200, 200, 404] };
+    for (const role of ROLES) {
+      const v = viewer(role, 1);
+      const got = [
+        status(() => assertCanListRecordsOf(v, 1, { role })),
+        status(() => assertCanListRecordsOf(v, 2, student)),
+        status(() => assertCanListRecordsOf(v, 3, teacher)),
+        status(() => assertCanListRecordsOf(v, 5, admin)),
+        status(() => assertCanListRecordsOf(v, 4, null)),
+      ];
+      expect(got, role).toEqual(expected[role]);
+    }
+  });
+});

@@ -1,0 +1,98 @@
+import { eq } from "drizzle-orm";
+import { isPastDeadline, questionOpenness, settleSections, type AnswerInput } from "@adesua/domain";
+import type { Db, Tx } from "../db/client";
+import { queryPrepared } from "../db/prepared";
+import { commitEvenIfRefused } from "../db/transactions";
+import { attempts, quizzes, type AttemptRow, type QuizRow } from "../db/schema";
+import type { Actor } from "../audit/audit";
+import { assertOwnsAttempt, takesPreview } from "../policies/attempt.policy";
+import type { Viewer } from "../lib/viewer";
+import { questionIndexes, SAVE_ANSWERS_SQL } from "./attempt.queries";
+import { refusal, settleAttempt, upsertAnswers } from "./attempt-settle";
+
+/**
+ * Saving answers during an attempt (PUT /attempts/{id}/answers): the one-statement fast path
+ * (SAVE_ANSWERS_SQL), and the locked path that explains a refusal or lets time act first.
+ */
+
+export async function saveAnswersFast(
+  db: Db,
+  viewer: Viewer,
+  attemptId: number,
+  answers: readonly AnswerInput[],
+  now: Date,
+): Promise<{ saved: number; savedAt: Date } | "slow"> {
+  const given = JSON.stringify(answers.map((a) => ({ question_id: a.questionId, answer: a.answer })));
+  const rows = await queryPrepared(
+    db,
+    "adesua_save_answers_v1",
+    SAVE_ANSWERS_SQL,
+    ["int", "jsonb", "int", "timestamptz"],
+    [attemptId, given, viewer.id, now.toISOString()],
+  );
+  return rows[0]?.ok === true ? { saved: answers.length, savedAt: now } : "slow";
+}
+
+/** PUT /attempts/{id}/answers: the one-statement fast path, then the locked path that explains a refusal or settles. */
+export async function saveAnswersSettling(db: Db, viewer: Viewer, attemptId: number, answers: readonly AnswerInput[], now: Date, actor: Actor) {
+  const fast = await saveAnswersFast(db, viewer, attemptId, answers, now);
+  if (fast !== "slow") return fast;
+  return commitEvenIfRefused(db, (tx) => saveAnswers(tx, viewer, attemptId, answers, now, actor));
+}
+
+/**
+ * The explaining path of a save, when the one-statement path said no: it locks the attempt FOR
+ * UPDATE (with its quiz and where each given question sits, in the same query), lets time act on it
+ * (which may submit it or end sections), then either saves or refuses with the exact reason. Saving
+ * the same answer again writes nothing.
+ */
+export async function saveAnswers(
+  tx: Tx,
+  viewer: Viewer,
+  attemptId: number,
+  answers: readonly AnswerInput[],
+  now: Date,
+  actor: Actor,
+): Promise<{ saved: number; savedAt: Date }> {
+  const ids = answers.map((a) => a.questionId);
+  const [row] = (await tx
+    .select({ attempt: attempts, quiz: quizzes, found: questionIndexes(ids) })
+    .from(attempts)
+    .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
+    .where(eq(attempts.id, attemptId))
+    .for("update", { of: attempts })) as {
+    attempt: AttemptRow;
+    quiz: QuizRow;
+    found: { id: number; index: number }[] | null;
+  }[];
+  if (!row) throw refusal(404, "attemptNotFound");
+  const { attempt, quiz } = row;
+  assertOwnsAttempt(viewer, attempt);
+  const sections = quiz.timedSections;
+  let status = attempt.status;
+  let currentSection = attempt.currentSection;
+  if (status === "in_progress") {
+    const overdue = isPastDeadline(attempt.deadline, now);
+    const moved =
+      sections.length > 0 &&
+      settleSections(sections, { currentSection, sectionStartedAt: attempt.sectionStartedAt ?? attempt.startedAt }, attempt.deadline, now).currentSection !==
+        currentSection;
+    if (overdue || moved) {
+      const settled = await settleAttempt(tx, attempt, quiz, now, actor, takesPreview(viewer));
+      status = settled.attempt.status;
+      currentSection = settled.attempt.currentSection;
+    }
+  }
+  if (status !== "in_progress") throw isPastDeadline(attempt.deadline, now) ? refusal(409, "timeUp") : refusal(409, "submitted");
+  const index = new Map((row.found ?? []).map((f) => [f.id, f.index]));
+  if (ids.some((id) => !index.has(id))) throw refusal(400, "unknownQuestion");
+  if (sections.length) {
+    for (const id of ids) {
+      const o = questionOpenness(sections, currentSection, index.get(id)!);
+      if (o === "ended") throw refusal(409, "sectionEnded");
+      if (o === "upcoming") throw refusal(409, "sectionNotStarted");
+    }
+  }
+  await upsertAnswers(tx, attemptId, answers, now);
+  return { saved: answers.length, savedAt: now };
+}

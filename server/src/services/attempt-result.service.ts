@@ -1,0 +1,76 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import { attemptStartRefusal, passedFor, reviewAllowed, type AttemptResult, type AttemptSession } from "@adesua/domain";
+import type { Queryable } from "../db/client";
+import { queryPrepared } from "../db/prepared";
+import { attempts, submissions, type AttemptRow, type QuizRow, type SubmissionRow } from "../db/schema";
+import { presentAttemptSession, presentResult, type StudentQuestionRow } from "../presenters/attempt";
+import { STUDENT_QUESTIONS_SQL } from "./attempt.queries";
+import { timingOf, type JustGraded, type QuizForAttempt } from "./attempt-settle";
+import { buildReview, gradeStoredAnswers, loadAttemptAnswers, loadKeyedQuestions } from "./grading.service";
+
+/**
+ * The result of a submitted attempt. The per-question review (with the correct answers) is included
+ * only when the student can no longer attempt the quiz; staff previews always get it. `graded` is
+ * what the same request just stored and graded, when it submitted the attempt: nothing is read again.
+ */
+export async function attemptResult(
+  db: Queryable,
+  attempt: AttemptRow,
+  quiz: QuizRow,
+  preview: boolean,
+  now: Date,
+  graded: JustGraded | null = null,
+): Promise<AttemptResult> {
+  // An attempt just submitted is the student's latest (one open at a time, numbered max + 1): its
+  // number is the count, and the first start matters only for a timer shared by all attempts.
+  const countFromNumber = graded && quiz.resetTimerOnAttempt;
+  const [[submission], [used]] = await Promise.all([
+    graded
+      ? [graded.submission ?? undefined]
+      : (db.select().from(submissions).where(eq(submissions.attemptId, attempt.id)).limit(1) as Promise<SubmissionRow[]>),
+    countFromNumber
+      ? [{ n: attempt.attemptNumber, first: null }]
+      : db
+          .select({ n: count(), first: sql<Date | string | null>`min(${attempts.startedAt})` })
+          .from(attempts)
+          .where(and(eq(attempts.quizId, quiz.id), eq(attempts.userId, attempt.userId))),
+  ]);
+  const firstStartedAt = used.first ? new Date(used.first) : null;
+  const refusal = preview ? null : attemptStartRefusal(timingOf(quiz), { count: used.n, firstStartedAt }, now);
+  const showReview = preview || reviewAllowed(refusal);
+  let computed: { score: number | null; correct: number; total: number; graded: boolean } | null = null;
+  let review = null;
+  if (showReview || !submission) {
+    const [keyed, answers] = graded ? [graded.keyed, graded.answers] : await Promise.all([loadKeyedQuestions(db, quiz.id), loadAttemptAnswers(db, attempt.id)]);
+    const g = gradeStoredAnswers(keyed, answers);
+    computed = { score: g.score, correct: g.correct, total: g.total, graded: g.graded };
+    if (showReview) review = buildReview(keyed, answers, g);
+  }
+  return presentResult({
+    attempt,
+    quiz,
+    submission: submission ?? null,
+    computed,
+    passed: passedFor(submission ?? computed!, quiz.passingScore),
+    canAttemptAgain: refusal === null,
+    review,
+  });
+}
+
+/** The whole screen state of an attempt: questions without keys, saved answers, and the result once submitted. */
+export async function attemptSession(
+  db: Queryable,
+  attempt: AttemptRow,
+  quiz: QuizForAttempt,
+  preview: boolean,
+  now: Date,
+  opts: { isNew?: boolean; graded?: JustGraded | null } = {},
+): Promise<AttemptSession> {
+  const [qs, answers] = await Promise.all([
+    // Only the columns a student may see: the key is never read here.
+    queryPrepared(db, "adesua_student_questions_v1", STUDENT_QUESTIONS_SQL, ["int"], [quiz.id]) as Promise<StudentQuestionRow[]>,
+    opts.isNew ? [] : loadAttemptAnswers(db, attempt.id),
+  ]);
+  const result = attempt.status === "submitted" ? await attemptResult(db, attempt, quiz, preview, now, opts.graded ?? null) : null;
+  return presentAttemptSession({ attempt, quiz, preview, questions: qs, answers, result, now });
+}

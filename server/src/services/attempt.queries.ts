@@ -1,0 +1,126 @@
+import { sql } from "drizzle-orm";
+import { DEADLINE_GRACE_MS } from "@adesua/domain";
+import { attempts, questions } from "../db/schema";
+
+/**
+ * The attempt lifecycle's hot-path SQL text, run through `queryPrepared` (db/prepared.ts): parsed and
+ * planned once per connection. Changing a statement's text means changing its prepared name (the _vN
+ * suffix where it is used), because PGlite keeps PREPAREd statements per instance.
+ */
+
+/** The quiz's questions with their keys and the attempt's saved answers, in one query. Parameters: $1 quiz, $2 attempt. */
+export const GRADE_INPUTS_SQL = `
+  select
+    coalesce((select json_agg(json_build_object('id', q.id, 'text', q.text, 'options', q.options, 'answer', q.answer) order by q.position, q.id)
+              from questions q where q.quiz_id = $1::int), '[]'::json) as keyed,
+    coalesce((select json_agg(json_build_object('questionId', a.question_id, 'answer', a.answer, 'savedAt', a.saved_at) order by a.question_id)
+              from attempt_answers a where a.attempt_id = $2::int), '[]'::json) as answers`;
+
+/**
+ * Stores a graded submission and its record and closes the attempt, in one statement. The personal
+ * best compares with the student's earlier records of the quiz (the statement's snapshot does not
+ * see the record it inserts): higher than every earlier score, or the first score; never without one
+ * (isPersonalBest in domain/src/rules; the shared PERSONAL_BEST_CASES pin the two together).
+ * Parameters: $1 attempt, $2 quiz, $3 student, $4 score, $5 correct, $6 total, $7 graded,
+ * $8 ungraded answers (JSON), $9 time, $10 passed, $11 attempt number, $12 store a submission (not a preview).
+ */
+export const FINALIZE_SQL = `
+  with sub as (
+    insert into submissions (attempt_id, quiz_id, user_id, score, correct, total, graded, ungraded_answers, created_at)
+    select $1::int, $2::int, $3::int, $4::numeric, $5::int, $6::int, $7::boolean, $8::jsonb, $9::timestamptz where $12::boolean
+    on conflict (attempt_id) do nothing
+    returning id
+  ),
+  rec as (
+    insert into records (user_id, quiz_id, submission_id, score, correct, total, passed, is_personal_best, user_attempts, created_at)
+    select $3::int, $2::int, sub.id, $4::numeric, $5::int, $6::int, $10::boolean,
+      $4::numeric is not null and coalesce($4::numeric > (select max(r.score) from records r where r.user_id = $3::int and r.quiz_id = $2::int), true),
+      $11::int, $9::timestamptz
+    from sub
+    returning id
+  ),
+  att as (update attempts set status = 'submitted', submitted_at = $9::timestamptz where id = $1::int returning id)
+  select (select id from sub) as submission_id, (select count(*) from rec)::int as records, (select count(*) from att)::int as closed`;
+
+/** An attempts row as Drizzle would return it (both drivers parse timestamptz into Date). */
+export const ATTEMPT_COLUMNS = `id, quiz_id as "quizId", user_id as "userId", attempt_number as "attemptNumber", status, started_at as "startedAt",
+  deadline, current_section as "currentSection", section_started_at as "sectionStartedAt", submitted_at as "submittedAt"`;
+
+/** A student's attempts at a quiz, locked. Parameters: $1 quiz, $2 student. */
+export const MY_ATTEMPTS_SQL = `select ${ATTEMPT_COLUMNS} from attempts where quiz_id = $1::int and user_id = $2::int order by attempt_number for update`;
+
+/**
+ * A new open attempt; nothing when a unique index refuses it (a parallel start won).
+ * Parameters: $1 quiz, $2 student, $3 number, $4 start, $5 deadline, $6 section start.
+ */
+export const INSERT_ATTEMPT_SQL = `
+  insert into attempts (quiz_id, user_id, attempt_number, status, started_at, deadline, current_section, section_started_at)
+  values ($1::int, $2::int, $3::int, 'in_progress', $4::timestamptz, $5::timestamptz, 0, $6::timestamptz)
+  on conflict do nothing
+  returning ${ATTEMPT_COLUMNS}`;
+
+/** Index (in question order) of each given question of the attempt's quiz, in the same query as the attempt. */
+export const questionIndexes = (ids: number[]) =>
+  sql<{ id: number; index: number }[] | null>`(
+    select json_agg(json_build_object('id', x.id, 'index', x.idx))
+    from (select q.id, (row_number() over (order by q.position, q.id) - 1)::int as idx from ${questions} q where q.quiz_id = ${attempts.quizId}) x
+    where x.id in (${sql.join(
+      ids.map((i) => sql`${i}::int`),
+      sql`, `,
+    )}))`;
+
+/**
+ * The hot path in one statement (no BEGIN/COMMIT round trips): it locks the attempt FOR SHARE, works
+ * out in SQL whether every answer may be saved now (the taker's own attempt, open, before the
+ * deadline and the current section's end plus grace, every question in this quiz and in the current
+ * section or in none) and upserts them only if so. A single statement is atomic, and the share lock
+ * makes a submit wait for it, so an acknowledged answer is always counted by the submission.
+ * Anything else ("not ok") goes to `saveAnswers` below, which explains the refusal or settles.
+ * The same checks as `saveAnswers` and `answersSavableNow` (domain rules); the shared SAVE_CASES run
+ * through both (sql-rules.test.ts, rules.cases.test.ts), and the HTTP tests exercise both paths.
+ * Parameters: $1 attempt id, $2 answers as JSON [{question_id, answer}], $3 caller's user id, $4 now.
+ */
+export const SAVE_ANSWERS_SQL = `
+  with a as (
+    select a.id, a.user_id, a.quiz_id, a.status, a.deadline, a.current_section, coalesce(a.section_started_at, a.started_at) as section_started_at, qz.timed_sections as ts
+    from attempts a join quizzes qz on qz.id = a.quiz_id
+    where a.id = $1::int
+    for share of a
+  ),
+  given as (select g.question_id, g.answer from jsonb_to_recordset($2::jsonb) as g(question_id int, answer text)),
+  placed as (
+    select g.question_id, g.answer, x.idx,
+      (select min(s.ord) - 1 from a, jsonb_array_elements(a.ts) with ordinality as s(v, ord)
+        where x.idx between (s.v->>'startIndex')::int and (s.v->>'endIndex')::int) as sec
+    from given g
+    left join (
+      select q.id, (row_number() over (order by q.position, q.id) - 1)::int as idx
+      from questions q where q.quiz_id = (select quiz_id from a)
+    ) x on x.id = g.question_id
+  ),
+  allowed as (
+    select (
+      a.user_id = $3::int
+      and a.status = 'in_progress'
+      and (a.deadline is null or $4::timestamptz <= a.deadline + interval '${DEADLINE_GRACE_MS} milliseconds')
+      and (
+        jsonb_array_length(a.ts) = 0
+        or $4::timestamptz <= coalesce(least(
+             a.section_started_at + (nullif(greatest((a.ts->a.current_section->>'timeLimit')::int, 0), 0) * interval '1 minute'),
+             a.deadline), 'infinity'::timestamptz) + interval '${DEADLINE_GRACE_MS} milliseconds'
+      )
+      and not exists (select 1 from placed p where p.idx is null or (p.sec is not null and p.sec <> a.current_section))
+    ) as ok
+    from a
+  ),
+  ins as (
+    insert into attempt_answers (attempt_id, question_id, answer, saved_at)
+    select $1::int, p.question_id, p.answer, $4::timestamptz from placed p where (select ok from allowed)
+    on conflict (attempt_id, question_id) do update set answer = excluded.answer, saved_at = excluded.saved_at
+      where attempt_answers.answer is distinct from excluded.answer
+    returning 1
+  )
+  select (select ok from allowed) as ok, (select count(*) from ins)::int as written`;
+
+/** A quiz's questions as a student may see them (no key column), in order. Parameter: $1 quiz. */
+export const STUDENT_QUESTIONS_SQL = `select id, text, options from questions where quiz_id = $1::int order by position, id`;

@@ -1,0 +1,40 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import type { PageMeta, PageQuery, QuizRecord } from "@adesua/domain";
+import type { Db } from "../db/client";
+import { courses, quizzes, records, users } from "../db/schema";
+import { assertCanListRecordsOf } from "../policies/record.policy";
+import { presentRecord } from "../presenters/record";
+import { pageWithCount } from "../lib/pagination";
+import type { Viewer } from "../lib/viewer";
+
+/** GET /records: a user's records (the viewer's own by default), newest first, after the record policy. */
+export async function listRecords(
+  db: Db,
+  viewer: Viewer,
+  q: PageQuery & { userId?: number; quizId?: number },
+): Promise<{ data: QuizRecord[]; pagination: PageMeta }> {
+  const userId = q.userId ?? viewer.id;
+  const [target] =
+    userId === viewer.id ? [{ role: viewer.role as string }] : await db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+  assertCanListRecordsOf(viewer, userId, target ?? null);
+  const cond = and(eq(records.userId, userId), q.quizId ? eq(records.quizId, q.quizId) : undefined);
+  const { rows, meta } = await pageWithCount(
+    q,
+    (w) =>
+      db
+        .select({
+          record: records,
+          quiz: { id: quizzes.id, title: quizzes.title, maxAttempts: quizzes.maxAttempts },
+          course: { id: courses.id, title: courses.title },
+        })
+        .from(records)
+        .innerJoin(quizzes, eq(quizzes.id, records.quizId))
+        .innerJoin(courses, eq(courses.id, quizzes.courseId))
+        .where(cond)
+        .orderBy(desc(records.createdAt), desc(records.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    async () => (await db.select({ total: count() }).from(records).where(cond))[0].total,
+  );
+  return { data: rows.map(presentRecord), pagination: meta };
+}
