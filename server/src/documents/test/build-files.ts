@@ -1,0 +1,102 @@
+/**
+ * Builds the small Word and PDF files the documents tests read, so every case is visible in the test itself
+ * (no binary fixtures). Test-only: `docx` and `pdf-lib` are devDependencies.
+ */
+import { AlignmentType, Document, ImageRun, LevelFormat, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
+import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+
+/** A valid 1×1 PNG. */
+export const TINY_PNG = Uint8Array.from(
+  Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"),
+);
+
+type Child = Paragraph | Table;
+
+/** Runs of text; `**bold**` spans become bold runs. */
+function runs(text: string): TextRun[] {
+  const parts = text.split(/(\*\*[^*]+\*\*)/).filter(Boolean);
+  return parts.map((s) => (s.startsWith("**") ? new TextRun({ text: s.slice(2, -2), bold: true }) : new TextRun(s)));
+}
+
+/** A paragraph; `**bold**` spans become bold runs. */
+export function p(text: string): Paragraph {
+  return new Paragraph({ children: runs(text) });
+}
+
+/** A paragraph in Word's automatic numbering: level 0 is "1.", level 1 is "A." (the number is not in the text). */
+export function auto(text: string, level: 0 | 1, reference = "paper"): Paragraph {
+  return new Paragraph({ children: runs(text), numbering: { reference, level } });
+}
+
+export function pageBreak(): Paragraph {
+  return new Paragraph({ children: [new PageBreak()] });
+}
+
+export function picture(): Paragraph {
+  return new Paragraph({ children: [new ImageRun({ type: "png", data: TINY_PNG, transformation: { width: 40, height: 40 } })] });
+}
+
+/** A table; cells use the same `**bold**` convention. */
+export function grid(rows: string[][]): Table {
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    rows: rows.map((r) => new TableRow({ children: r.map((c) => new TableCell({ children: [p(c)] })) })),
+  });
+}
+
+export async function buildDocx(children: (Child | string)[], numberingLetters: "upperLetter" | "lowerLetter" = "upperLetter"): Promise<Uint8Array> {
+  const doc = new Document({
+    numbering: {
+      config: [
+        {
+          reference: "paper",
+          levels: [
+            { level: 0, format: LevelFormat.DECIMAL, text: "%1.", alignment: AlignmentType.START },
+            {
+              level: 1,
+              format: numberingLetters === "upperLetter" ? LevelFormat.UPPER_LETTER : LevelFormat.LOWER_LETTER,
+              text: numberingLetters === "upperLetter" ? "%2." : "(%2)",
+              alignment: AlignmentType.START,
+            },
+          ],
+        },
+      ],
+    },
+    sections: [{ children: children.map((c) => (typeof c === "string" ? p(c) : c)) }],
+  });
+  return new Uint8Array(await Packer.toBuffer(doc));
+}
+
+export interface PdfPage {
+  /** Each line is drawn on its own baseline; an array is drawn as columns (an option row). */
+  lines: (string | string[])[];
+  header?: string;
+  footer?: string;
+}
+
+export async function buildPdf(pages: PdfPage[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const pg of pages) {
+    const page = doc.addPage([595, 842]);
+    if (pg.header) page.drawText(pg.header, { x: 50, y: 810, size: 9, font });
+    if (pg.footer) page.drawText(pg.footer, { x: 280, y: 25, size: 9, font });
+    let y = 770;
+    for (const line of pg.lines) {
+      const cols = typeof line === "string" ? [line] : line;
+      cols.forEach((c, i) => page.drawText(c, { x: 50 + i * 120, y, size: 11, font }));
+      y -= 18;
+    }
+  }
+  return doc.save();
+}
+
+/** A "scanned" PDF: a page with a picture and a drawn box, and no text at all. */
+export async function buildScannedPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const png = await doc.embedPng(TINY_PNG);
+  page.drawImage(png, { x: 50, y: 300, width: 495, height: 500 });
+  page.drawRectangle({ x: 40, y: 40, width: 100, height: 50, color: rgb(0.5, 0.5, 0.5) });
+  return doc.save();
+}
