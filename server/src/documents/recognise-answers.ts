@@ -34,10 +34,10 @@ export function recogniseAnswers(lines: TextLine[]): AnswerParseResult {
       found.set(n, letter);
       order.push(n);
     }
-    // "1. D. Accra": the rest of the line is the answer's text, unless another pair follows at once.
+    // "1. D. Accra" or "1. D Accra": the rest of the line is the answer's text. Only "1.A 2.C" or "1-A, 2-C" go on.
     const lineEnd = text.indexOf("\n", i);
     const rest = text.slice(i, lineEnd === -1 ? text.length : lineEnd);
-    if (!/^[\s.,;:)]*(?:\d|$)/.test(rest)) i = lineEnd === -1 ? text.length : lineEnd;
+    if (/^\.\s*\S/.test(rest) || !/^[\s,;]*(?:\d|$)/.test(rest)) i = lineEnd === -1 ? text.length : lineEnd;
   }
 
   if (!found.size) return { answers: [], warnings: [{ message: 'No answers were found. Write one per question, like "1. D" or "1-D".' }] };

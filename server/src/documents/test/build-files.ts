@@ -4,6 +4,7 @@
  */
 import { AlignmentType, Document, ImageRun, LevelFormat, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import { crc32, deflateRawSync } from "node:zlib";
 
 /** A valid 1×1 PNG. */
 export const TINY_PNG = Uint8Array.from(
@@ -99,4 +100,39 @@ export async function buildScannedPdf(): Promise<Uint8Array> {
   page.drawImage(png, { x: 50, y: 300, width: 495, height: 500 });
   page.drawRectangle({ x: 40, y: 40, width: 100, height: 50, color: rgb(0.5, 0.5, 0.5) });
   return doc.save();
+}
+
+/**
+ * A one-entry zip written by hand with native zlib (fast even for hundreds of MB of zeros), so a test can
+ * build a real zip bomb, or declare a size other than the real one (`declaredSize`) as hostile files do.
+ */
+export function buildZip(name: string, content: Uint8Array, declaredSize = content.length): Uint8Array {
+  const data = deflateRawSync(content, { level: 9 });
+  const nameBytes = Buffer.from(name);
+  const crc = crc32(content);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(declaredSize, 22);
+  local.writeUInt16LE(nameBytes.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(declaredSize, 24);
+  central.writeUInt16LE(nameBytes.length, 28);
+  const cdOffset = local.length + nameBytes.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + nameBytes.length, 12);
+  end.writeUInt32LE(cdOffset, 16);
+  return new Uint8Array(Buffer.concat([local, nameBytes, data, central, nameBytes, end]));
 }
