@@ -3,8 +3,9 @@ export class DocumentError extends Error {
   constructor(
     public readonly status: 413 | 415 | 422 | 503,
     message: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = "DocumentError";
   }
 }

@@ -52,6 +52,9 @@ export class DocumentPool {
       execArgv: workerExecArgv(),
       resourceLimits: { maxOldGenerationSizeMb: opts.maxOldGenerationSizeMb ?? 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     });
+    // A worker that dies (out of memory, a crash in a parser) already fails its task, which becomes a 422;
+    // the pool's own "error" event must still be listened to, or Node would treat it as unhandled.
+    this.pool.on("error", () => {});
   }
 
   private async run<T>(task: WorkerTask): Promise<T> {
@@ -60,40 +63,41 @@ export class DocumentPool {
     try {
       reply = await this.pool.run(task, { signal });
     } catch (e) {
-      if (signal.aborted) throw new DocumentError(422, DOCUMENT_MESSAGES.tooSlow);
-      if (e instanceof Error && /queue is at limit/i.test(e.message)) throw new DocumentError(503, DOCUMENT_MESSAGES.busy);
-      throw new DocumentError(422, DOCUMENT_MESSAGES.crashed);
+      // `cause` keeps the worker's own error for the server log; the user gets the plain message.
+      if (signal.aborted) throw new DocumentError(422, DOCUMENT_MESSAGES.tooSlow, { cause: e });
+      if (e instanceof Error && /queue is at limit/i.test(e.message)) throw new DocumentError(503, DOCUMENT_MESSAGES.busy, { cause: e });
+      throw new DocumentError(422, DOCUMENT_MESSAGES.crashed, { cause: e });
     }
     if (!reply.ok) throw new DocumentError(reply.status as DocumentError["status"], reply.message);
     return reply.value as T;
   }
 
   /** Questions from a .pdf, .docx or .doc question paper. */
-  parseQuestionFile(bytes: Uint8Array, filename: string): Promise<QuestionParseResult> {
+  async parseQuestionFile(bytes: Uint8Array, filename: string): Promise<QuestionParseResult> {
     checkDocument(bytes, filename);
     return this.run({ kind: "questions", bytes });
   }
 
   /** Answer letters from a .pdf, .docx or .doc answer key. */
-  parseAnswerFile(bytes: Uint8Array, filename: string): Promise<AnswerParseResult> {
+  async parseAnswerFile(bytes: Uint8Array, filename: string): Promise<AnswerParseResult> {
     checkDocument(bytes, filename);
     return this.run({ kind: "answers", bytes });
   }
 
   /** The CSV question template: all rows, or the list of bad rows. */
-  parseQuestionCsv(bytes: Uint8Array): Promise<CsvImportResult> {
+  async parseQuestionCsv(bytes: Uint8Array): Promise<CsvImportResult> {
     checkSize(bytes);
     return this.run({ kind: "csv", bytes });
   }
 
   /** GIFT, Aiken or Moodle XML multiple-choice questions. */
-  importQuestions(bytes: Uint8Array, format: ExchangeFormat): Promise<{ questions: ExchangeQuestion[]; warnings: ParseWarning[] }> {
+  async importQuestions(bytes: Uint8Array, format: ExchangeFormat): Promise<{ questions: ExchangeQuestion[]; warnings: ParseWarning[] }> {
     checkSize(bytes);
     return this.run({ kind: "exchange", bytes, format });
   }
 
   /** Where tasks run (for tests and health checks). */
-  probe(): Promise<{ isMainThread: boolean; threadId: number }> {
+  async probe(): Promise<{ isMainThread: boolean; threadId: number }> {
     return this.run({ kind: "probe" });
   }
 
