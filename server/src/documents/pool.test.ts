@@ -1,3 +1,9 @@
+import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { DOCUMENT_MESSAGES } from "./errors.ts";
 import { DocumentPool } from "./pool.ts";
@@ -17,6 +23,31 @@ const refusal = (p: Promise<unknown>) =>
 describe("the document worker pool", () => {
   it("runs the reading in a worker thread, not on the request thread", async () => {
     expect(await pool.probe()).toMatchObject({ isMainThread: false });
+  });
+
+  it.each([
+    ["node --import tsx (the server's own command)", true],
+    ["tsx registered in-process (npm start)", false],
+  ])("starts its TypeScript worker under %s, from any working directory", (_, viaFlag) => {
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "adesua-pool-"));
+    const script = path.join(dir, "probe.mjs");
+    fs.writeFileSync(
+      script,
+      [
+        viaFlag ? "" : `const { register } = await import(${JSON.stringify(new URL("esm/api/index.mjs", tsx).href)}); register();`,
+        `const { DocumentPool } = await import(${JSON.stringify(new URL("./pool.ts", import.meta.url).href)});`,
+        "const pool = new DocumentPool({ maxThreads: 1 });",
+        "console.log(JSON.stringify(await pool.probe()));",
+        "await pool.close();",
+      ].join("\n"),
+    );
+    try {
+      const out = execFileSync(process.execPath, [...(viaFlag ? ["--import", tsx] : []), script], { cwd: "/", encoding: "utf8", timeout: 30_000 });
+      expect(JSON.parse(out.trim())).toMatchObject({ isMainThread: false });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("reads a question paper in the worker, pictures included", async () => {

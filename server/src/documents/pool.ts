@@ -1,4 +1,6 @@
+import { createRequire } from "node:module";
 import os from "node:os";
+import { pathToFileURL } from "node:url";
 import { Piscina } from "piscina";
 import { DocumentError, DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES, unsupportedType } from "./errors.ts";
 import type { CsvImportResult } from "./csv.ts";
@@ -21,15 +23,17 @@ export interface DocumentPoolOptions {
 const WORKER_FILE = new URL("./worker.ts", import.meta.url);
 
 /**
- * The worker is TypeScript: it runs under tsx's loader, as the server itself does (`node --import tsx`).
- * Workers inherit the parent's execArgv, but under Vitest the parent has no tsx loader, so it is added here.
+ * The worker is TypeScript, so it runs under tsx's loader as the server does. Workers inherit the parent's
+ * execArgv, which holds tsx when the server runs as `node --import tsx server/src/main.ts`; but `npm start`
+ * registers tsx in-process (scripts/start.mjs) and Vitest has no tsx at all, so the loader is added here,
+ * by absolute path so the server may be started from any directory.
  */
 function workerExecArgv(): string[] {
   const args = [...process.execArgv];
   const hasTsx =
     args.some((a, i) => (a === "--import" || a === "--loader") && /(^|[\\/])tsx([\\/]|$)/.test(args[i + 1] ?? "")) ||
     args.some((a) => /^--(import|loader)=.*tsx/.test(a));
-  return hasTsx ? args : [...args, "--import", "tsx"];
+  return hasTsx ? args : [...args, "--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href];
 }
 
 /**
