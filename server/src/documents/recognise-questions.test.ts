@@ -191,3 +191,15 @@ describe("never drops silently", () => {
     expect(r.warnings[0].message).toMatch(/lettered A, C/);
   });
 });
+
+describe("numbers inside a question", () => {
+  it("does not start a question at a wrapped line that begins with a number", () => {
+    const r = read("3. A trader sold each bag for GHS 12.", "75. What was her profit?", "A. 1", "B. 2", "4. Next", "A. x", "B. y");
+    expect(r.questions.map((q) => q.text)).toEqual(["A trader sold each bag for GHS 12. 75. What was her profit?", "Next"]);
+  });
+
+  it("still starts the next question after one that has no options", () => {
+    const r = read("1. Define a noun.", "2. 2 + 2 =", "A. 4", "B. 5");
+    expect(r.questions.map((q) => q.text)).toEqual(["Define a noun.", "2 + 2 ="]);
+  });
+});

@@ -66,6 +66,17 @@ function optionMarkers(text: string, mustStartAt0: boolean): Marker[] {
   return [];
 }
 
+/**
+ * Whether a numbered line starts a new question. Before a question has options, only the next number does:
+ * a wrapped line such as "75. What was her profit?" (from "…GHS 12.75. What…") continues the text. Otherwise a
+ * higher number does (a gap is warned about later), and so does 1 (a section restarting its numbering);
+ * a number going backwards is a numbered statement inside the question.
+ */
+function startsQuestion(n: number, last: number, inQuestionText: boolean): boolean {
+  if (inQuestionText) return n === last + 1;
+  return n > last || n === 1;
+}
+
 function splitOptions(line: TextLine, markers: Marker[], upto = line.text.length): OptionDraft[] {
   return markers.map((mk, i) => {
     const stop = i + 1 < markers.length ? markers[i + 1].index : upto;
@@ -150,8 +161,7 @@ export function recogniseQuestions(lines: TextLine[]): QuestionParseResult {
 
     const q = QUESTION_START.exec(line.text);
     const qNumber = q ? Number(q[1] ?? q[2] ?? q[3]) : NaN;
-    // A number that goes backwards mid-paper (a numbered statement inside a question) is text, except a restart at 1.
-    if (q && (qNumber > lastNumber || qNumber === 1 || current === null)) {
+    if (q && startsQuestion(qNumber, lastNumber, current !== null && phase === "text")) {
       const d = open(qNumber);
       lastNumber = qNumber;
       const restStart = line.text.length - q[4].length;
