@@ -69,8 +69,8 @@ describe("options", () => {
   });
 
   it("joins an option that wraps onto the next line", () => {
-    const r = read("1. Why do plants need light?", "A. to make food by", "photosynthesis", "B. to drink water");
-    expect(r.questions[0].options).toEqual(["to make food by photosynthesis", "to drink water"]);
+    const r = read("1. Why do plants need light?", "A. to make their own food from water and carbon dioxide by", "photosynthesis", "B. to drink water");
+    expect(r.questions[0].options).toEqual(["to make their own food from water and carbon dioxide by photosynthesis", "to drink water"]);
   });
 
   it("does not take a sentence starting with 'A ' or 'e.g.' for an option", () => {
@@ -135,6 +135,27 @@ describe("what is not a question", () => {
       { text: "5 + 5 =", options: ["10", "11"], answer: "" },
     ]);
     expect(r.warnings).toEqual([]);
+  });
+
+  it("does not glue a passage that follows a question's options onto its last option", () => {
+    const r = read(
+      "4. 2 + 2 =",
+      "A. 3",
+      "B. 4",
+      "PASSAGE II",
+      "Esi sells kenkey at the lorry station. She wakes at four",
+      "o'clock every morning to prepare it with her mother.",
+      "5. What does Esi sell?",
+      "A. kenkey",
+      "B. bread",
+    );
+    expect(r.questions[0].options).toEqual(["3", "4"]);
+    expect(r.questions[1].passage).toBe("Esi sells kenkey at the lorry station. She wakes at four\no'clock every morning to prepare it with her mother.");
+  });
+
+  it("ends a question without options at an instruction for the next questions", () => {
+    const r = read("1. Describe the water cycle.", "Use the map below to answer questions 2 and 3.", "2. Which town is north?", "A. Tamale", "B. Cape Coast");
+    expect(r.questions.map((q) => q.text)).toEqual(["Describe the water cycle.", "Which town is north?"]);
   });
 
   it("keeps a passage with the first question after it, and not on the others", () => {

@@ -17,6 +17,8 @@ const ANSWER_LINE = /^\s*(?:correct\s+(?:answer|option)|answer|ans)\s*[:.\-–]?
 const MARKER = /(^|\s)(\*?)\s?(?:\(([A-Ea-e])\)|([A-Ea-e])[.)])(?=\s|$|\*)/g;
 const INSTRUCTION =
   /^\s*(?:answer|attempt|choose|read|instructions?|time\s*(?:allowed)?\s*:|duration|each\s+question|select|find\s+the\s+(?:correct|best)|do\s+not|write|this\s+paper|candidates?|circle|shade|use\s+the|from\s+the\s+(?:options|alternatives)|total\s+marks|name\s*:|index\s+(?:no|number))/i;
+/** A line that opens a block several questions share: "PASSAGE II", "Comprehension", "Study the table below…". */
+const BLOCK_TITLE = /^\s*(?:passage|comprehension|poem|extract|study\s+the\s+(?:table|diagram|graph|chart|map|passage|figure)\s+(?:below|above)\s+and)\b/i;
 const INSTRUCTION_ANYWHERE = /\ball\s+(?:the\s+)?questions\b|\bquestions?\s+\d+\s*(?:to|-|–|and)\s*\d+\b|\blettered\s+a\b/i;
 
 interface OptionDraft {
@@ -111,6 +113,7 @@ export function recogniseQuestions(lines: TextLine[]): QuestionParseResult {
   let pending: string[] = [];
   let pendingImages: ImagePart[] = [];
   let lastNumber = 0;
+  let lastOptionLineLength = 0;
 
   const close = () => {
     current = null;
@@ -170,6 +173,7 @@ export function recogniseQuestions(lines: TextLine[]): QuestionParseResult {
       if (inline.length >= 2) {
         d.text.push(rest.text.slice(0, inline[0].index));
         addOptions(d, splitOptions(rest, inline));
+        lastOptionLineLength = text.length;
       } else if (rest.text.trim()) d.text.push(rest.text);
       d.images.push(...images);
       continue;
@@ -183,22 +187,26 @@ export function recogniseQuestions(lines: TextLine[]): QuestionParseResult {
         d.notes.push("options were found with no question before them");
       }
       addOptions(d, splitOptions(line, markers));
+      lastOptionLineLength = text.length;
       d.images.push(...images);
       continue;
     }
 
     // Plain text.
     const d = current as Draft | null;
-    if (d && phase === "text") {
+    const opensBlock = INSTRUCTION_ANYWHERE.test(text) || BLOCK_TITLE.test(text);
+    if (d && phase === "text" && !opensBlock) {
       d.text.push(text);
       d.images.push(...images);
       continue;
     }
-    if (d && (phase as string) === "options" && !INSTRUCTION.test(text) && !INSTRUCTION_ANYWHERE.test(text)) {
+    if (d && (phase as string) === "options" && !opensBlock && !INSTRUCTION.test(text)) {
+      // A wrapped option: the option's line ran long (to the margin), and this short line carries on its sentence.
       const last = d.options[d.options.length - 1];
-      if (last && text.length <= 100 && (/^[a-z0-9(]/.test(text) || !/[.?!:]$/.test(last.text))) {
+      if (last && lastOptionLineLength >= 45 && text.length <= 100 && (/^[a-z0-9(]/.test(text) || !/[.?!:]$/.test(last.text))) {
         last.text = clean(`${last.text} ${text}`);
         d.images.push(...images);
+        lastOptionLineLength = 0;
         continue;
       }
     }
@@ -214,7 +222,8 @@ export function recogniseQuestions(lines: TextLine[]): QuestionParseResult {
 function passageOf(block: string[]): string | undefined {
   const kept = block.filter((l) => !INSTRUCTION.test(l) && !INSTRUCTION_ANYWHERE.test(l) && !SECTION.test(l));
   const prose = kept.filter((l) => l.length >= 60 || /[.?!"'”’]$/.test(l));
-  if (prose.join(" ").length < 80) return undefined;
+  // A passage has sentences and some length; a paper's title lines have neither.
+  if (!prose.length || kept.join(" ").length < 80) return undefined;
   // Title lines in capitals ("BASIC EDUCATION CERTIFICATE EXAMINATION") are dropped; a passage's own title is kept.
   const first = kept.findIndex((l) => l !== l.toUpperCase() || l.length >= 60);
   return kept.slice(Math.max(0, first)).map(clean).join("\n");
