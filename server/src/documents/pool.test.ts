@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { DOCUMENT_MESSAGES } from "./errors.ts";
 import { DocumentPool } from "./pool.ts";
-import { buildDocx, buildPdf, buildScannedPdf, buildZip, picture, TINY_PNG } from "./test/build-files.ts";
+import { buildDoc, buildDocx, buildPdf, buildScannedPdf, buildZip, picture, TINY_PNG } from "./test/build-files.ts";
 
 const pool = new DocumentPool({ maxThreads: 1 });
 afterAll(() => pool.close());
@@ -56,6 +56,12 @@ describe("the document worker pool", () => {
     expect(r.questions).toMatchObject([{ text: "Study the diagram.", options: ["a cell", "a leaf"], answer: "a cell" }]);
     expect(r.questions[0].images![0].bytes).toBeInstanceOf(Uint8Array);
     expect(Buffer.from(r.questions[0].images![0].bytes).equals(Buffer.from(TINY_PNG))).toBe(true);
+  });
+
+  it("reads a .doc in the worker", async () => {
+    expect((await pool.parseQuestionFile(buildDoc(["1. 2 + 2 =", "A. 3", "B. 4 *"]), "old.doc")).questions).toEqual([
+      { text: "2 + 2 =", options: ["3", "4"], answer: "4" },
+    ]);
   });
 
   it("reads an answer key and the CSV template in the worker", async () => {

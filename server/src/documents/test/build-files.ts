@@ -136,3 +136,84 @@ export function buildZip(name: string, content: Uint8Array, declaredSize = conte
   end.writeUInt32LE(cdOffset, 16);
   return new Uint8Array(Buffer.concat([local, nameBytes, data, central, nameBytes, end]));
 }
+
+/**
+ * A minimal Word 97 binary (.doc): an OLE compound file holding a WordDocument stream (a FIB and 8-bit text)
+ * and a 1Table stream (one text piece). It is what Word writes for plain paragraphs, without formatting,
+ * so `word-extractor` reads it exactly as it reads Word's own files. npm has no .doc writer to use instead.
+ */
+export function buildDoc(paragraphs: string[]): Uint8Array {
+  const SECTOR = 512;
+  const text = Buffer.from(paragraphs.join("\r") + "\r", "latin1");
+  const TEXT_AT = 0x800;
+  const word = Buffer.alloc(Math.max(4096, TEXT_AT + text.length + SECTOR) & ~(SECTOR - 1));
+  word.writeUInt16LE(0xa5ec, 0); // wIdent
+  word.writeUInt16LE(0x00c1, 2); // nFib (Word 97)
+  word.writeUInt16LE(0x0200, 0x0a); // fWhichTblStm: the table stream is 1Table
+  word.writeUInt32LE(TEXT_AT, 0x18); // fcMin
+  word.writeUInt32LE(TEXT_AT + text.length, 0x1c); // fcMac
+  word.writeUInt32LE(text.length, 0x4c); // ccpText
+  word.writeUInt32LE(0, 0x1a2); // fcClx (in 1Table)
+  text.copy(word, TEXT_AT);
+  // Clx: one Pcdt (0x02, size, PlcPcd { cp[0], cp[1], Pcd }). fc with bit 30 set = 8-bit text at fc / 2.
+  const plcPcd = Buffer.alloc(4 + 4 + 8);
+  plcPcd.writeUInt32LE(0, 0);
+  plcPcd.writeUInt32LE(text.length, 4);
+  plcPcd.writeUInt32LE((0x40000000 | (TEXT_AT * 2)) >>> 0, 8 + 2);
+  const clx = Buffer.concat([Buffer.from([0x02]), Buffer.alloc(4), plcPcd]);
+  clx.writeUInt32LE(plcPcd.length, 1);
+  word.writeUInt32LE(clx.length, 0x1a6); // lcbClx
+  const table = Buffer.alloc(4096);
+  clx.copy(table, 0);
+
+  // Compound file: header, 1 FAT sector, 1 directory sector, then the two streams (each ≥ 4096 bytes, so no mini stream).
+  const wordStart = 2;
+  const wordSectors = word.length / SECTOR;
+  const tableStart = wordStart + wordSectors;
+  const tableSectors = table.length / SECTOR;
+  const total = tableStart + tableSectors;
+  const END = 0xfffffffe;
+  const fat = Buffer.alloc(SECTOR, 0xff);
+  fat.writeUInt32LE(0xfffffffd, 0); // the FAT sector itself
+  fat.writeUInt32LE(END, 4); // the directory
+  for (let s = wordStart; s < total; s++) {
+    const last = s === tableStart - 1 || s === total - 1;
+    fat.writeUInt32LE(last ? END : s + 1, s * 4);
+  }
+  const header = Buffer.alloc(SECTOR);
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(header, 0);
+  header.writeUInt16LE(0x3e, 24);
+  header.writeUInt16LE(3, 26);
+  header.writeUInt16LE(0xfffe, 28);
+  header.writeUInt16LE(9, 30);
+  header.writeUInt16LE(6, 32);
+  header.writeUInt32LE(1, 44); // FAT sectors
+  header.writeUInt32LE(1, 48); // first directory sector
+  header.writeUInt32LE(4096, 56); // mini stream cutoff
+  header.writeUInt32LE(END, 60); // no mini FAT
+  header.writeUInt32LE(END, 68); // no DIFAT sectors
+  header.fill(0xff, 76);
+  header.writeUInt32LE(0, 76); // DIFAT[0] = sector 0
+  const dir = Buffer.alloc(SECTOR);
+  const entry = (i: number, name: string, type: number, child: number, left: number, right: number, start: number, size: number) => {
+    const o = i * 128;
+    dir.write(name, o, "utf16le");
+    dir.writeUInt16LE((name.length + 1) * 2, o + 64);
+    dir.writeUInt8(type, o + 66);
+    dir.writeUInt8(1, o + 67);
+    dir.writeInt32LE(left, o + 68);
+    dir.writeInt32LE(right, o + 72);
+    dir.writeInt32LE(child, o + 76);
+    dir.writeUInt32LE(start >>> 0, o + 116);
+    dir.writeUInt32LE(size, o + 120);
+  };
+  entry(0, "Root Entry", 5, 1, -1, -1, END, 0);
+  entry(1, "WordDocument", 2, -1, 2, -1, wordStart, word.length);
+  entry(2, "1Table", 2, -1, -1, -1, tableStart, table.length);
+  for (let i = 3; i < 4; i++) {
+    dir.writeInt32LE(-1, i * 128 + 68);
+    dir.writeInt32LE(-1, i * 128 + 72);
+    dir.writeInt32LE(-1, i * 128 + 76);
+  }
+  return new Uint8Array(Buffer.concat([header, fat, dir, word, table]));
+}
