@@ -26,6 +26,19 @@ describe("PDF question papers", () => {
     expect(r.warnings).toEqual([]);
   });
 
+  it("keeps options that happen to recur at the foot of two pages", async () => {
+    const fill = (from: number) => Array.from({ length: 10 }, (_, k) => [`${from + k}. Statement ${from + k}.`, "A. True", "B. False", "Answer: A"]).flat();
+    const r = await readQuestionDocument(
+      await buildPdf([
+        { footer: "1", lines: fill(1) },
+        { footer: "2", lines: fill(11) },
+      ]),
+    );
+    expect(r.warnings).toEqual([]);
+    expect(r.questions).toHaveLength(20);
+    expect(r.questions.every((q) => q.options.length === 2 && q.answer === "True")).toBe(true);
+  });
+
   it("drops bare page numbers even on a one-page paper", async () => {
     const r = await readQuestionDocument(await buildPdf([{ footer: "- 1 -", lines: ["1. 2 + 2 =", "A. 4", "B. 5"] }]));
     expect(r.questions).toEqual([{ text: "2 + 2 =", options: ["4", "5"], answer: "" }]);

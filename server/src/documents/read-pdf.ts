@@ -16,12 +16,14 @@ interface PageLine {
 
 /** The top and bottom bands of a page where running headers, footers and page numbers sit. */
 const MARGIN_BAND = 0.085;
+/** Lines that belong to questions: an option, an answer line, a numbered question with text. */
+const CONTENT = /^\s*(?:\(?[A-Ea-e][.)]\s|(?:correct\s+answer|answer|ans)\b|\(?\d{1,3}[.)]\s+\S|q(?:uestion)?\s*\d)/i;
 const PAGE_NUMBER = /^\s*(?:[-–—]\s*)?(?:page\s*)?\d{1,4}(?:\s*(?:of|\/)\s*\d{1,4})?(?:\s*[-–—])?\s*$/i;
 
 /**
  * Reads a PDF's text layer into lines. Text items are grouped into lines by their baseline, left to right.
- * Running headers and footers are dropped: a line in the top or bottom band of a page that is a page
- * number ("3", "Page 3 of 8", "- 3 -"), or whose text (digits ignored) recurs in that band on other pages.
+ * Running headers and footers are dropped: one of the two top or bottom lines of a page, in the margin band,
+ * that is a page number ("3", "Page 3 of 8", "- 3 -") or whose text (digits ignored) recurs there on other pages.
  * Pages are then simply concatenated, so a question broken by a page break continues on the next page.
  * PDFs carry no reliable bold flag, so bold answers are recognised in Word files only.
  */
@@ -80,19 +82,26 @@ function groupLines(items: Item[]): PageLine[] {
 }
 
 function dropRunningHeads(pages: { lines: PageLine[]; height: number }[]): string[] {
-  const inBand = (l: PageLine, h: number) => l.y > h * (1 - MARGIN_BAND) || l.y < h * MARGIN_BAND;
+  // A running head is one of the two top or two bottom lines of a page, inside the margin band, and not a line of a
+  // question ("A. True" or "Answer: A" may well recur at the foot of two pages).
+  const candidate = (p: { lines: PageLine[]; height: number }, i: number) => {
+    const l = p.lines[i];
+    const edge = i < 2 || i >= p.lines.length - 2;
+    const inBand = l.y > p.height * (1 - MARGIN_BAND) || l.y < p.height * MARGIN_BAND;
+    return edge && inBand && !CONTENT.test(l.text);
+  };
   const key = (t: string) => t.replace(/\d+/g, "#").replace(/\s+/g, " ").trim().toLowerCase();
   const pagesWith = new Map<string, number>();
   for (const p of pages) {
-    const seen = new Set(p.lines.filter((l) => inBand(l, p.height)).map((l) => key(l.text)));
+    const seen = new Set(p.lines.filter((_, i) => candidate(p, i)).map((l) => key(l.text)));
     for (const k of seen) pagesWith.set(k, (pagesWith.get(k) ?? 0) + 1);
   }
   const out: string[] = [];
   for (const p of pages) {
-    for (const l of p.lines) {
-      if (inBand(l, p.height) && (PAGE_NUMBER.test(l.text) || (pages.length > 1 && (pagesWith.get(key(l.text)) ?? 0) > 1))) continue;
+    p.lines.forEach((l, i) => {
+      if (candidate(p, i) && (PAGE_NUMBER.test(l.text) || (pages.length > 1 && (pagesWith.get(key(l.text)) ?? 0) > 1))) return;
       out.push(l.text);
-    }
+    });
   }
   return out;
 }

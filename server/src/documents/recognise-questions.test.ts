@@ -214,6 +214,11 @@ describe("never drops silently", () => {
 });
 
 describe("numbers inside a question", () => {
+  it("keeps a line that starts with 'part of' or 'Part A of' inside its question", () => {
+    const r = read("1. Which", "part of the plant makes food?", "A. leaf", "B. root", "Part B", "2. Next", "A. x", "B. y");
+    expect(r.questions.map((q) => q.text)).toEqual(["Which part of the plant makes food?", "Next"]);
+  });
+
   it("does not start a question at a wrapped line that begins with a number", () => {
     const r = read("3. A trader sold each bag for GHS 12.", "75. What was her profit?", "A. 1", "B. 2", "4. Next", "A. x", "B. y");
     expect(r.questions.map((q) => q.text)).toEqual(["A trader sold each bag for GHS 12. 75. What was her profit?", "Next"]);

@@ -11,7 +11,8 @@ import type { ImagePart, ParsedQuestion, ParseWarning, QuestionParseResult, Text
  */
 
 const QUESTION_START = /^\s*(?:(?:question|q)\s*\.?\s*(\d{1,3})\s*[.):-]?(?:\s+|$)|\(\s*(\d{1,3})\s*\)(?:\s*|$)|(\d{1,3})\s*[.)](?:\s+|$|(?=[A-Za-z(])))(.*)$/i;
-const SECTION = /^\s*(?:section|part)\s+(?:[A-Z]|\d{1,2}|[IVX]{1,4})\b(?:\s*[:.\-–—]?.*)?$/i;
+/** "SECTION A", "Section B: Objectives", "PART II" — capitalised, so a line "part of the leaf…" stays text. */
+const SECTION = /^\s*(?:SECTION|Section|PART|Part)\s+(?:[A-Z]|\d{1,2}|[IVX]{1,4})(?![A-Za-z0-9])(?:\s*[:.\-–—]?.*)?$/;
 const ANSWER_LINE = /^\s*(?:correct\s+(?:answer|option)|answer|ans)\s*[:.\-–]?\s*\(?([A-Ea-e])\)?(?=[.)\s]|$)/i;
 /** Option markers, anywhere in a line: "A.", "A)", "(a)", "a.", optionally starred ("*C." or "C.*"). */
 const MARKER = /(^|\s)(\*?)\s?(?:\(([A-Ea-e])\)|([A-Ea-e])[.)])(?=\s|$|\*)/g;
