@@ -141,6 +141,16 @@ describe("Word question papers", () => {
     expect(r.questions).toHaveLength(2);
     expect(r.warnings).toEqual([{ question: 1, message: "Question 1: no options were found." }]);
   });
+
+  it("reads a text box once (not its VML fallback too) and on its own line", async () => {
+    const run = (t: string) => `<w:r><w:t xml:space="preserve">${t}</w:t></w:r>`;
+    const box = (t: string) =>
+      `<w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:drawing><wps:txbx><w:txbxContent><w:p>${run(t)}</w:p></w:txbxContent></wps:txbx></w:drawing></mc:Choice>` +
+      `<mc:Fallback><w:pict><v:textbox><w:txbxContent><w:p>${run(t)}</w:p></w:txbxContent></v:textbox></w:pict></mc:Fallback></mc:AlternateContent></w:r>`;
+    const xml = `<w:document xmlns:w="w" xmlns:mc="mc"><w:body><w:p>${run("1. Which shape is drawn?")}${box("A. circle")}</w:p><w:p>${run("B. square")}</w:p></w:body></w:document>`;
+    const r = await readQuestionDocument(zipSync({ "word/document.xml": new TextEncoder().encode(xml) }));
+    expect(r.questions).toEqual([{ text: "Which shape is drawn?", options: ["circle", "square"], answer: "" }]);
+  });
 });
 
 describe("Word answer keys", () => {

@@ -51,12 +51,22 @@ export function readDocx(bytes: Uint8Array): TextLine[] {
     const walk = (el: XmlElement, bold: boolean) => {
       for (const c of el.children) {
         if (!isElement(c)) continue;
+        // Word writes text boxes and pictures twice: a modern form (mc:Choice) and a VML fallback; only one is read.
         switch (c.name) {
           case "w:pPr":
           case "w:rPr":
           case "w:del":
           case "w:instrText":
           case "w:fldChar":
+          case "mc:Fallback":
+            break;
+          case "w:p":
+            // A paragraph inside a text box or shape: its own line, not glued onto the anchoring paragraph.
+            out.push(cur);
+            cur = { text: "", bold: [], images: [] };
+            walk(c, false);
+            out.push(cur);
+            cur = { text: "", bold: [], images: [] };
             break;
           case "w:r": {
             const b = firstChild(firstChild(c, "w:rPr"), "w:b");
