@@ -1,0 +1,78 @@
+import Papa from "papaparse";
+import type { ExchangeQuestion, RowError } from "./types.ts";
+
+export const CSV_COLUMNS = ["question", "optionA", "optionB", "optionC", "optionD", "optionE", "correctOption", "explanation"] as const;
+const REQUIRED = ["question", "optionA", "optionB", "optionC", "optionD", "correctOption"];
+const LETTERS = ["A", "B", "C", "D", "E"];
+
+export type CsvImportResult = { ok: true; questions: ExchangeQuestion[] } | { ok: false; errors: RowError[] };
+
+/**
+ * Reads the CSV question template. A UTF-8 BOM, CRLF line ends and quoted fields with commas, quotes and
+ * line breaks are handled by papaparse. Columns are matched by name (any order, any case). Row numbers are
+ * the ones a spreadsheet shows: the header is row 1, and a quoted field spanning lines is still one row.
+ * All rows or none: one bad row makes the whole file an error list.
+ */
+export function parseQuestionCsv(input: string | Uint8Array): CsvImportResult {
+  let text = typeof input === "string" ? input : new TextDecoder("utf-8").decode(input);
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
+  const rows = parsed.data;
+  const header = (rows[0] ?? []).map((h) =>
+    h
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_]+/g, ""),
+  );
+  const col = new Map<string, number>();
+  for (const name of CSV_COLUMNS) {
+    const i = header.indexOf(name.toLowerCase());
+    if (i !== -1) col.set(name, i);
+  }
+  const missing = REQUIRED.filter((c) => !col.has(c));
+  if (missing.length) return { ok: false, errors: [{ row: 1, message: `Missing column${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}` }] };
+
+  const errors: RowError[] = [];
+  const questions: ExchangeQuestion[] = [];
+  const get = (r: string[], c: string) => {
+    const i = col.get(c);
+    return i === undefined ? "" : (r[i] ?? "").trim();
+  };
+  rows.slice(1).forEach((r, k) => {
+    const row = k + 2;
+    if (r.every((cell) => cell.trim() === "")) return; // a blank line, e.g. the file's final newline
+    const problems: string[] = [];
+    const text = get(r, "question");
+    if (!text) problems.push("question is empty");
+    const options = LETTERS.map((l) => get(r, `option${l}`));
+    const count = options[4] ? 5 : 4;
+    for (let i = 0; i < 4; i++) if (!options[i]) problems.push(`option${LETTERS[i]} is empty`);
+    const letter = get(r, "correctOption")
+      .replace(/^\(|\)$/g, "")
+      .toUpperCase();
+    if (!letter) problems.push("correctOption is empty");
+    else if (!LETTERS.slice(0, count).includes(letter))
+      problems.push(`correctOption must be ${count === 5 ? "A–E" : "A–D (optionE is empty)"}, not "${get(r, "correctOption")}"`);
+    if (problems.length) {
+      errors.push({ row, message: problems.join("; ") });
+      return;
+    }
+    const q: ExchangeQuestion = { text, options: options.slice(0, count), answer: options[LETTERS.indexOf(letter)] };
+    const explanation = get(r, "explanation");
+    if (explanation) q.explanation = explanation;
+    questions.push(q);
+  });
+  for (const e of parsed.errors) if (e.type === "Quotes") errors.push({ row: (e.row ?? 0) + 1, message: "a quoted field is not closed" });
+  if (errors.length) return { ok: false, errors: errors.sort((a, b) => a.row - b.row) };
+  if (!questions.length) return { ok: false, errors: [{ row: 2, message: "The file has no questions" }] };
+  return { ok: true, questions };
+}
+
+/** The CSV template's format, with a BOM so Excel opens accented text correctly. Questions need 4 or 5 options. */
+export function exportQuestionCsv(questions: ExchangeQuestion[]): string {
+  const rows = questions.map((q) => {
+    const i = q.options.indexOf(q.answer);
+    return [q.text, ...LETTERS.map((_, k) => q.options[k] ?? ""), i >= 0 ? LETTERS[i] : "", q.explanation ?? ""];
+  });
+  return "\ufeff" + Papa.unparse({ fields: [...CSV_COLUMNS], data: rows }, { newline: "\r\n", quotes: false });
+}

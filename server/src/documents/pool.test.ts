@@ -1,0 +1,127 @@
+import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { DOCUMENT_MESSAGES } from "./errors.ts";
+import { DocumentPool } from "./pool.ts";
+import { buildDoc, buildDocx, buildPdf, buildScannedPdf, buildZip, picture, TINY_PNG } from "./test/build-files.ts";
+
+const pool = new DocumentPool({ maxThreads: 1 });
+afterAll(() => pool.close());
+
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error("expected a refusal");
+    },
+    (e: { status: number; message: string }) => ({ status: e.status, message: e.message }),
+  );
+
+describe("the document worker pool", () => {
+  it("runs the reading in a worker thread, not on the request thread", async () => {
+    expect(await pool.probe()).toMatchObject({ isMainThread: false });
+  });
+
+  it.each([
+    ["node --import tsx (the server's own command)", true],
+    ["tsx registered in-process (npm start)", false],
+  ])("starts its TypeScript worker under %s, from any working directory", (_, viaFlag) => {
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "adesua-pool-"));
+    const script = path.join(dir, "probe.mjs");
+    fs.writeFileSync(
+      script,
+      [
+        viaFlag ? "" : `const { register } = await import(${JSON.stringify(new URL("esm/api/index.mjs", tsx).href)}); register();`,
+        `const { DocumentPool } = await import(${JSON.stringify(new URL("./pool.ts", import.meta.url).href)});`,
+        "const pool = new DocumentPool({ maxThreads: 1 });",
+        "console.log(JSON.stringify(await pool.probe()));",
+        "await pool.close();",
+      ].join("\n"),
+    );
+    try {
+      const out = execFileSync(process.execPath, [...(viaFlag ? ["--import", tsx] : []), script], { cwd: "/", encoding: "utf8", timeout: 30_000 });
+      expect(JSON.parse(out.trim())).toMatchObject({ isMainThread: false });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("reads a question paper in the worker, pictures included", async () => {
+    const file = await buildDocx(["1. Study the diagram.", picture(), "A. a cell", "B. a leaf", "Answer: A"]);
+    const r = await pool.parseQuestionFile(file, "Paper 1.DOCX");
+    expect(r.questions).toMatchObject([{ text: "Study the diagram.", options: ["a cell", "a leaf"], answer: "a cell" }]);
+    expect(r.questions[0].images![0].bytes).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(r.questions[0].images![0].bytes).equals(Buffer.from(TINY_PNG))).toBe(true);
+  });
+
+  it("reads a .doc in the worker", async () => {
+    expect((await pool.parseQuestionFile(buildDoc(["1. 2 + 2 =", "A. 3", "B. 4 *"]), "old.doc")).questions).toEqual([
+      { text: "2 + 2 =", options: ["3", "4"], answer: "4" },
+    ]);
+  });
+
+  it("reads an answer key and the CSV template in the worker", async () => {
+    expect((await pool.parseAnswerFile(await buildPdf([{ lines: ["1.A 2.B"] }]), "key.pdf")).answers).toEqual(["A", "B"]);
+    const csv = new TextEncoder().encode("question,optionA,optionB,optionC,optionD,correctOption\nQ,a,b,c,d,C\n");
+    expect(await pool.parseQuestionCsv(csv)).toEqual({ ok: true, questions: [{ text: "Q", options: ["a", "b", "c", "d"], answer: "c" }] });
+    expect((await pool.importQuestions(new TextEncoder().encode("Q?\nA. x\nB. y\nANSWER: A\n"), "aiken")).questions).toHaveLength(1);
+  });
+
+  it("refuses a PNG named .pdf (415) without reaching a worker", async () => {
+    expect(await refusal(pool.parseQuestionFile(TINY_PNG, "paper.pdf"))).toEqual({ status: 415, message: DOCUMENT_MESSAGES.unsupported });
+  });
+
+  it("refuses a file type outside .pdf, .doc, .docx by name too", async () => {
+    expect(await refusal(pool.parseQuestionFile(await buildPdf([{ lines: ["1. a"] }]), "paper.txt"))).toEqual({
+      status: 415,
+      message: DOCUMENT_MESSAGES.unsupported,
+    });
+  });
+
+  it("refuses a 12 MB file with 413", async () => {
+    const big = new Uint8Array(12 * 1024 * 1024);
+    big.set(new TextEncoder().encode("%PDF-1.7\n"));
+    expect(await refusal(pool.parseQuestionFile(big, "big.pdf"))).toEqual({ status: 413, message: DOCUMENT_MESSAGES.tooLarge });
+  });
+
+  it("carries the worker's refusals back with their status: no text layer, zip bomb, damaged .doc", async () => {
+    expect(await refusal(pool.parseQuestionFile(await buildScannedPdf(), "scan.pdf"))).toEqual({ status: 422, message: DOCUMENT_MESSAGES.noTextLayer });
+    expect(await refusal(pool.parseQuestionFile(buildZip("word/document.xml", new Uint8Array(100 * 1024 * 1024)), "bomb.docx"))).toEqual({
+      status: 413,
+      message: DOCUMENT_MESSAGES.zipBomb,
+    });
+    const fakeDoc = new Uint8Array(4096);
+    fakeDoc.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    expect(await refusal(pool.parseQuestionFile(fakeDoc, "old.doc"))).toEqual({ status: 422, message: DOCUMENT_MESSAGES.damagedDoc });
+  });
+
+  it("stops a file that takes longer than the time limit (422) and keeps serving", async () => {
+    const slow = new DocumentPool({ maxThreads: 1, timeoutMs: 30 });
+    try {
+      const pages = Array.from({ length: 40 }, (_, i) => ({ lines: Array.from({ length: 30 }, (_, k) => `${i * 30 + k + 1}. Question text`) }));
+      expect(await refusal(slow.parseQuestionFile(await buildPdf(pages), "long.pdf"))).toEqual({ status: 422, message: DOCUMENT_MESSAGES.tooSlow });
+    } finally {
+      await slow.close();
+    }
+    expect(await pool.probe()).toMatchObject({ isMainThread: false });
+  });
+
+  it("turns a worker that runs out of memory into a 422 for that file only", async () => {
+    // A small .docx whose document.xml unpacks to 12 MB of tiny paragraphs: within the unpack limit, but its
+    // XML tree outgrows a 48 MB heap. The worker dies, that file gets 422, and the pool goes on serving.
+    const xml = `<w:document xmlns:w="w"><w:body>${"<w:p><w:r><w:t>x</w:t></w:r></w:p>".repeat(350_000)}</w:body></w:document>`;
+    const file = buildZip("word/document.xml", new TextEncoder().encode(xml));
+    const small = new DocumentPool({ maxThreads: 1, maxOldGenerationSizeMb: 48 });
+    try {
+      const err = await small.parseQuestionFile(file, "huge.docx").catch((e: unknown) => e);
+      expect(err).toMatchObject({ status: 422, message: DOCUMENT_MESSAGES.crashed, cause: { code: "ERR_WORKER_OUT_OF_MEMORY" } });
+      expect(await small.probe()).toMatchObject({ isMainThread: false });
+    } finally {
+      await small.close();
+    }
+  });
+});

@@ -1,0 +1,40 @@
+import { importAiken } from "./aiken.ts";
+import { parseQuestionCsv, type CsvImportResult } from "./csv.ts";
+import { importGift } from "./gift.ts";
+import { importMoodleXml } from "./moodle-xml.ts";
+import { readDoc } from "./read-doc.ts";
+import { readDocx } from "./read-docx.ts";
+import { readPdf } from "./read-pdf.ts";
+import { recogniseAnswers } from "./recognise-answers.ts";
+import { recogniseQuestions } from "./recognise-questions.ts";
+import { sniffDocument } from "./sniff.ts";
+import type { AnswerParseResult, ExchangeQuestion, ParseWarning, QuestionParseResult, TextLine } from "./types.ts";
+
+/** In-thread reading, by the file's content. The pool runs these inside a worker; tests and the benchmark may call them directly. */
+export async function readDocumentLines(bytes: Uint8Array): Promise<TextLine[]> {
+  const kind = sniffDocument(bytes);
+  if (kind === "pdf") return readPdf(bytes);
+  if (kind === "docx") return readDocx(bytes);
+  return readDoc(bytes);
+}
+
+export async function readQuestionDocument(bytes: Uint8Array): Promise<QuestionParseResult> {
+  return recogniseQuestions(await readDocumentLines(bytes));
+}
+
+export async function readAnswerDocument(bytes: Uint8Array): Promise<AnswerParseResult> {
+  return recogniseAnswers(await readDocumentLines(bytes));
+}
+
+export type ExchangeFormat = "gift" | "aiken" | "moodle-xml";
+
+export function readExchange(bytes: Uint8Array, format: ExchangeFormat): { questions: ExchangeQuestion[]; warnings: ParseWarning[] } {
+  const text = new TextDecoder("utf-8").decode(bytes);
+  if (format === "gift") return importGift(text);
+  if (format === "aiken") return importAiken(text);
+  return importMoodleXml(text);
+}
+
+export function readCsv(bytes: Uint8Array): CsvImportResult {
+  return parseQuestionCsv(bytes);
+}

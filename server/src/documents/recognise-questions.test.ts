@@ -1,0 +1,231 @@
+import { describe, expect, it } from "vitest";
+import { recogniseQuestions } from "./recognise-questions.ts";
+import type { TextLine } from "./types.ts";
+
+const lines = (...t: string[]): TextLine[] => t.map((text) => ({ text }));
+const read = (...t: string[]) => recogniseQuestions(lines(...t));
+
+describe("question numbering", () => {
+  it.each([
+    ["1.", "2."],
+    ["1)", "2)"],
+    ["(1)", "(2)"],
+    ["Q1.", "Q2."],
+    ["Question 1", "Question 2"],
+    ["Question 1:", "Question 2:"],
+  ])("reads questions numbered %s", (a, b) => {
+    const r = read(`${a} What is 2 + 2?`, "A. 3", "B. 4", `${b} What is 3 + 3?`, "A. 6", "B. 7");
+    expect(r.questions.map((q) => q.text)).toEqual(["What is 2 + 2?", "What is 3 + 3?"]);
+    expect(r.questions.map((q) => q.options)).toEqual([
+      ["3", "4"],
+      ["6", "7"],
+    ]);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it("joins a question that continues over several lines", () => {
+    const r = read("1. A trader bought 20 oranges", "at GH₵ 2.00 each and sold them", "at GH₵ 2.50 each. Find her profit.", "A. GH₵ 5.00", "B. GH₵ 10.00");
+    expect(r.questions[0].text).toBe("A trader bought 20 oranges at GH₵ 2.00 each and sold them at GH₵ 2.50 each. Find her profit.");
+    expect(r.questions[0].options).toEqual(["GH₵ 5.00", "GH₵ 10.00"]);
+  });
+
+  it("does not take a decimal like 1.5 for a question number", () => {
+    const r = read("1. Which is larger?", "1.5 or 1.05", "A. 1.5", "B. 1.05");
+    expect(r.questions).toHaveLength(1);
+    expect(r.questions[0].text).toBe("Which is larger? 1.5 or 1.05");
+  });
+});
+
+describe("options", () => {
+  it.each([
+    ["A.", "B.", "C.", "D."],
+    ["A)", "B)", "C)", "D)"],
+    ["(a)", "(b)", "(c)", "(d)"],
+    ["a.", "b.", "c.", "d."],
+  ])("reads options lettered %s one per line", (a, b, c, d) => {
+    const r = read("1. Pick one", `${a} red`, `${b} green`, `${c} blue`, `${d} yellow`);
+    expect(r.questions[0].options).toEqual(["red", "green", "blue", "yellow"]);
+  });
+
+  it("reads several options on one line", () => {
+    const r = read("1. 2 × 7 =", "A. 12   B. 14   C. 16   D. 18");
+    expect(r.questions[0].options).toEqual(["12", "14", "16", "18"]);
+  });
+
+  it("reads options written on the question's own line", () => {
+    const r = read("1. What is 2 + 2? (a) 3 (b) 4 (c) 5 (d) 6");
+    expect(r.questions[0]).toMatchObject({ text: "What is 2 + 2?", options: ["3", "4", "5", "6"] });
+  });
+
+  it("reads options two per line, as a grid prints them", () => {
+    const r = read("1. Which is a mammal?", "A. shark      B. whale", "C. trout      D. frog");
+    expect(r.questions[0].options).toEqual(["shark", "whale", "trout", "frog"]);
+  });
+
+  it("reads up to five options, A to E", () => {
+    const r = read("1. Pick", "A. 1", "B. 2", "C. 3", "D. 4", "E. 5");
+    expect(r.questions[0].options).toEqual(["1", "2", "3", "4", "5"]);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it("joins an option that wraps onto the next line", () => {
+    const r = read("1. Why do plants need light?", "A. to make their own food from water and carbon dioxide by", "photosynthesis", "B. to drink water");
+    expect(r.questions[0].options).toEqual(["to make their own food from water and carbon dioxide by photosynthesis", "to drink water"]);
+  });
+
+  it("does not take a sentence starting with 'A ' or 'e.g.' for an option", () => {
+    const r = read("1. A farmer has 3 goats.", "e.g. the farmer sells one.", "How many are left?", "A. 2", "B. 3");
+    expect(r.questions[0].text).toBe("A farmer has 3 goats. e.g. the farmer sells one. How many are left?");
+    expect(r.questions[0].options).toEqual(["2", "3"]);
+  });
+});
+
+describe("answers in the question file", () => {
+  it.each([["Answer: B"], ["Ans: B"], ["ANSWER - b"], ["Correct answer: (b)"], ["Answer B"]])("reads the answer line %s", (line) => {
+    const r = read("1. 2 + 2 =", "A. 3", "B. 4", "C. 5", line, "2. 3 + 3 =", "A. 6", "B. 7");
+    expect(r.questions[0].answer).toBe("4");
+    expect(r.questions[1].answer).toBe("");
+  });
+
+  it("reads an option marked with *", () => {
+    expect(read("1. 2 + 2 =", "A. 3", "*B. 4", "C. 5").questions[0].answer).toBe("4");
+    expect(read("1. 2 + 2 =", "A. 3", "B. 4*", "C. 5").questions[0].answer).toBe("4");
+    expect(read("1. 2 + 2 =", "A. 3   B. 4 *   C. 5").questions[0]).toMatchObject({ options: ["3", "4", "5"], answer: "4" });
+  });
+
+  it("reads the one option in bold when the others are not", () => {
+    const line = (text: string, boldFrom = -1): TextLine => ({ text, bold: [...text].map((_, i) => boldFrom >= 0 && i >= boldFrom) });
+    const r = recogniseQuestions([line("1. 2 + 2 ="), line("A. 3"), line("B. 4", 3), line("C. 5")]);
+    expect(r.questions[0].answer).toBe("4");
+  });
+
+  it("chooses no answer, and says so, when several options are bold", () => {
+    const line = (text: string, bold: boolean): TextLine => ({ text, bold: [...text].map(() => bold) });
+    const r = recogniseQuestions([line("1. 2 + 2 =", false), line("A. 3", true), line("B. 4", true), line("C. 5", false)]);
+    expect(r.questions[0].answer).toBe("");
+    expect(r.warnings).toEqual([{ question: 1, message: "Question 1: several options are in bold; no answer was chosen." }]);
+  });
+
+  it("warns when the answer letter is not among the options", () => {
+    const r = read("1. 2 + 2 =", "A. 3", "B. 4", "Answer: E");
+    expect(r.questions[0].answer).toBe("");
+    expect(r.warnings[0]).toEqual({ question: 1, message: "Question 1: the answer given (E) is not one of its options." });
+  });
+});
+
+describe("what is not a question", () => {
+  it("drops the title, instructions and section headings without gluing them onto questions", () => {
+    const r = read(
+      "BASIC EDUCATION CERTIFICATE EXAMINATION",
+      "MATHEMATICS 2019",
+      "Answer all questions",
+      "Time: 1 hour",
+      "SECTION A: OBJECTIVE TEST",
+      "1. 2 + 2 =",
+      "A. 3",
+      "B. 4",
+      "SECTION B",
+      "Choose the correct option for each question.",
+      "1. 5 + 5 =",
+      "A. 10",
+      "B. 11",
+    );
+    expect(r.questions).toEqual([
+      { text: "2 + 2 =", options: ["3", "4"], answer: "" },
+      { text: "5 + 5 =", options: ["10", "11"], answer: "" },
+    ]);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it("does not glue a passage that follows a question's options onto its last option", () => {
+    const r = read(
+      "4. 2 + 2 =",
+      "A. 3",
+      "B. 4",
+      "PASSAGE II",
+      "Esi sells kenkey at the lorry station. She wakes at four",
+      "o'clock every morning to prepare it with her mother.",
+      "5. What does Esi sell?",
+      "A. kenkey",
+      "B. bread",
+    );
+    expect(r.questions[0].options).toEqual(["3", "4"]);
+    expect(r.questions[1].passage).toBe("Esi sells kenkey at the lorry station. She wakes at four\no'clock every morning to prepare it with her mother.");
+  });
+
+  it("ends a question without options at an instruction for the next questions", () => {
+    const r = read("1. Describe the water cycle.", "Use the map below to answer questions 2 and 3.", "2. Which town is north?", "A. Tamale", "B. Cape Coast");
+    expect(r.questions.map((q) => q.text)).toEqual(["Describe the water cycle.", "Which town is north?"]);
+  });
+
+  it("keeps a passage with the first question after it, and not on the others", () => {
+    const r = read(
+      "1. Pick one",
+      "A. x",
+      "B. y",
+      "Read the passage below carefully and answer questions 2 to 3.",
+      "Kofi woke up early on Saturday. He fetched water from the stream before breakfast,",
+      "then helped his father on the farm until noon.",
+      "2. What did Kofi do first?",
+      "A. fetched water",
+      "B. ate breakfast",
+      "3. Where did he work?",
+      "A. on the farm",
+      "B. at school",
+    );
+    expect(r.questions.map((q) => q.text)).toEqual(["Pick one", "What did Kofi do first?", "Where did he work?"]);
+    expect(r.questions[0].options).toEqual(["x", "y"]);
+    expect(r.questions[1].passage).toBe(
+      "Kofi woke up early on Saturday. He fetched water from the stream before breakfast,\nthen helped his father on the farm until noon.",
+    );
+    expect(r.questions[2].passage).toBeUndefined();
+  });
+});
+
+describe("never drops silently", () => {
+  it("returns a question with fewer than two options, with a warning naming it", () => {
+    const r = read("1. Explain photosynthesis.", "2. 2 + 2 =", "A. 4", "3. 3 + 3 =", "A. 6", "B. 7");
+    expect(r.questions.map((q) => q.text)).toEqual(["Explain photosynthesis.", "2 + 2 =", "3 + 3 ="]);
+    expect(r.warnings).toEqual([
+      { question: 1, message: "Question 1: no options were found." },
+      { question: 2, message: "Question 2: only one option was found." },
+    ]);
+  });
+
+  it("warns when the numbering jumps, naming the missing question", () => {
+    const r = read("1. a", "A. x", "B. y", "3. c", "A. x", "B. y");
+    expect(r.warnings).toEqual([{ question: 2, message: "Question 3: the numbering jumps from 1 to 3; question 2 is missing or could not be read." }]);
+  });
+
+  it("returns options that have no question before them, with a warning", () => {
+    const r = read("Some heading", "A. x", "B. y");
+    expect(r.questions).toEqual([{ text: "", options: ["x", "y"], answer: "" }]);
+    expect(r.warnings.map((w) => w.message)).toEqual([
+      "Question 1: options were found with no question before them.",
+      "Question 1: the question text is empty.",
+    ]);
+  });
+
+  it("warns about options out of order", () => {
+    const r = read("1. Pick", "A. x", "C. y");
+    expect(r.questions[0].options).toEqual(["x", "y"]);
+    expect(r.warnings[0].message).toMatch(/lettered A, C/);
+  });
+});
+
+describe("numbers inside a question", () => {
+  it("keeps a line that starts with 'part of' or 'Part A of' inside its question", () => {
+    const r = read("1. Which", "part of the plant makes food?", "A. leaf", "B. root", "Part B", "2. Next", "A. x", "B. y");
+    expect(r.questions.map((q) => q.text)).toEqual(["Which part of the plant makes food?", "Next"]);
+  });
+
+  it("does not start a question at a wrapped line that begins with a number", () => {
+    const r = read("3. A trader sold each bag for GHS 12.", "75. What was her profit?", "A. 1", "B. 2", "4. Next", "A. x", "B. y");
+    expect(r.questions.map((q) => q.text)).toEqual(["A trader sold each bag for GHS 12. 75. What was her profit?", "Next"]);
+  });
+
+  it("still starts the next question after one that has no options", () => {
+    const r = read("1. Define a noun.", "2. 2 + 2 =", "A. 4", "B. 5");
+    expect(r.questions.map((q) => q.text)).toEqual(["Define a noun.", "2 + 2 ="]);
+  });
+});

@@ -1,0 +1,59 @@
+/** A picture found in a question (a diagram in a science or maths paper), to be stored through the storage module. */
+export interface ImagePart {
+  /** The picture's bytes as they were in the document. */
+  bytes: Uint8Array;
+  /** e.g. "image/png". */
+  contentType: string;
+  /** The picture's file name inside the document (e.g. "image1.png"). */
+  name: string;
+}
+
+/** One question as read from a teacher's file, before review. */
+export interface ParsedQuestion {
+  text: string;
+  options: string[];
+  /** The text of the correct option when the file marks one, else "". */
+  answer: string;
+  /** A passage (comprehension text, a table description) that this and the following questions refer to. */
+  passage?: string;
+  images?: ImagePart[];
+}
+
+/** Something the reader was unsure of; `question` is the 1-based position in `questions` when it concerns one. */
+export interface ParseWarning {
+  question?: number;
+  message: string;
+}
+
+export interface QuestionParseResult {
+  questions: ParsedQuestion[];
+  warnings: ParseWarning[];
+}
+
+export interface AnswerParseResult {
+  /** Letters A–E in question order; "" where the key gives no answer for that number. */
+  answers: string[];
+  warnings: ParseWarning[];
+}
+
+/** One line of text read from a document; `bold[i]` says whether character i was bold (Word only). */
+export interface TextLine {
+  text: string;
+  bold?: boolean[];
+  images?: ImagePart[];
+}
+
+/** A multiple-choice question as the bank imports and exports it (CSV, GIFT, Aiken, Moodle XML). */
+export interface ExchangeQuestion {
+  text: string;
+  options: string[];
+  /** The text of the correct option. */
+  answer: string;
+  explanation?: string;
+}
+
+export interface RowError {
+  /** The row as a spreadsheet user counts it: the header is row 1. */
+  row: number;
+  message: string;
+}

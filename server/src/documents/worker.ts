@@ -1,0 +1,34 @@
+import { isMainThread, threadId } from "node:worker_threads";
+import { DocumentError } from "./errors.ts";
+import { readAnswerDocument, readCsv, readExchange, readQuestionDocument, type ExchangeFormat } from "./read.ts";
+
+/** One job for the document worker. `probe` reports where it ran (the pool's tests check it is not the main thread). */
+export type WorkerTask =
+  | { kind: "questions"; bytes: Uint8Array }
+  | { kind: "answers"; bytes: Uint8Array }
+  | { kind: "csv"; bytes: Uint8Array }
+  | { kind: "exchange"; bytes: Uint8Array; format: ExchangeFormat }
+  | { kind: "probe" };
+
+/** Errors cross the thread boundary as plain data: a thrown Error would lose its status on the way. */
+export type WorkerReply = { ok: true; value: unknown } | { ok: false; status: number; message: string };
+
+export default async function run(task: WorkerTask): Promise<WorkerReply> {
+  try {
+    switch (task.kind) {
+      case "questions":
+        return { ok: true, value: await readQuestionDocument(task.bytes) };
+      case "answers":
+        return { ok: true, value: await readAnswerDocument(task.bytes) };
+      case "csv":
+        return { ok: true, value: readCsv(task.bytes) };
+      case "exchange":
+        return { ok: true, value: readExchange(task.bytes, task.format) };
+      case "probe":
+        return { ok: true, value: { isMainThread, threadId } };
+    }
+  } catch (e) {
+    if (e instanceof DocumentError) return { ok: false, status: e.status, message: e.message };
+    throw e;
+  }
+}
