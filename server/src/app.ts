@@ -74,7 +74,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: config.logLevel } : false,
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { coerceTypes: true } },
   }).withTypeProvider<ZodTypeProvider>();
 

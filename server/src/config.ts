@@ -13,6 +13,14 @@ export type Config = {
   /** Folder with the built web app, served in production. */
   webDist: string | null;
   logLevel: string;
+  /**
+   * Which proxies' X-Forwarded-For / X-Forwarded-Proto to believe (Fastify's trustProxy): the
+   * client address counts failed sign-ins, so a client must not be able to choose it.
+   */
+  trustProxy: boolean | string;
+  /** Hours between automatic backups (0: none) and how many to keep. */
+  backupEveryHours: number;
+  backupKeep: number;
 };
 
 /** A configuration problem: main.ts prints its message as one line and exits. */
@@ -33,6 +41,13 @@ function boolVar(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boole
   if (["1", "true", "yes", "on"].includes(raw)) return true;
   if (["0", "false", "no", "off"].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+function trustProxyVar(env: NodeJS.ProcessEnv): boolean | string {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw) return "loopback";
+  if (["true", "false"].includes(raw.toLowerCase())) return raw.toLowerCase() === "true";
+  return raw;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,5 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : null,
     logLevel: env.LOG_LEVEL?.trim() || (production ? "info" : "warn"),
+    trustProxy: trustProxyVar(env),
+    backupEveryHours: intVar(env, "BACKUP_EVERY_HOURS", 24, 0, 24 * 365),
+    backupKeep: intVar(env, "BACKUP_KEEP", 7, 1, 1000),
   };
 }

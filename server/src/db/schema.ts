@@ -47,15 +47,27 @@ export const sessions = pgTable(
   ],
 );
 
-/** Failed sign-ins, counted per email to throttle password guessing (shared by all app servers). */
+/**
+ * Failed sign-ins and refused sign-ups (409), counted per account and client address and per
+ * address alone to throttle password guessing and email probing (shared by all app servers).
+ * See docs/decisions/010-login-throttling.md.
+ */
 export const loginFailures = pgTable(
   "login_failures",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     email: text("email").notNull(),
+    /** The client address (request ip, through trusted proxies only). */
+    address: text("address").notNull().default(""),
+    /** "login" (a wrong password, or a claim while the password is checked) or "register" (a 409). */
+    kind: text("kind").notNull().default("login"),
     createdAt: createdAt(),
   },
-  (t) => [index("login_failures_email_created_idx").on(t.email, t.createdAt)],
+  (t) => [
+    index("login_failures_email_address_created_idx").on(t.email, t.address, t.createdAt),
+    index("login_failures_address_created_idx").on(t.address, t.createdAt),
+    index("login_failures_created_idx").on(t.createdAt),
+  ],
 );
 
 export const auditLogs = pgTable(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { purgeDeadSessions } from "../auth/sessions";
 import { finalizeOverdueAttempts } from "./attempt.service";
+import { purgeOldFailures } from "./auth.service";
 
 type Job = { name: string; everyMs: number; run: (app: FastifyInstance) => Promise<void> };
 
@@ -10,6 +11,7 @@ type Job = { name: string; everyMs: number; run: (app: FastifyInstance) => Promi
  */
 export const jobs: Job[] = [
   { name: "purge-dead-sessions", everyMs: 60 * 60 * 1000, run: (app) => purgeDeadSessions(app.db) },
+  { name: "purge-old-login-failures", everyMs: 5 * 60 * 1000, run: (app) => purgeOldFailures(app.db, app.now()) },
   // Submits attempts whose deadline passed while nobody touched them (closed browser, lost network).
   { name: "finalize-overdue-attempts", everyMs: 15 * 1000, run: async (app) => void (await finalizeOverdueAttempts(app.db, app.now())) },
 ];

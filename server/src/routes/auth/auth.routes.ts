@@ -9,7 +9,7 @@ import { createSession, IMPERSONATION_TTL_MS, revokeSession } from "../../auth/s
 import { recordAudit } from "../../audit/audit";
 import { presentUser } from "../../presenters/user";
 import { assertCanImpersonate } from "../../policies/user.policy";
-import { checkLogin } from "../../services/auth.service";
+import { checkLogin, countTakenEmail } from "../../services/auth.service";
 import { actorOf, requireAuth } from "../../lib/context";
 import { conflict, notFound } from "../../lib/errors";
 import { ADMIN } from "../../lib/access";
@@ -25,10 +25,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const input = req.body;
+      // A taken email counts against the client address like a failed sign-in (429 past the limit).
+      const taken = async () => {
+        await countTakenEmail(app.db, input.email, req.ip, app.now());
+        return conflict(TAKEN);
+      };
+      const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+      if (existing) throw await taken();
       const passwordHash = await hashPassword(input.password);
       const user = await app.db.transaction(async (tx) => {
-        const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-        if (existing) throw conflict(TAKEN);
         const rows = await tx
           .insert(users)
           .values({
@@ -40,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           })
           .onConflictDoNothing()
           .returning();
-        if (!rows[0]) throw conflict(TAKEN); // a parallel registration won the unique index
+        if (!rows[0]) return null; // a parallel registration won the unique index
         const created = presentUser(rows[0]);
         await recordAudit(tx, {
           entityType: "user",
@@ -51,6 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return created;
       });
+      if (!user) throw await taken();
       return reply.status(201).send(user);
     },
   );
@@ -62,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["auth"], security: [], body: LoginSchema, response: { 200: LoginResponseSchema } },
     },
     async (req) => {
-      const user = await checkLogin(app.db, req.body.email, req.body.password, app.now());
+      const user = await checkLogin(app.db, req.body.email, req.body.password, req.ip, app.now());
       const session = await app.db.transaction(async (tx) => {
         const s = await createSession(tx, user.id, app.config.sessionTtlHours * 3600_000);
         await recordAudit(tx, { entityType: "user", entityId: user.id, action: "login", actor: { userId: user.id, impersonatorId: null } });
