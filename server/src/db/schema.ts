@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -35,6 +50,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** The admin who started an impersonation session, if any. */
     impersonatorId: integer("impersonator_id").references(() => users.id, { onDelete: "cascade" }),
+    /** For an impersonation session: the admin's session that made it (revoked and expiring with it). */
+    parentSessionId: integer("parent_session_id").references((): AnyPgColumn => sessions.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
@@ -43,6 +60,7 @@ export const sessions = pgTable(
     uniqueIndex("sessions_token_hash_key").on(t.tokenHash),
     index("sessions_user_id_idx").on(t.userId),
     index("sessions_impersonator_id_idx").on(t.impersonatorId),
+    index("sessions_parent_session_id_idx").on(t.parentSessionId),
     index("sessions_expires_at_idx").on(t.expiresAt),
   ],
 );

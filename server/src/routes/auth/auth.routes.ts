@@ -108,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       assertCanImpersonate(viewerOf(req), target);
       const ttl = Math.min(IMPERSONATION_TTL_MS, app.config.sessionTtlHours * 3600_000);
       const session = await app.db.transaction(async (tx) => {
-        const s = await createSession(tx, target.id, ttl, admin.userId);
+        const s = await createSession(tx, target.id, ttl, { userId: admin.userId, sessionId: admin.sessionId });
         await recordAudit(tx, {
           entityType: "user",
           entityId: target.id,

@@ -225,6 +225,49 @@ describe("POST /api/auth/impersonate/:userId", () => {
     expect(out.some((l) => l.userId === student.id && l.impersonatorId === admin.user.id)).toBe(true);
   });
 
+  const impersonate = async (adminToken: string) => {
+    const student = await buildUser(t.database.db, { role: "student" });
+    const r = await call(t.app, { method: "POST", url: `/api/auth/impersonate/${student.id}`, token: adminToken });
+    expect(r.status).toBe(200);
+    expect((await call(t.app, { method: "GET", url: "/api/auth/me", token: r.body.token })).status).toBe(200);
+    return r.body as { token: string; expiresAt: string };
+  };
+  const works = async (token: string) => (await call(t.app, { method: "GET", url: "/api/auth/me", token })).status === 200;
+
+  it("ends the impersonation session when the admin logs out", async () => {
+    const admin = await signedIn(t.database.db, { role: "admin" });
+    const other = (await login(admin.user.email, TEST_PASSWORD)).body.token;
+    const imp = await impersonate(admin.token);
+    const fromOther = await impersonate(other);
+    expect((await call(t.app, { method: "POST", url: "/api/auth/logout", token: admin.token })).status).toBe(200);
+    expect(await works(imp.token)).toBe(false);
+    // Only the impersonations of the session that logged out end.
+    expect(await works(fromOther.token)).toBe(true);
+  });
+
+  it("ends the impersonation sessions an admin made when the admin's password is changed", async () => {
+    const admin = await signedIn(t.database.db, { role: "admin" });
+    const imp = await impersonate(admin.token);
+    const other = await signedIn(t.database.db, { role: "admin" });
+    const r = await call(t.app, { method: "PUT", url: `/api/users/${admin.user.id}`, token: other.token, payload: { password: "a-new-password" } });
+    expect(r.status).toBe(200);
+    expect(await works(admin.token)).toBe(false);
+    expect(await works(imp.token)).toBe(false);
+    expect(await works(other.token)).toBe(true);
+  });
+
+  it("never lets an impersonation session outlive the admin session that made it", async () => {
+    const admin = await signedIn(t.database.db, { role: "admin" });
+    const soon = new Date(Date.now() + 10 * 60 * 1000);
+    const [adminSession] = await t.database.db.select().from(sessions).where(eq(sessions.userId, admin.user.id));
+    await t.database.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.id, adminSession.id));
+    const imp = await impersonate(admin.token);
+    expect(new Date(imp.expiresAt).getTime()).toBeLessThanOrEqual(soon.getTime());
+    const [child] = await t.database.db.select().from(sessions).where(eq(sessions.parentSessionId, adminSession.id));
+    expect(child.expiresAt.getTime()).toBeLessThanOrEqual(soon.getTime());
+    // Sessions are never extended, so once the admin session has expired the impersonation has too.
+  });
+
   it("refuses to impersonate another admin", async () => {
     const admin = await signedIn(t.database.db, { role: "admin" });
     const other = await buildUser(t.database.db, { role: "admin" });
