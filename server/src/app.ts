@@ -108,6 +108,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Strict-Transport-Security only over HTTPS (below): over plain HTTP it is meaningless at best.
+    hsts: false,
+  });
+  app.addHook("onSend", async (req, reply) => {
+    // req.protocol believes X-Forwarded-Proto only from trusted proxies (TRUST_PROXY).
+    if (req.protocol === "https") reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    // API answers carry tokens and personal data: no browser or proxy may keep them. Health is public;
+    // file downloads set their own (private) policy.
+    const url = req.url;
+    if (url.startsWith("/api/") && !url.startsWith("/api/health") && !url.startsWith("/api/docs") && !reply.hasHeader("Cache-Control")) {
+      reply.header("Cache-Control", "no-store");
+    }
   });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 40 } });
 

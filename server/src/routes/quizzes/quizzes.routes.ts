@@ -23,6 +23,7 @@ import { recordAudit } from "../../audit/audit";
 import {
   assertCanCreateQuizzes,
   assertCanManageQuiz,
+  assertCanReadQuizContent,
   assertCanSeeQuiz,
   assertCanUseCourse,
   quizScope,
@@ -108,6 +109,7 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
     const quiz = await findQuiz(app.db, req.params.id);
     if (!quiz) throw notFound(NOT_FOUND);
     assertCanSeeQuiz(viewer, quiz);
+    assertCanReadQuizContent(viewer, quiz.quiz, app.now());
     const [file] = quiz.quiz.pdfFileId ? await app.db.select().from(files).where(eq(files.id, quiz.quiz.pdfFileId)).limit(1) : [];
     if (!file) throw notFound("This quiz has no PDF");
     return sendStoredFile(reply, app.storage, file);
