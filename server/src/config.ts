@@ -62,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError("ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
   }
   if (adminPassword && adminPassword.length < 8) throw new ConfigError("ADMIN_PASSWORD must be at least 8 characters");
+  if (adminPassword && adminPassword.length > 200) throw new ConfigError("ADMIN_PASSWORD must be at most 200 characters");
   return {
     port: intVar(env, "PORT", 3000, 0, 65535),
     host: env.HOST?.trim() || "0.0.0.0",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageNumber, wholeNumber } from "./common";
 
 export const AUDIT_ACTIONS = ["create", "update", "delete", "login", "logout", "impersonate"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -24,8 +25,8 @@ export const AuditLogQuerySchema = z.object({
   action: z.string().trim().toLowerCase().max(40).optional(),
   sortBy: z.enum(["entityType", "action", "createdAt", "entityId"]).default("createdAt"),
   sortOrder: z.enum(["asc", "desc"]).default("desc"),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  page: pageNumber(),
+  limit: wholeNumber("limit must be between 1 and 200", 1, 200).default(50),
 });
 
 export const AuditLogListSchema = z.object({

@@ -14,19 +14,34 @@ export const StudentTypeSchema = z.enum(STUDENT_TYPES, { error: "Level must be j
 export const ErrorSchema = z.object({ error: z.string() });
 export type ApiError = z.infer<typeof ErrorSchema>;
 
-/** Path parameter `id` as a positive integer. */
-/** A positive whole number from a path or query string, with one message for every way it can be wrong. */
-export const positiveId = (name: string) => {
-  const error = `${name} must be a positive number`;
-  return z.coerce.number({ error }).int({ error }).positive({ error });
-};
+/** The largest id: ids are PostgreSQL `integer`s (positive 32-bit). */
+export const MAX_ID = 2_147_483_647;
+/** The last page any list can be asked for. */
+export const MAX_PAGE = 100_000;
+
+/** A text of plain decimal digits becomes its number; anything else is left for the number check to refuse. */
+const fromDigits = (v: unknown) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : v);
+
+/**
+ * A whole number from a path, query string, form field or JSON body. Only plain decimal digits
+ * are read as a number: `0x6`, ` 6`, `6e0`, `0b110`, `0o6` and `6.0` are refused, not read as 6.
+ * In the OpenAPI document it is an integer with its minimum and maximum.
+ */
+export const wholeNumber = (error: string, min: number, max: number, tooBig: string = error) =>
+  z.preprocess(fromDigits, z.number({ error }).int({ error }).min(min, { error }).max(max, { error: tooBig }));
+
+/** An id in a path, query or body: a positive 32-bit integer, with one message for every way it can be wrong. */
+export const positiveId = (name: string) => wholeNumber(`${name} must be a positive number`, 1, MAX_ID);
+
+/** `page` of a list query: 1 to MAX_PAGE. */
+export const pageNumber = () => wholeNumber("page must be 1 or more", 1, MAX_PAGE, `page must be at most ${MAX_PAGE}`).default(1);
 
 /** Path parameter `id`. */
 export const IdParamsSchema = z.object({ id: positiveId("id") });
 
 export const PageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, { error: "page must be 1 or more" }).default(1),
-  limit: z.coerce.number().int().min(1, { error: "limit must be between 1 and 100" }).max(100, { error: "limit must be between 1 and 100" }).default(20),
+  page: pageNumber(),
+  limit: wholeNumber("limit must be between 1 and 100", 1, 100).default(20),
 });
 
 export const OkSchema = z.object({ ok: z.literal(true) });

@@ -3,6 +3,7 @@ import { COURSE_MESSAGES } from "../constants";
 
 export { COURSE_MESSAGES };
 import { FileInfoSchema } from "./file";
+import { MAX_ID, pageNumber, positiveId, wholeNumber } from "./common";
 
 /** A course as every role sees it. */
 export const CourseSchema = z.object({
@@ -22,12 +23,12 @@ export type Course = z.infer<typeof CourseSchema>;
 
 /** GET /courses: search matches title or description, case-insensitive. Sorted by title. */
 export const CourseListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, { error: "page must be 1 or more" }).default(1),
+  page: pageNumber(),
   /** 12 on the student pages, 100 for dropdowns; never more than 100. */
-  limit: z.coerce.number().int().min(1, { error: "limit must be between 1 and 100" }).max(100, { error: "limit must be between 1 and 100" }).default(12),
+  limit: wholeNumber("limit must be between 1 and 100", 1, 100).default(12),
   search: z.string().trim().max(100, { error: "search must be at most 100 characters" }).optional(),
   /** Only courses taught by this teacher (e.g. a teacher's own courses for the quiz form). */
-  teacherId: z.coerce.number().int().positive({ error: "teacherId must be a positive number" }).optional(),
+  teacherId: positiveId("teacherId").optional(),
 });
 export type CourseListQuery = z.input<typeof CourseListQuerySchema>;
 
@@ -58,6 +59,6 @@ export type CourseFormInput = z.input<typeof CourseFormSchema>;
 
 /** PUT /courses/{id}/assign (admin only); the user must be a teacher. */
 export const AssignTeacherSchema = z.object({
-  teacherId: z.coerce.number({ error: COURSE_MESSAGES.teacher }).int({ error: COURSE_MESSAGES.teacher }).positive({ error: COURSE_MESSAGES.teacher }),
+  teacherId: wholeNumber(COURSE_MESSAGES.teacher, 1, MAX_ID),
 });
 export type AssignTeacherInput = z.input<typeof AssignTeacherSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageNumber, positiveId, wholeNumber } from "./common";
 
 /** A quiz record: one per submission (and records an admin enters by hand). */
 export const RecordSchema = z.object({
@@ -28,10 +29,10 @@ export type QuizRecord = z.infer<typeof RecordSchema>;
 
 /** GET /records. Students get their own; staff may name a student with userId (teachers: students only). */
 export const RecordListQuerySchema = z.object({
-  userId: z.coerce.number().int().positive({ error: "userId must be a positive number" }).optional(),
-  quizId: z.coerce.number().int().positive({ error: "quizId must be a positive number" }).optional(),
-  page: z.coerce.number().int().min(1, { error: "page must be 1 or more" }).default(1),
-  limit: z.coerce.number().int().min(1, { error: "limit must be between 1 and 100" }).max(100, { error: "limit must be between 1 and 100" }).default(50),
+  userId: positiveId("userId").optional(),
+  quizId: positiveId("quizId").optional(),
+  page: pageNumber(),
+  limit: wholeNumber("limit must be between 1 and 100", 1, 100).default(50),
 });
 export type RecordListQuery = z.input<typeof RecordListQuerySchema>;
 

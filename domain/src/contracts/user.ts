@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RoleSchema, StudentTypeSchema } from "./common";
+import { pageNumber, RoleSchema, StudentTypeSchema, wholeNumber } from "./common";
 
 /** A user as every response shows it: never a password or a hash. */
 export const UserSchema = z.object({
@@ -42,8 +42,11 @@ export const RegisterSchema = z.object({
 export type RegisterInput = z.input<typeof RegisterSchema>;
 
 export const LoginSchema = z.object({
-  email: z.string({ error: "Email is required" }).trim().toLowerCase().min(1, { error: "Email is required" }),
-  password: z.string({ error: "Password is required" }).min(1, { error: "Password is required" }),
+  email: z.string({ error: "Email is required" }).trim().toLowerCase().min(1, { error: "Email is required" }).max(254, { error: "Email is too long" }),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, { error: "Password is required" })
+    .max(200, { error: "Password must be at most 200 characters" }),
 });
 export type LoginInput = z.input<typeof LoginSchema>;
 
@@ -58,8 +61,8 @@ export const ImpersonateResponseSchema = LoginResponseSchema.extend({
 export const UserListQuerySchema = z.object({
   role: RoleSchema.optional(),
   search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(500, { error: "limit must be between 1 and 500" }).default(100),
+  page: pageNumber(),
+  limit: wholeNumber("limit must be between 1 and 500", 1, 500).default(100),
 });
 
 export const UserListResponseSchema = z.object({
