@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { buildApp } from "../src/app";
+import { buildApp, type AppOptions } from "../src/app";
 import { loadConfig } from "../src/config";
 import { openDatabase, type Database } from "../src/db/client";
 import { adminUrl } from "./pg-admin";
@@ -45,7 +45,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 }
 
 /** A real app on a fresh, migrated database of its own (PGlite, or PostgreSQL when DATABASE_URL is set). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, appOptions: Pick<AppOptions, "logger"> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "adesua-data-"));
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: "false", ...env });
@@ -55,7 +55,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       clock.offsetMs = d ? d.getTime() - Date.now() : 0;
     },
   };
-  const app = await buildApp({ database, config, now: () => new Date(Date.now() + clock.offsetMs) });
+  const app = await buildApp({ database, config, now: () => new Date(Date.now() + clock.offsetMs), ...appOptions });
   await app.ready();
   return {
     app,
