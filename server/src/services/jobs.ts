@@ -3,7 +3,7 @@ import { purgeDeadSessions } from "../auth/sessions";
 import { finalizeOverdueAttempts } from "./attempt.service";
 import { purgeOldFailures } from "./auth.service";
 
-type Job = { name: string; everyMs: number; run: (app: FastifyInstance) => Promise<void> };
+export type Job = { name: string; everyMs: number; run: (app: FastifyInstance) => Promise<void> };
 
 /**
  * Periodic work. Every job is safe to run on several servers at once (idempotent deletes, or rows
@@ -16,22 +16,33 @@ export const jobs: Job[] = [
   { name: "finalize-overdue-attempts", everyMs: 15 * 1000, run: async (app) => void (await finalizeOverdueAttempts(app.db, app.now())) },
 ];
 
-export function startBackgroundJobs(app: FastifyInstance): () => void {
-  const timers = jobs.map((job) => {
-    let running = false;
-    const t = setInterval(async () => {
-      if (running) return;
-      running = true;
-      try {
-        await job.run(app);
-      } catch (e) {
-        app.log.error({ err: e, job: job.name }, "background job failed");
-      } finally {
-        running = false;
-      }
+/**
+ * Starts the jobs; the returned function stops them and resolves once no job is running any more
+ * (a graceful stop waits for it before closing the database).
+ */
+export function startBackgroundJobs(app: FastifyInstance, list: Job[] = jobs): () => Promise<void> {
+  const running = new Set<Promise<void>>();
+  const busy = new Set<string>();
+  let stopped = false;
+  const timers = list.map((job) => {
+    const t = setInterval(() => {
+      if (stopped || busy.has(job.name)) return;
+      busy.add(job.name);
+      const p = job
+        .run(app)
+        .catch((e) => app.log.error({ err: e, job: job.name }, "background job failed"))
+        .finally(() => {
+          busy.delete(job.name);
+          running.delete(p);
+        });
+      running.add(p);
     }, job.everyMs);
     t.unref();
     return t;
   });
-  return () => timers.forEach(clearInterval);
+  return async () => {
+    stopped = true;
+    timers.forEach(clearInterval);
+    await Promise.allSettled([...running]);
+  };
 }
