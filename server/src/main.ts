@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from "./config";
 import { migrateDatabase, openDatabase, type Database } from "./db/client";
 import { buildApp } from "./app";
 import { seedIfEmpty } from "./services/seed.service";
-import { startBackgroundJobs } from "./services/jobs";
+import { backupJob, jobs, startBackgroundJobs } from "./services/jobs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -30,7 +30,7 @@ async function main() {
   await migrateDatabase(database);
   const seeded = await seedIfEmpty(database.db, config);
   const app = await buildApp({ database, config, logger: true });
-  const stopJobs = startBackgroundJobs(app);
+  const stopJobs = startBackgroundJobs(app, [...jobs, ...backupJob(app)]);
 
   // Graceful stop (SIGTERM, SIGINT): stop taking requests and let the ones in flight finish (up to
   // SHUTDOWN_GRACE_MS), stop the background jobs once their current run ends, then close the

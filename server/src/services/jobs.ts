@@ -1,7 +1,9 @@
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { purgeDeadSessions } from "../auth/sessions";
 import { finalizeOverdueAttempts } from "./attempt.service";
 import { purgeOldFailures } from "./auth.service";
+import { createBackup, pruneBackups } from "./backup.service";
 
 export type Job = { name: string; everyMs: number; run: (app: FastifyInstance) => Promise<void> };
 
@@ -15,6 +17,23 @@ export const jobs: Job[] = [
   // Submits attempts whose deadline passed while nobody touched them (closed browser, lost network).
   { name: "finalize-overdue-attempts", everyMs: 15 * 1000, run: async (app) => void (await finalizeOverdueAttempts(app.db, app.now())) },
 ];
+
+/** The automatic backup (BACKUP_EVERY_HOURS, default daily; the last BACKUP_KEEP kept). Off when 0. */
+export function backupJob(app: FastifyInstance): Job[] {
+  const { backupEveryHours, backupKeep, dataDir, databaseUrl } = app.config;
+  if (backupEveryHours <= 0) return [];
+  return [
+    {
+      name: "backup",
+      everyMs: backupEveryHours * 3600_000,
+      run: async (a) => {
+        const dir = await createBackup(a.database, { dataDir, databaseUrl });
+        await pruneBackups(dataDir, backupKeep);
+        a.log.info({ backup: path.basename(dir) }, "backup written");
+      },
+    },
+  ];
+}
 
 /**
  * Starts the jobs; the returned function stops them and resolves once no job is running any more
