@@ -485,4 +485,4 @@ export function storedRuleForCalendar(stored: string, timeZone: string = SCHOOL_
   return serialize(readRRuleText(stored, timeZone), timeZone);
 }
 
-export { SCHOOL_TIME_ZONE, isTimeZone, toWall, fromWall } from "./zoned-time";
+export { SCHOOL_TIME_ZONE, isTimeZone, toWall, fromWall, wallTime, formatWallDate, formatWallClock } from "./zoned-time";
