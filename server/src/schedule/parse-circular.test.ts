@@ -113,6 +113,12 @@ describe("parseCircular", () => {
     expect(parseCircular(text, { now: NOW, timeZone: "Africa/Lagos" }).start).toBe("2026-12-04T13:00:00.000Z");
   });
 
+  it("reads a very long text (2 MB, long and many lines) and still finds the event announced at the top", () => {
+    const text = `RE: SPORTS DAY\nSports day is on 05/12/2026 at 8am.\n${"Lorem ipsum dolor sit amet 1/2/3. ".repeat(30_000)}\n${"x".repeat(60)}\n`.repeat(2);
+    expect(text.length).toBeGreaterThan(2_000_000);
+    expect(parseCircular(text, { now: NOW })).toMatchObject({ title: "SPORTS DAY", start: "2026-12-05T08:00:00.000Z" });
+  });
+
   it("leaves empty what it cannot find", () => {
     const text = "Dear Students,\nPlease note that the library will be closed for stock-taking.";
     expect(parseCircular(text, { now: NOW })).toEqual({

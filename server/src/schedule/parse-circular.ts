@@ -33,6 +33,8 @@ export interface ParseCircularOptions {
 }
 
 const DAY_MS = 86_400_000;
+/** How much of the text (after the title) is searched for dates and times: about ten pages. */
+export const MAX_SCANNED = 30_000;
 const WEEKDAY = "(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?";
 const ADDRESS_LINE = /\b(?:p\.?\s?o\.?\s*box|box\s+\d|post office|tel(?:ephone)?\b|phone|mobile|e-?mail|website|www\.|digital address|gps\b)|@/i;
 const SUBJECT_LINE = /^(?:re|subject|subj|topic|title)\s*[:.\-–]\s*(.+)$/i;
@@ -48,19 +50,21 @@ interface Prepared {
 function rewrite(p: Prepared, re: RegExp, to: (m: RegExpExecArray) => string): Prepared {
   let text = "";
   const origin: number[] = [];
+  const keep = (from: number, until: number) => {
+    for (let i = from; i < until; i++) origin.push(p.origin[i]!);
+  };
   let last = 0;
   for (const m of p.text.matchAll(re)) {
     text += p.text.slice(last, m.index);
-    origin.push(...p.origin.slice(last, m.index));
+    keep(last, m.index);
     const out = to(m as RegExpExecArray);
     text += out;
     for (let i = 0; i < out.length; i++) origin.push(p.origin[Math.min(m.index + i, m.index + m[0].length - 1)]!);
     last = m.index + m[0].length;
   }
   text += p.text.slice(last);
-  origin.push(...p.origin.slice(last));
-  origin.push(p.origin[p.origin.length - 1] ?? 0); // one past the end
-  return { text, origin: origin.slice(0, text.length + 1) };
+  keep(last, p.text.length + 1); // and one past the end
+  return { text, origin };
 }
 
 /** The text chrono reads: school spellings rewritten into ones it knows. */
@@ -76,6 +80,7 @@ function prepare(text: string): Prepared {
 }
 
 function isDateOnlyLine(line: string, ref: Date): boolean {
+  if (line.length > 60) return false;
   const stripped = line.replace(/^date\s*[:.-]?\s*/i, "");
   const found = chrono.en.GB.parse(prepare(stripped).text, ref);
   return found.length === 1 && found[0]!.start.isCertain("day") && found[0]!.text.length >= stripped.replace(/[.,\s]+$/, "").length - 2;
@@ -128,10 +133,12 @@ function locateTitle(lines: Line[], now: Date): Located {
   nonEmpty.slice(0, 8).forEach((l, i) => {
     if (ADDRESS_LINE.test(l.s)) from = i + 1;
   });
-  const candidates = nonEmpty
-    .slice(from)
-    .filter((l) => !GREETING.test(l.s) && !ADDRESS_LINE.test(l.s) && !GENERIC_HEADING.test(l.s) && !isDateOnlyLine(l.s, now));
-  const heading = candidates.slice(0, 6).find((l) => isHeading(l.s));
+  const candidates: Line[] = [];
+  for (const l of nonEmpty.slice(from)) {
+    if (candidates.length === 6) break;
+    if (!GREETING.test(l.s) && !ADDRESS_LINE.test(l.s) && !GENERIC_HEADING.test(l.s) && !isDateOnlyLine(l.s, now)) candidates.push(l);
+  }
+  const heading = candidates.find((l) => isHeading(l.s));
   const chosen = heading ?? candidates.slice(0, 3).find((l) => l.s.length <= 80 && !/[.,;]$/.test(l.s) && l.s.split(" ").length <= 12);
   if (!chosen) return { title: "", bodyStart: 0 };
   return { title: cleanTitle(chosen.s), bodyStart: chosen.at + chosen.s.length };
@@ -217,7 +224,8 @@ export function parseCircular(raw: string, options: ParseCircularOptions = {}): 
   const reference = docDate ? instantOf(docDate.result.start, timeZone, { hour: 12, minute: 0 }) : now;
   const chronoRef = { instant: reference, timezone: offsetMinutes(reference, timeZone) };
 
-  const bodyText = content.slice(located.bodyStart);
+  // An event is announced near the top: dates are looked for in the first MAX_SCANNED characters only.
+  const bodyText = content.slice(located.bodyStart, located.bodyStart + MAX_SCANNED);
   const body = prepare(bodyText);
   const inDocDateLine = (r: ParsedResult) => {
     if (!docDate) return false;
