@@ -18,6 +18,7 @@ describe("parseRecurrence: plain English to a stored RRULE", () => {
     ["daily", "FREQ=DAILY;UNTIL=20290126T140000Z"],
     ["Every day", "FREQ=DAILY;UNTIL=20290126T140000Z"],
     ["every weekday", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;UNTIL=20290126T140000Z"],
+    ["Monday through Friday until 26 February 2027", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;UNTIL=20270226T235959Z"],
     ["monthly on the 1st", "FREQ=MONTHLY;BYMONTHDAY=1;UNTIL=20290126T140000Z"],
     ["the 15th of every month", "FREQ=MONTHLY;BYMONTHDAY=15;UNTIL=20290126T140000Z"],
     ["monthly on the last Friday", "FREQ=MONTHLY;BYDAY=-1FR;UNTIL=20290126T140000Z"],

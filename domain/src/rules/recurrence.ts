@@ -269,6 +269,13 @@ function bound(rule: ParsedRule, startWall: Date): string | null {
   } else {
     rule.untilWall = cap;
   }
+  // Without times of day (BYHOUR, …) a series repeats at most once a day, so an end within 2 years keeps it
+  // under the occurrence limit without expanding it: that keeps the form's live reading cheap.
+  const subDaily = (["byhour", "byminute", "bysecond"] as const).some((k) => {
+    const v = rule.options[k];
+    return v != null && !(Array.isArray(v) && v.length === 0);
+  });
+  if (rule.options.count == null && !subDaily && 2 * 366 <= RECURRENCE_LIMITS.maxOccurrences) return null;
   let n = 0;
   let last = null as Date | null;
   wallRule(rule, startWall).all((d) => {
@@ -328,7 +335,7 @@ function readEnglish(raw: string, startWall: Date): ParsedRule | { error: string
   let untilWall: Date | null = null;
   let count: number | undefined;
   let m: RegExpExecArray | null;
-  if ((m = /^(.*?)[\s,]+(?:until|till|til|up to|through|ending(?: on)?|ends?(?: on)?)\s+(.+)$/.exec(body))) {
+  if ((m = /^(.*?)[\s,]+(?:until|till|til|up to|ending(?: on)?|ends?(?: on)?)\s+(.+)$/.exec(body))) {
     const date = readDayFirstDate(m[2]!);
     if (!date) return { error: `Cannot read the end date "${m[2]}": write it like 20 March 2027 or 20/03/2027` };
     untilWall = wallTime(date[0], date[1], date[2], 23, 59, 59);
