@@ -107,6 +107,13 @@ describe("parseCircular", () => {
     expect(parsed).toMatchObject({ title: "VACATION DATE", start: "2026-12-18T00:00:00.000Z", end: "2026-12-19T00:00:00.000Z" });
   });
 
+  it("takes a date standing alone below the title as the event's, one above it as the document's", () => {
+    const notice = "INTER-HOUSE SPORTS\nSaturday 5th December 2026\nVenue: school park, 8:00 am.";
+    expect(parseCircular(notice, { now: NOW })).toMatchObject({ title: "INTER-HOUSE SPORTS", start: "2026-12-05T08:00:00.000Z", end: null });
+    const letter = "Friday 2nd October 2026\nINTER-HOUSE SPORTS\nThe sports come off on Saturday 5th December.";
+    expect(parseCircular(letter, { now: new Date("2027-06-01T00:00:00Z") })).toMatchObject({ start: "2026-12-05T00:00:00.000Z" });
+  });
+
   it("gives times in the school's zone, which is a parameter", () => {
     const text = "RE: PTA MEETING\nThe meeting is on Friday, 4th December 2026 at 2:00 pm.";
     expect(parseCircular(text, { now: NOW }).start).toBe("2026-12-04T14:00:00.000Z");

@@ -81,9 +81,11 @@ function prepare(text: string): Prepared {
 
 function isDateOnlyLine(line: string, ref: Date): boolean {
   if (line.length > 60) return false;
-  const stripped = line.replace(/^date\s*[:.-]?\s*/i, "");
-  const found = chrono.en.GB.parse(prepare(stripped).text, ref);
-  return found.length === 1 && found[0]!.start.isCertain("day") && found[0]!.text.length >= stripped.replace(/[.,\s]+$/, "").length - 2;
+  const prepared = prepare(line.replace(/^date\s*[:.-]?\s*/i, ""))
+    .text.replace(/[.,\s]+$/, "")
+    .trim();
+  const found = chrono.en.GB.parse(prepared, ref);
+  return found.length === 1 && found[0]!.start.isCertain("day") && found[0]!.text.length >= prepared.length - 2;
 }
 
 function cleanTitle(s: string): string {
@@ -144,10 +146,13 @@ function locateTitle(lines: Line[], now: Date): Located {
   return { title: cleanTitle(chosen.s), bodyStart: chosen.at + chosen.s.length };
 }
 
-/** The document's own date: a date standing alone (or after "Date:") among the first lines. */
-function documentDate(lines: Line[], now: Date): { result: ParsedResult; line: Line } | null {
+/**
+ * The document's own date: among the first lines, a date after "Date:", or a date standing alone
+ * above the title (below the title, a date alone is the event's: "SPORTS DAY / Saturday 5th December").
+ */
+function documentDate(lines: Line[], titleEnd: number, now: Date): { result: ParsedResult; line: Line } | null {
   for (const line of lines.filter((l) => l.s !== "").slice(0, 15)) {
-    if (!isDateOnlyLine(line.s, now)) continue;
+    if (!(line.at < titleEnd || /^date\b/i.test(line.s)) || !isDateOnlyLine(line.s, now)) continue;
     const [result] = chrono.en.GB.parse(prepare(line.s.replace(/^date\s*[:.-]?\s*/i, "")).text, now);
     if (result?.start.isCertain("year")) return { result, line };
   }
@@ -220,19 +225,28 @@ export function parseCircular(raw: string, options: ParseCircularOptions = {}): 
     .trim();
   const lines = linesOf(content);
   const located = locateTitle(lines, now);
-  const docDate = documentDate(lines, now);
-  const reference = docDate ? instantOf(docDate.result.start, timeZone, { hour: 12, minute: 0 }) : now;
-  const chronoRef = { instant: reference, timezone: offsetMinutes(reference, timeZone) };
-
+  let docDate = documentDate(lines, located.bodyStart, now);
   // An event is announced near the top: dates are looked for in the first MAX_SCANNED characters only.
   const bodyText = content.slice(located.bodyStart, located.bodyStart + MAX_SCANNED);
   const body = prepare(bodyText);
-  const inDocDateLine = (r: ParsedResult) => {
-    if (!docDate) return false;
-    const at = located.bodyStart + body.origin[r.index]!;
-    return at >= docDate.line.at && at < docDate.line.at + docDate.line.s.length;
+  const at = (r: ParsedResult) => located.bodyStart + body.origin[r.index]!;
+  const read = () => {
+    const reference = docDate ? instantOf(docDate.result.start, timeZone, { hour: 12, minute: 0 }) : now;
+    const chronoRef = { instant: reference, timezone: offsetMinutes(reference, timeZone) };
+    const line = docDate?.line;
+    const results = chrono.en.GB.parse(body.text, chronoRef, { forwardDate: true }).filter((r) => !line || at(r) < line.at || at(r) >= line.at + line.s.length);
+    return { chronoRef, found: results };
   };
-  const found = chrono.en.GB.parse(body.text, chronoRef, { forwardDate: true }).filter((r) => !inDocDateLine(r));
+  let { chronoRef, found } = read();
+  if (!docDate) {
+    // A date alone on a line just below the title, followed by other dates, is the letter's date after all.
+    const days = found.filter((r) => r.start.isCertain("day"));
+    const line = days.length >= 2 && days[0]!.start.isCertain("year") ? loneDateLine(lines, at(days[0]!), now) : undefined;
+    if (line) {
+      docDate = { result: days[0]!, line };
+      ({ chronoRef, found } = read());
+    }
+  }
   const dated = found.find((r) => r.start.isCertain("day")) ?? found.find((r) => r.start.isCertain("weekday"));
   const phrase = recurrencePhrase(body.text, chronoRef);
 
@@ -268,6 +282,13 @@ export function parseCircular(raw: string, options: ParseCircularOptions = {}): 
   }
 
   return { title: located.title, description, start: start?.toISOString() ?? null, end: end?.toISOString() ?? null, recurrence, content };
+}
+
+function loneDateLine(lines: Line[], index: number, now: Date): Line | undefined {
+  return lines
+    .filter((l) => l.s !== "")
+    .slice(0, 15)
+    .find((l) => index >= l.at && index < l.at + l.s.length && isDateOnlyLine(l.s, now));
 }
 
 /** "every Friday", "weekly on Monday and Thursday", with an "until …" right after it, as plain English. */
