@@ -114,6 +114,16 @@ describe("parseCircular", () => {
     expect(parseCircular(letter, { now: new Date("2027-06-01T00:00:00Z") })).toMatchObject({ start: "2026-12-05T00:00:00.000Z" });
   });
 
+  it("reads a notice's Date / Time / Venue block as the event", () => {
+    const notice = "NOTICE\nPTA MEETING\nDate: Friday, 4th December, 2026\nTime: 2:00 pm - 4:30 pm\nVenue: School Assembly Hall\nAll parents are invited.";
+    expect(parseCircular(notice, { now: NOW })).toMatchObject({
+      title: "PTA MEETING",
+      start: "2026-12-04T14:00:00.000Z",
+      end: "2026-12-04T16:30:00.000Z",
+      description: "Friday, 4th December, 2026 Time: 2:00 pm - 4:30 pm Venue: School Assembly Hall All parents are invited.",
+    });
+  });
+
   it("gives times in the school's zone, which is a parameter", () => {
     const text = "RE: PTA MEETING\nThe meeting is on Friday, 4th December 2026 at 2:00 pm.";
     expect(parseCircular(text, { now: NOW }).start).toBe("2026-12-04T14:00:00.000Z");

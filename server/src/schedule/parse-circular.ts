@@ -147,12 +147,13 @@ function locateTitle(lines: Line[], now: Date): Located {
 }
 
 /**
- * The document's own date: among the first lines, a date after "Date:", or a date standing alone
- * above the title (below the title, a date alone is the event's: "SPORTS DAY / Saturday 5th December").
+ * The document's own date: a date standing alone (or after "Date:") above the title. Below the title a
+ * date alone is the event's ("SPORTS DAY / Date: Saturday 5th December / Time: 2pm"), unless other
+ * dates follow it (see parseCircular).
  */
 function documentDate(lines: Line[], titleEnd: number, now: Date): { result: ParsedResult; line: Line } | null {
-  for (const line of lines.filter((l) => l.s !== "").slice(0, 15)) {
-    if (!(line.at < titleEnd || /^date\b/i.test(line.s)) || !isDateOnlyLine(line.s, now)) continue;
+  for (const line of lines.filter((l) => l.s !== "" && l.at < titleEnd).slice(0, 15)) {
+    if (!isDateOnlyLine(line.s, now)) continue;
     const [result] = chrono.en.GB.parse(prepare(line.s.replace(/^date\s*[:.-]?\s*/i, "")).text, now);
     if (result?.start.isCertain("year")) return { result, line };
   }
