@@ -8,7 +8,11 @@ import { extractText as extractPdfText, getDocumentProxy } from "unpdf";
 
 export type CircularFileKind = "pdf" | "docx";
 
+/** The bytes are neither a PDF nor a DOCX (answer 415). */
 export class UnsupportedDocumentError extends Error {}
+
+/** The bytes claim to be a PDF or DOCX but cannot be read: damaged, encrypted or hostile (answer 400). */
+export class UnreadableDocumentError extends Error {}
 
 /** "pdf", "docx", or null when the bytes are neither (a DOCX is a zip holding word/document.xml). */
 export function sniffDocument(bytes: Uint8Array): CircularFileKind | null {
@@ -18,21 +22,27 @@ export function sniffDocument(bytes: Uint8Array): CircularFileKind | null {
   return null;
 }
 
-/** The document's text, lines separated by "\n", paragraphs (where the format keeps them) by a blank line. */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  try {
+    const { text } = await extractPdfText(pdf, { mergePages: true });
+    return text;
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+/**
+ * The document's text, lines separated by "\n" (DOCX paragraphs by a blank line). Throws
+ * UnsupportedDocumentError for other bytes and UnreadableDocumentError for a damaged file.
+ */
 export async function extractText(bytes: Uint8Array): Promise<string> {
   const kind = sniffDocument(bytes);
-  if (kind === "pdf") {
-    const pdf = await getDocumentProxy(new Uint8Array(bytes));
-    try {
-      const { text } = await extractPdfText(pdf, { mergePages: true });
-      return text;
-    } finally {
-      await pdf.destroy();
-    }
+  if (!kind) throw new UnsupportedDocumentError("Only .pdf and .docx files can be parsed");
+  try {
+    if (kind === "pdf") return await pdfText(bytes);
+    return (await mammoth.extractRawText({ buffer: Buffer.from(bytes) })).value;
+  } catch (e) {
+    throw new UnreadableDocumentError(`The ${kind === "pdf" ? "PDF" : "Word"} file could not be read`, { cause: e });
   }
-  if (kind === "docx") {
-    const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
-    return value;
-  }
-  throw new UnsupportedDocumentError("Only .pdf and .docx files can be parsed");
 }

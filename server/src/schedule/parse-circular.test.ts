@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildCircularDocx, buildCircularPdf } from "./circular-fixtures";
-import { UnsupportedDocumentError, extractText, sniffDocument } from "./extract-text";
+import { UnreadableDocumentError, UnsupportedDocumentError, extractText, sniffDocument } from "./extract-text";
 import { parseCircular } from "./parse-circular";
 
 const NOW = new Date("2026-10-01T09:00:00Z");
@@ -186,6 +186,18 @@ describe("circular files end to end", () => {
       start: "2026-12-05T14:00:00.000Z",
       end: "2026-12-05T16:00:00.000Z",
     });
+  });
+
+  it("reports a damaged PDF or DOCX as unreadable, not as a crash", async () => {
+    const pdf = buildCircularPdf(["RE: PTA MEETING", "On 4th December 2026."]);
+    await expect(extractText(pdf.subarray(0, 40))).rejects.toThrow(UnreadableDocumentError);
+    await expect(extractText(new TextEncoder().encode("%PDF-1.7\n" + "garbage ".repeat(100)))).rejects.toThrow("The PDF file could not be read");
+    const docx = await buildCircularDocx(["RE: PTA MEETING"]);
+    const damaged = new Uint8Array(docx);
+    damaged.fill(0x41, 200, 260);
+    damaged.fill(0, docx.length - 30);
+    expect(sniffDocument(damaged)).toBe("docx");
+    await expect(extractText(damaged)).rejects.toThrow("The Word file could not be read");
   });
 
   it("refuses bytes that are neither PDF nor DOCX, whatever they are called", async () => {
