@@ -130,9 +130,55 @@ describe("expandEvent", () => {
     expect(expandEvent({ ...lesson, exceptions: [lesson.start] }, { from: new Date("2027-01-01"), to: new Date("2027-02-01") })).toHaveLength(0);
   });
 
-  it("never yields more than the occurrence limit, even for an unbounded stored rule", () => {
-    const occurrences = expandEvent({ ...lesson, rrule: "FREQ=DAILY" }, { from: new Date("2027-01-01"), to: new Date("2040-01-01") });
-    expect(occurrences).toHaveLength(RECURRENCE_LIMITS.maxOccurrences);
+  it("stops an unbounded stored rule two years after its start, and never yields more than the occurrence limit", () => {
+    const daily = expandEvent({ ...lesson, rrule: "FREQ=DAILY" }, { from: new Date("2027-01-01"), to: new Date("2040-01-01") });
+    expect(daily.at(-1)!.start.toISOString()).toBe("2029-01-25T08:00:00.000Z");
+    expect(daily).toHaveLength(732);
+    const thriceDaily = expandEvent({ ...lesson, rrule: "FREQ=DAILY;BYHOUR=8,12,16" }, { from: new Date("2027-01-01"), to: new Date("2040-01-01") });
+    expect(thriceDaily).toHaveLength(RECURRENCE_LIMITS.maxOccurrences);
+  });
+
+  it("jumps near the range without changing a single occurrence (checked against walking from the series' start)", () => {
+    const starts = [new Date("2027-01-25T08:00:00Z"), new Date("2027-01-31T23:30:00Z"), new Date("2027-03-31T10:00:00Z")];
+    const rules = [
+      "daily",
+      "every 3 days",
+      "every weekday",
+      "weekly",
+      "every 2 weeks on Tuesday and Thursday",
+      "every 3 weeks on Monday, Wednesday and Sunday",
+      "monthly",
+      "monthly on the 31st",
+      "every 2 months on the last Friday",
+      "monthly on the first Monday",
+      "yearly",
+      "FREQ=WEEKLY;INTERVAL=2;WKST=SU;BYDAY=SU,SA",
+      "FREQ=WEEKLY;BYDAY=MO,WE;BYHOUR=8,14",
+      "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1",
+      "FREQ=YEARLY;BYMONTH=3,9",
+      "FREQ=WEEKLY;BYDAY=MO;COUNT=30",
+    ];
+    const ranges = [
+      ["2027-01-01", "2027-03-01"],
+      ["2027-06-10", "2027-07-20"],
+      ["2028-02-27", "2028-03-03"],
+      ["2028-11-01", "2029-06-01"],
+    ].map(([from, to]) => ({ from: new Date(`${from}T00:00:00Z`), to: new Date(`${to}T00:00:00Z`) }));
+    let compared = 0;
+    for (const start of starts) {
+      for (const text of rules) {
+        const r = parseRecurrence(text, start);
+        if (!r.ok) throw new Error(`${text}: ${r.error}`);
+        const event = { start, end: new Date(start.getTime() + 5400_000), rrule: r.rrule, exceptions: [] };
+        for (const range of ranges) {
+          const fast = expandEvent(event, range).map((o) => o.start.toISOString());
+          const walked = expandEvent(event, range, { fromSeriesStart: true }).map((o) => o.start.toISOString());
+          expect(fast, `${text} from ${start.toISOString()} in ${range.from.toISOString()}`).toEqual(walked);
+          compared += walked.length;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1500);
   });
 
   it("follows the wall clock of the zone it is given (9:00 in London stays 9:00 across daylight saving)", () => {

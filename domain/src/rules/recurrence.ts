@@ -12,7 +12,7 @@ import { SCHOOL_TIME_ZONE, formatWallClock, formatWallDate, fromWall, toWall, wa
 // rrule ships a UMD bundle as `main` and ESM as `module`: under Node's ESM loader the names live on
 // `default`, under a bundler they are named exports. This reads both.
 const rrule = ((rruleModule as unknown as { default?: typeof rruleModule }).default ?? rruleModule) as typeof rruleModule;
-const { RRule, RRuleSet } = rrule;
+const { RRule } = rrule;
 
 /** How far a rule may reach: no series expands forever. */
 export const RECURRENCE_LIMITS = {
@@ -441,37 +441,90 @@ export interface Occurrence {
   end: Date;
 }
 
+export interface ExpandOptions extends RecurrenceOptions {
+  /** Walk the rule from the series' start instead of jumping near the range (slower; the tests' reference). */
+  fromSeriesStart?: boolean;
+}
+
+const has = (v: unknown) => v != null && !(Array.isArray(v) && v.length === 0);
+
+/**
+ * A later DTSTART that yields the same occurrences from `notBefore` on, so a long series is not walked
+ * from its beginning (rrule cannot jump; walking two years of a daily rule costs milliseconds per event).
+ * The parts rrule would take from DTSTART are written out first, then DTSTART moves by whole periods
+ * (INTERVAL days, weeks, months or years), which keeps every period boundary where it was.
+ */
+function fastForward(options: Partial<Options>, startWall: Date, notBefore: Date): { options: Partial<Options>; dtstart: Date } {
+  const o: Partial<Options> = { ...options };
+  const interval = o.interval ?? 1;
+  const freq = o.freq!;
+  if (freq === RRule.WEEKLY && !has(o.byweekday)) o.byweekday = [WEEKDAYS[wallWeekday(startWall)]!];
+  if (freq === RRule.MONTHLY && !has(o.byweekday) && !has(o.bymonthday)) o.bymonthday = [startWall.getUTCDate()];
+  if (freq === RRule.YEARLY && !has(o.byweekday) && !has(o.bymonthday) && !has(o.byyearday) && !has(o.byweekno) && !has(o.bymonth)) {
+    o.bymonth = [startWall.getUTCMonth() + 1];
+    o.bymonthday = [startWall.getUTCDate()];
+  } else if (freq === RRule.YEARLY && has(o.bymonth) && !has(o.byweekday) && !has(o.bymonthday) && !has(o.byyearday) && !has(o.byweekno)) {
+    o.bymonthday = [startWall.getUTCDate()];
+  }
+  if (!has(o.byhour)) o.byhour = [startWall.getUTCHours()];
+  if (!has(o.byminute)) o.byminute = [startWall.getUTCMinutes()];
+  if (!has(o.bysecond)) o.bysecond = [startWall.getUTCSeconds()];
+  const gap = notBefore.getTime() - startWall.getTime();
+  if (gap <= 0) return { options: o, dtstart: startWall };
+  const y = startWall.getUTCFullYear();
+  const m = startWall.getUTCMonth();
+  const midnight = Date.UTC(y, m, startWall.getUTCDate());
+  let dtstart: Date;
+  if (freq === RRule.DAILY || freq === RRule.WEEKLY) {
+    const periodDays = interval * (freq === RRule.WEEKLY ? 7 : 1);
+    const periods = Math.max(0, Math.floor(gap / (periodDays * 86_400_000)) - 1);
+    // One period short of the range: the days of that period before the new DTSTART lie before the range.
+    dtstart = new Date(midnight + periods * periodDays * 86_400_000);
+  } else {
+    const monthsPerPeriod = interval * (freq === RRule.YEARLY ? 12 : 1);
+    const gapMonths = (notBefore.getUTCFullYear() - y) * 12 + (notBefore.getUTCMonth() - m);
+    const periods = Math.max(0, Math.floor(gapMonths / monthsPerPeriod) - 1);
+    const monthIndex = m + periods * monthsPerPeriod;
+    dtstart = new Date(Date.UTC(y, freq === RRule.YEARLY ? monthIndex - m : monthIndex, 1));
+  }
+  return dtstart <= startWall ? { options: o, dtstart: startWall } : { options: o, dtstart };
+}
+
 /**
  * The occurrences of an event that overlap [from, to), in order, each with its own start and end
  * (same duration as the event). The event's own start is always the first occurrence (RFC 5545),
- * cancelled starts are left out, and no series yields more than `maxOccurrences`.
+ * cancelled starts are left out, no series reaches past `maxYears` after its start, and no call
+ * yields more than `maxOccurrences` of one series.
  */
-export function expandEvent(event: ExpandableEvent, range: { from: Date; to: Date }, options: RecurrenceOptions = {}): Occurrence[] {
+export function expandEvent(event: ExpandableEvent, range: { from: Date; to: Date }, options: ExpandOptions = {}): Occurrence[] {
   const timeZone = options.timeZone ?? SCHOOL_TIME_ZONE;
   const duration = Math.max(0, event.end.getTime() - event.start.getTime());
   const cancelled = new Set((event.exceptions ?? []).map((d) => d.getTime()));
   const overlaps = (s: number) => s < range.to.getTime() && (s + duration > range.from.getTime() || (duration === 0 && s >= range.from.getTime()));
-  if (!event.rrule) {
-    const s = event.start.getTime();
-    return overlaps(s) && !cancelled.has(s) ? [{ start: new Date(s), end: new Date(s + duration) }] : [];
-  }
+  const out: Occurrence[] = [];
+  const add = (s: number) => {
+    if (overlaps(s) && !cancelled.has(s) && (out.length === 0 || out[out.length - 1]!.start.getTime() < s)) {
+      out.push({ start: new Date(s), end: new Date(s + duration) });
+    }
+  };
+  add(event.start.getTime());
+  if (!event.rrule) return out;
+
   const rule = readRRuleText(event.rrule, timeZone);
   const startWall = toWall(event.start, timeZone);
-  const set = new RRuleSet();
-  set.rrule(wallRule(rule, startWall));
-  set.rdate(startWall);
-  // An occurrence that started before `from` may still be running at `from`.
-  const firstWall = toWall(new Date(range.from.getTime() - duration), timeZone);
+  const cap = capWall(startWall);
+  const untilWall = rule.untilWall && rule.untilWall < cap ? rule.untilWall : cap;
+  // An occurrence that started before `from` may still be running at `from` (a day's margin for zone shifts).
+  const firstWall = new Date(toWall(new Date(range.from.getTime() - duration), timeZone).getTime() - 86_400_000);
   const lastWall = toWall(range.to, timeZone);
-  const out: Occurrence[] = [];
+  const walk = rule.options.count == null && !options.fromSeriesStart;
+  const { options: ruleOptions, dtstart } = walk ? fastForward(rule.options, startWall, firstWall) : { options: rule.options, dtstart: startWall };
+  const rrule = new RRule({ ...ruleOptions, dtstart, until: untilWall, tzid: null });
   let seen = 0;
-  set.all((wall) => {
+  rrule.all((wall) => {
     seen++;
-    if (seen > RECURRENCE_LIMITS.maxOccurrences || wall >= lastWall) return false;
-    if (wall >= firstWall) {
-      const s = fromWall(wall, timeZone).getTime();
-      if (overlaps(s) && !cancelled.has(s)) out.push({ start: new Date(s), end: new Date(s + duration) });
-    }
+    if (wall >= lastWall || out.length >= RECURRENCE_LIMITS.maxOccurrences || seen > RECURRENCE_LIMITS.maxOccurrences * 3) return false;
+    if (wall >= firstWall && wall > startWall) add(fromWall(wall, timeZone).getTime());
     return true;
   });
   return out;
