@@ -23,7 +23,8 @@ export function sniffDocument(bytes: Uint8Array): CircularFileKind | null {
 }
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  // verbosity 0: pdf.js reports errors only (a damaged file is our error to report, not console noise).
+  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   try {
     const { text } = await extractPdfText(pdf, { mergePages: true });
     return text;
