@@ -1,8 +1,12 @@
 import "@testing-library/jest-dom/vitest";
 import { afterEach } from "vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 
 afterEach(() => cleanup());
+
+// A loaded 2-core machine (CI, several suites at once) renders Mantine forms slowly: the default
+// 1 s wait for an element made correct tests fail on timing alone.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine reads these browser APIs, which jsdom does not provide.
 Object.defineProperty(window, "matchMedia", {
