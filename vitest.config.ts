@@ -17,7 +17,14 @@ export default defineConfig({
       },
       {
         extends: "./web/vite.config.ts",
-        test: { name: "web", root: "./web", include: ["src/**/*.test.tsx", "src/**/*.test.ts"], environment: "jsdom", setupFiles: ["./src/test/setup.ts"] },
+        test: {
+          name: "web",
+          root: "./web",
+          include: ["src/**/*.test.tsx", "src/**/*.test.ts"],
+          environment: "jsdom",
+          setupFiles: ["./src/test/setup.ts"],
+          testTimeout: 20_000,
+        },
       },
       {
         test: {
