@@ -170,9 +170,15 @@ async function main() {
     for (const p of pages) {
       await setToken(p.signedIn ? token : null);
       const runs: Row[] = [];
-      for (let i = 0; i < Number(args.runs); i++) {
+      for (let i = 0, failed = 0; i < Number(args.runs); i++) {
         const result = await lighthouse(`${base}${p.url}`, flags);
         const lhr = result!.lhr;
+        // A loaded machine sometimes loses the trace (NO_NAVSTART, NO_FCP): run that one again, twice at most.
+        if (lhr.runtimeError && ++failed <= 2) {
+          console.error(`${p.page} run ${i + 1}: ${lhr.runtimeError.code}, running it again`);
+          i--;
+          continue;
+        }
         if (args.reports) {
           fs.mkdirSync(args.reports, { recursive: true });
           fs.writeFileSync(path.join(args.reports, `${p.page.replace(/ /g, "-")}-${i + 1}.json`), JSON.stringify(lhr));
