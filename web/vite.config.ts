@@ -6,6 +6,7 @@ import { mantineCss } from "./build/mantine-css.ts";
 import { appShellRemoveScrollClasses } from "./build/appshell-remove-scroll.ts";
 import { precompress } from "./build/precompress.ts";
 import { routePreload } from "./build/route-preload.ts";
+import { paintFirst } from "./build/paint-first.ts";
 
 // `ANALYZE=1 npm run build` also writes web/bundle-stats.html: a treemap of what fills each chunk.
 const analyze: PluginOption[] = process.env.ANALYZE
@@ -32,6 +33,7 @@ export default defineConfig({
       { path: /^\/students\/dashboard\/quizzes\/?$/, module: "src/features/quizzes/routes/student-quizzes-page.tsx" },
       { path: /^\/students\/dashboard\/quizzes\/[^/]+\/attempt\/?$/, module: "src/features/quiz-taking/routes/attempt-page.tsx" },
     ]),
+    paintFirst(),
     precompress(),
     ...analyze,
   ],
