@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { notifications } from "@mantine/notifications";
 import { setApiHandlers } from "../lib/api";
-import { useAuth } from "../lib/auth";
+import { RESTORE_FAILED, restoreFailedOrPending, useAuth } from "../lib/auth";
 import { queryClient } from "./providers";
 
 /** Connects the framework-free API client to navigation and notifications. */
@@ -11,7 +11,9 @@ export function ApiBridge() {
   const { clearUser, setNotice } = useAuth();
   useEffect(() => {
     setApiHandlers({
-      onUnauthorized: (message) => {
+      onUnauthorized: (ended) => {
+        // A page's query can be refused before the background check of a restored session answers.
+        const message = restoreFailedOrPending() ? RESTORE_FAILED : ended;
         clearUser();
         queryClient.clear();
         setNotice(message);

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, act } from "@testing-library/react";
+import { useQuery } from "@tanstack/react-query";
 import { RequireAuth } from "./guard";
+import { ApiBridge } from "./api-bridge";
+import { api } from "../lib/api";
 import { mockApi, renderRoutes } from "../test/render";
 
 const student = { id: 1, name: "Yaw Darko", email: "y@s.gh", role: "student", studentType: "jhs1", hasPassword: true, createdAt: "2026-01-01T00:00:00Z" };
@@ -75,5 +78,75 @@ describe("session restore without a network", () => {
     expect(await screen.findByText("guarded student home")).toBeInTheDocument();
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(localStorage.getItem("token")).toBe("t");
+  });
+});
+
+describe("session restore from the cached user", () => {
+  beforeEach(() => localStorage.clear());
+
+  /** fetch that records calls and answers `/auth/me` only when `answerMe` is called. */
+  function slowMe(me: [number, unknown], page: [number, unknown]) {
+    const calls: string[] = [];
+    let answerMe: () => void = () => {};
+    const meAnswered = new Promise<void>((r) => (answerMe = r));
+    globalThis.fetch = (async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), "http://localhost");
+      calls.push(url.pathname);
+      const [status, body] = url.pathname === "/api/auth/me" ? (await meAnswered, me) : page;
+      return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+    }) as typeof fetch;
+    return { calls, answerMe };
+  }
+
+  function PageWithQuery() {
+    const q = useQuery({ queryKey: ["page"], queryFn: () => api<{ title: string }>("/page") });
+    return <p>{q.data ? q.data.title : "page shell"}</p>;
+  }
+
+  const signedInRoutes = (login: React.ReactNode) => [
+    {
+      element: <ApiBridge />,
+      children: [
+        { path: "/login", element: login },
+        {
+          path: "/students/dashboard",
+          element: (
+            <RequireAuth roles={["student"]}>
+              <PageWithQuery />
+            </RequireAuth>
+          ),
+        },
+      ],
+    },
+  ];
+
+  it("renders the page at once and starts its query before /auth/me answers", async () => {
+    localStorage.setItem("token", "t");
+    localStorage.setItem("user", JSON.stringify(student));
+    const { calls, answerMe } = slowMe([200, student], [200, { title: "page data" }]);
+    renderRoutes(signedInRoutes(<p>login page</p>), "/students/dashboard");
+    expect(screen.getByText("page shell")).toBeInTheDocument();
+    expect(await screen.findByText("page data")).toBeInTheDocument();
+    // The page had its data while /auth/me was still unanswered.
+    expect([...calls].sort()).toEqual(["/api/auth/me", "/api/page"]);
+    answerMe();
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(screen.getByText("page data")).toBeInTheDocument();
+    expect(localStorage.getItem("token")).toBe("t");
+  });
+
+  it("signs out with the restore message when the server refuses the cached session, even if the page's query is refused first", async () => {
+    localStorage.setItem("token", "stale");
+    localStorage.setItem("user", JSON.stringify(student));
+    const ended = { error: "Your session has ended. Please log in again." };
+    const { answerMe } = slowMe([401, ended], [401, ended]);
+    const { LoginPage } = await import("../features/auth/routes/login");
+    renderRoutes(signedInRoutes(<LoginPage />), "/students/dashboard");
+    expect(await screen.findByText("Authentication failed. Please try logging in again.")).toBeInTheDocument();
+    answerMe();
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(screen.getByText("Authentication failed. Please try logging in again.")).toBeInTheDocument();
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(localStorage.getItem("user")).toBeNull();
   });
 });

@@ -22,29 +22,51 @@ type AuthState = {
 
 const AuthContext = createContext<AuthState | null>(null);
 
+/**
+ * Where the background check of a restored session stands. While it is pending (or after it failed),
+ * a 401 on any other request means the same thing, so the login page shows the restore message.
+ */
+let restore: "idle" | "pending" | "failed" = "idle";
+export function restoreFailedOrPending(): boolean {
+  return restore !== "idle";
+}
+
+/** The user to render with at once: the one cached beside the token (revalidated by `/auth/me`). */
+function cachedUser(): User | null {
+  return tokenStore.get() ? tokenStore.getUser<User>() : null;
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<User | null>(null);
-  const [loading, setLoading] = useState<boolean>(() => !!tokenStore.get());
+  // A returning student's shell and page render from the cached user, so the page's own query starts
+  // with the first render instead of after `/auth/me`; without a cached user we wait for `/auth/me`.
+  const [user, setUser] = useState<User | null>(cachedUser);
+  const [loading, setLoading] = useState<boolean>(() => !!tokenStore.get() && !cachedUser());
   const [notice, setNotice] = useState<string | null>(null);
   const [impersonating, setImpersonating] = useState<boolean>(() => !!tokenStore.getAdmin());
 
   useEffect(() => {
     if (!tokenStore.get()) return;
     let live = true;
+    restore = "pending";
     api<User>("/auth/me", { skipAuthRedirect: true })
       .then((u) => {
+        restore = "idle";
         if (!live) return;
+        // Unchanged (the usual case): no new context value, so nothing re-renders.
+        if (JSON.stringify(u) === JSON.stringify(tokenStore.getUser<User>())) return;
         tokenStore.setUser(u);
         setUser(u);
       })
       .catch((err) => {
-        if (!live) return;
         // No network is not a failed sign-in: keep the session and the last known user.
         const cached = tokenStore.getUser<User>();
         if (!(err instanceof ApiError) && cached) {
-          setUser(cached);
+          restore = "idle";
+          if (live) setUser(cached);
           return;
         }
+        restore = "failed";
+        if (!live) return;
         tokenStore.clear();
         tokenStore.clearUser();
         setUser(null);
@@ -60,6 +82,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const r = await api<LoginResponse>("/auth/login", { method: "POST", body: { email, password }, skipAuthRedirect: true });
     tokenStore.set(r.token);
     tokenStore.setUser(r.user);
+    restore = "idle";
     setNotice(null);
     setUser(r.user);
     return r.user;
