@@ -22,7 +22,13 @@ export const QUIZ_LIMITS = {
 } as const;
 
 /** The spec's wording for every rule of the quiz forms; the server answers 400 with these. */
+/** When a quiz's correct answers may reach its students (decision 016). */
+export const SHOW_ANSWERS = ["after_close", "never", "after_last_attempt"] as const;
+export type ShowAnswers = (typeof SHOW_ANSWERS)[number];
+
 export const QUIZ_MESSAGES = {
+  showAnswers: "showAnswers must be after_close, never or after_last_attempt",
+  showAnswersPractice: "Answers after the last attempt are only for practice quizzes",
   title: "Title is required",
   provideTitle: "Provide title",
   titleTooLong: "Title must be at most 200 characters",
