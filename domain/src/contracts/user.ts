@@ -17,12 +17,7 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-/** What a pending teacher is told, by the API (403 on every staff call) and by the web page. */
-export const PENDING_TEACHER_MESSAGE = "Your teacher account is waiting for an administrator's approval";
-/** Sign-in of a rejected account. */
-export const REJECTED_ACCOUNT_MESSAGE = "This account was not approved. Ask your school's administrator.";
-/** POST /auth/register of a student while an admin has closed student sign-up. */
-export const SIGNUP_CLOSED_MESSAGE = "Sign-up is closed. Ask your school's administrator for an account.";
+export { PENDING_TEACHER_MESSAGE, REJECTED_ACCOUNT_MESSAGE, SIGNUP_CLOSED_MESSAGE } from "../constants";
 
 /** GET/PUT /settings (admin only): the school's settings. */
 export const SettingsSchema = z.object({
@@ -97,3 +92,4 @@ export type UpdateUserInput = z.infer<typeof UpdateUserSchema>;
 
 /** GET /users/pending-count (admin only): teachers waiting for approval. */
 export const PendingCountSchema = z.object({ pending: z.number().int() });
+export type PendingCount = z.infer<typeof PendingCountSchema>;
