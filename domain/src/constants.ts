@@ -22,7 +22,13 @@ export const QUIZ_LIMITS = {
 } as const;
 
 /** The spec's wording for every rule of the quiz forms; the server answers 400 with these. */
+/** When a quiz's correct answers may reach its students (decision 016). */
+export const SHOW_ANSWERS = ["after_close", "never", "after_last_attempt"] as const;
+export type ShowAnswers = (typeof SHOW_ANSWERS)[number];
+
 export const QUIZ_MESSAGES = {
+  showAnswers: "showAnswers must be after_close, never or after_last_attempt",
+  showAnswersPractice: "Answers after the last attempt are only for practice quizzes",
   title: "Title is required",
   provideTitle: "Provide title",
   titleTooLong: "Title must be at most 200 characters",
@@ -102,3 +108,10 @@ export const ATTEMPT_ERROR_CODES = {
   noSections: "no_sections",
 } as const satisfies Record<AttemptRefusal, string>;
 export type AttemptErrorCode = (typeof ATTEMPT_ERROR_CODES)[AttemptRefusal];
+
+/** What a pending teacher is told, by the API (403 on every staff call) and by the web page (decision 017). */
+export const PENDING_TEACHER_MESSAGE = "Your teacher account is waiting for an administrator's approval";
+/** Sign-in of a rejected account. */
+export const REJECTED_ACCOUNT_MESSAGE = "This account was not approved. Ask your school's administrator.";
+/** POST /auth/register of a student while an admin has closed student sign-up. */
+export const SIGNUP_CLOSED_MESSAGE = "Sign-up is closed. Ask your school's administrator for an account.";

@@ -15,7 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import type { Role } from "@adesua/domain";
+import { PENDING_TEACHER_MESSAGE, type Role } from "@adesua/domain";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { findSession } from "./auth/sessions";
@@ -35,6 +35,7 @@ import { attemptRoutes } from "./routes/attempts/attempts.routes";
 import { submitRoutes } from "./routes/submissions/submit.routes";
 import { recordRoutes } from "./routes/records/records.routes";
 import { studentRoutes } from "./routes/students/students.routes";
+import { settingsRoutes } from "./routes/settings/settings.routes";
 import type { FileStorage } from "./storage/storage";
 import { LocalDiskStorage } from "./storage/local-disk";
 
@@ -61,6 +62,9 @@ export const MAX_UPLOAD_FILES = 2;
 export const MAX_FORM_FIELDS = 40;
 
 /** 413 answers that say what was too large: the upload limits other than a file's size. */
+/** The only routes a pending (not yet approved) account may call. */
+const ALLOWED_WHILE_PENDING = new Set(["/api/auth/me", "/api/auth/logout"]);
+
 const UPLOAD_LIMIT_MESSAGES: Record<string, string> = {
   FST_FILES_LIMIT: `Too many files in one upload (at most ${MAX_UPLOAD_FILES})`,
   FST_FIELDS_LIMIT: `Too many form fields (at most ${MAX_FORM_FIELDS})`,
@@ -189,6 +193,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (access === "public") return;
     if (access === undefined) throw new HttpError(403, "This route has no access rule");
     if (!req.auth) throw new HttpError(401, token ? "Your session has ended. Please log in again." : "Not signed in");
+    // A teacher who signed themselves up waits for an admin (decision 017): they may see who they
+    // are and sign out, and every other call is refused here, once for every route.
+    if (req.auth.user.status !== "active" && !ALLOWED_WHILE_PENDING.has(url)) throw new HttpError(403, PENDING_TEACHER_MESSAGE);
     if (access !== "signed-in" && !access.includes(req.auth.user.role as Role)) {
       throw new HttpError(403, "You do not have permission to do this");
     }
@@ -241,6 +248,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(submitRoutes, { prefix: "/api" });
   await app.register(recordRoutes, { prefix: "/api" });
   await app.register(studentRoutes, { prefix: "/api" });
+  await app.register(settingsRoutes, { prefix: "/api" });
 
   const webDist = config.webDist;
   if (webDist && fs.existsSync(path.join(webDist, "index.html"))) {

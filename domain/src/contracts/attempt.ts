@@ -147,7 +147,10 @@ export const AttemptResultSchema = z.object({
   submission: SubmissionSchema.nullable(),
   /** Whether another attempt may be started now. */
   canAttemptAgain: z.boolean(),
-  /** Per-question review with the correct answers; null while the student may still attempt the quiz. */
+  /**
+   * Per-question review with the correct answers; null until the quiz's answers are released to students
+   * (closed for everyone, released by the teacher, or a practice quiz's last attempt: decision 016).
+   */
   review: z.array(ReviewItemSchema).nullable(),
 });
 export type AttemptResult = z.infer<typeof AttemptResultSchema>;

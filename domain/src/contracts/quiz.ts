@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { QUIZ_LIMITS, QUIZ_MESSAGES } from "../constants";
+import { QUIZ_LIMITS, QUIZ_MESSAGES, SHOW_ANSWERS } from "../constants";
 
-export { QUIZ_LIMITS, QUIZ_MESSAGES };
+export { QUIZ_LIMITS, QUIZ_MESSAGES, SHOW_ANSWERS };
+export type { ShowAnswers } from "../constants";
 import { MAX_ID, PageMetaSchema, pageQuery, positiveId, STUDENT_TYPES, StudentTypeSchema, wholeNumber } from "./common";
 import { FileInfoSchema } from "./file";
 
@@ -137,12 +138,22 @@ export const QuizFormSchema = z
       z.number({ error: M.passingScore }).min(L.passingScore.min, { error: M.passingScore }).max(L.passingScore.max, { error: M.passingScore }),
     ),
     timedSections: TimedSectionListSchema,
+    /**
+     * When students see the correct answers (decision 016): after_close (default), never, or
+     * after_last_attempt, which only a practice quiz may use (it lets students share keys).
+     */
+    showAnswers: z.preprocess((v) => (isBlank(v) ? "after_close" : v), z.enum(SHOW_ANSWERS, { error: M.showAnswers })),
+    /** A practice quiz (default false): may show answers after a student's last attempt. */
+    practice: z.preprocess((v) => (isBlank(v) ? false : toBool(v)), z.boolean({ error: "practice must be true or false" })),
     /** Optional: replaces the questions in the same request (same shape as PUT /quizzes/{id}/questions). */
     questions: questionList(0).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.openTime && v.closeTime && v.closeTime.getTime() <= v.openTime.getTime()) {
       ctx.addIssue({ code: "custom", message: M.closeAfterOpen, path: ["closeTime"] });
+    }
+    if (v.showAnswers === "after_last_attempt" && !v.practice) {
+      ctx.addIssue({ code: "custom", message: M.showAnswersPractice, path: ["showAnswers"] });
     }
   });
 export type QuizFormInput = z.input<typeof QuizFormSchema>;
@@ -164,6 +175,10 @@ export const CreateQuizFromQuestionsSchema = z.object({
   questions: questionList(1),
 });
 export type CreateQuizFromQuestionsInput = z.input<typeof CreateQuizFromQuestionsSchema>;
+
+/** The answer of POST /quizzes/{id}/release-answers. */
+export const AnswersReleasedSchema = z.object({ answersReleasedAt: z.string() });
+export type AnswersReleased = z.infer<typeof AnswersReleasedSchema>;
 
 export const CreatedIdSchema = z.object({ id: z.number().int() });
 
@@ -213,6 +228,12 @@ const QuizBaseSchema = z.object({
   resetTimerOnAttempt: z.boolean(),
   passingScore: z.number(),
   timedSections: z.array(z.object({ name: z.string(), startIndex: z.number().int(), endIndex: z.number().int(), timeLimit: z.number().int() })),
+  /** When students see the correct answers (decision 016). */
+  showAnswers: z.enum(SHOW_ANSWERS),
+  /** A practice quiz (the only kind that may use after_last_attempt). */
+  practice: z.boolean(),
+  /** ISO date-time when the teacher released the answers (POST /quizzes/{id}/release-answers); null when not. */
+  answersReleasedAt: z.string().nullable(),
   /** The attached PDF (download: GET /api/quizzes/{id}/pdf); null when none. */
   pdf: FileInfoSchema.nullable(),
   questionCount: z.number().int(),

@@ -11,9 +11,20 @@ export const UserSchema = z.object({
   studentType: StudentTypeSchema.nullable(),
   /** Whether a password is set (the value itself is never sent). */
   hasPassword: z.boolean(),
+  /** active; pending: a self-registered teacher waiting for an admin's approval (decision 017); rejected. */
+  status: z.enum(["active", "pending", "rejected"]),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;
+
+export { PENDING_TEACHER_MESSAGE, REJECTED_ACCOUNT_MESSAGE, SIGNUP_CLOSED_MESSAGE } from "../constants";
+
+/** GET/PUT /settings (admin only): the school's settings. */
+export const SettingsSchema = z.object({
+  /** Whether students may sign themselves up (teachers always may, as pending). */
+  studentSignupOpen: z.boolean({ error: "studentSignupOpen must be true or false" }),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
 
 import { PASSWORD_MIN } from "../constants";
 
@@ -63,11 +74,22 @@ export const UserListQuerySchema = pageQuery(100, 500).extend({
   search: z.string().trim().max(100).optional(),
 });
 
+/**
+ * A user in GET /users. Teachers get only the students who took their quizzes, with names and levels:
+ * `email` is null for them (admins get every field). Pending teachers come first for admins.
+ */
+export const UserListItemSchema = UserSchema.extend({ email: z.string().nullable() });
+export type UserListItem = z.infer<typeof UserListItemSchema>;
+
 export const UserListResponseSchema = z.object({
-  data: z.array(UserSchema),
+  data: z.array(UserListItemSchema),
   pagination: PageMetaSchema,
 });
 
 /** Admin sets a user's password; every session of that user is revoked. */
 export const UpdateUserSchema = z.object({ password });
 export type UpdateUserInput = z.infer<typeof UpdateUserSchema>;
+
+/** GET /users/pending-count (admin only): teachers waiting for approval. */
+export const PendingCountSchema = z.object({ pending: z.number().int() });
+export type PendingCount = z.infer<typeof PendingCountSchema>;

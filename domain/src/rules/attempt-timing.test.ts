@@ -138,11 +138,27 @@ describe("attemptStartRefusal and reviewAllowed", () => {
     expect(attemptStartRefusal(shared, { count: 1, firstStartedAt: at(-10 * MIN) }, start)).toBe("timeUsed");
     expect(attemptStartRefusal({ ...shared, resetTimerOnAttempt: true }, { count: 1, firstStartedAt: at(-60 * MIN) }, start)).toBeNull();
   });
-  it("allows the review only once no further attempt is possible", () => {
-    expect(reviewAllowed(null)).toBe(false);
-    expect(reviewAllowed("upcoming")).toBe(false);
-    expect(reviewAllowed("closed")).toBe(true);
-    expect(reviewAllowed("maxed")).toBe(true);
-    expect(reviewAllowed("timeUsed")).toBe(true);
+  it("shows answers only once the quiz has closed for everyone, never on a used-up throwaway account", () => {
+    const rq = (over: Partial<Parameters<typeof reviewAllowed>[0]> = {}) => ({
+      closeTime: null,
+      showAnswers: "after_close",
+      practice: false,
+      answersReleasedAt: null,
+      ...over,
+    });
+    // The issue-8 exploit: attempts used up on an open quiz reveal nothing.
+    expect(reviewAllowed(rq({ closeTime: at(MIN) }), "maxed", start)).toBe(false);
+    expect(reviewAllowed(rq({ closeTime: at(MIN) }), "timeUsed", start)).toBe(false);
+    expect(reviewAllowed(rq(), "maxed", start)).toBe(false);
+    expect(reviewAllowed(rq({ closeTime: at(0) }), null, start)).toBe(false);
+    expect(reviewAllowed(rq({ closeTime: at(-1) }), "closed", start)).toBe(true);
+    expect(reviewAllowed(rq({ closeTime: at(-1), showAnswers: "never" }), "closed", start)).toBe(false);
+    expect(reviewAllowed(rq({ answersReleasedAt: at(0) }), null, start)).toBe(true);
+    expect(reviewAllowed(rq({ answersReleasedAt: at(1) }), null, start)).toBe(false);
+    expect(reviewAllowed(rq({ showAnswers: "never", answersReleasedAt: at(-1) }), null, start)).toBe(true);
+    expect(reviewAllowed(rq({ showAnswers: "after_last_attempt", practice: true }), "maxed", start)).toBe(true);
+    expect(reviewAllowed(rq({ showAnswers: "after_last_attempt", practice: true }), null, start)).toBe(false);
+    // Not a practice quiz: after_last_attempt is refused on write, and the rule never honours it either.
+    expect(reviewAllowed(rq({ showAnswers: "after_last_attempt", practice: false }), "maxed", start)).toBe(false);
   });
 });

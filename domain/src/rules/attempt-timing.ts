@@ -182,10 +182,29 @@ export function attemptStartRefusal(
   return null;
 }
 
+export type AnswerReleaseQuiz = {
+  closeTime: Date | string | null;
+  showAnswers: string;
+  practice: boolean;
+  answersReleasedAt: Date | string | null;
+};
+
 /**
- * Per-question review with the correct answers is shown only once the student can no longer attempt
- * the quiz: closed, no attempts left, or no time left. (Before opening they still can: no review.)
+ * The one rule for whether a student may see the per-question review with the correct answers.
+ * Answers reach students only once the quiz has closed for everyone (a throwaway account that uses up
+ * its attempts must learn nothing a classmate could use), or when the teacher released them, or, for a
+ * practice quiz set to `after_last_attempt`, once this student can no longer attempt it.
+ * `refusal` is why this student may not start another attempt now (null when they may).
+ * A quiz without a close time never shows answers unless released; `never` ignores the close time.
  */
-export function reviewAllowed(refusal: StartRefusal | null): boolean {
-  return refusal === "closed" || refusal === "maxed" || refusal === "timeUsed";
+export function reviewAllowed(quiz: AnswerReleaseQuiz, refusal: StartRefusal | null, now: Date): boolean {
+  const released = t(quiz.answersReleasedAt);
+  if (released !== null && now.getTime() >= released) return true;
+  if (quiz.showAnswers === "never") return false;
+  const close = t(quiz.closeTime);
+  if (close !== null && now.getTime() > close) return true;
+  if (quiz.showAnswers === "after_last_attempt" && quiz.practice) {
+    return refusal === "closed" || refusal === "maxed" || refusal === "timeUsed";
+  }
+  return false;
 }

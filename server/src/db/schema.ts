@@ -28,6 +28,8 @@ export const users = pgTable(
     studentType: text("student_type"),
     /** argon2id hash; null when no password is set. Never leaves the server. */
     passwordHash: text("password_hash"),
+    /** active; pending (a self-registered teacher awaiting an admin, decision 017); rejected (cannot sign in). */
+    status: text("status").notNull().default("active"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
@@ -36,7 +38,20 @@ export const users = pgTable(
     index("users_role_idx").on(t.role, t.id),
     check("users_role_check", sql`${t.role} in ('student','teacher','admin')`),
     check("users_student_type_check", sql`${t.studentType} is null or ${t.studentType} in ('jhs1','jhs2','jhs3')`),
+    check("users_status_check", sql`${t.status} in ('active','pending','rejected')`),
   ],
+);
+
+/** The school's settings: one row (id 1), changed by admins through PUT /api/settings. */
+export const settings = pgTable(
+  "settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    /** Whether anyone may sign up as a student (teachers always may, as pending). */
+    studentSignupOpen: boolean("student_signup_open").notNull().default(true),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [check("settings_single_row_check", sql`${t.id} = 1`)],
 );
 
 export const sessions = pgTable(
@@ -168,10 +183,18 @@ export const quizzes = pgTable(
     passingScore: numeric("passing_score", { precision: 5, scale: 2, mode: "number" }).notNull().default(50),
     timedSections: jsonb("timed_sections").$type<TimedSection[]>().notNull().default([]),
     pdfFileId: integer("pdf_file_id").references(() => files.id, { onDelete: "set null" }),
+    /** When students may see the correct answers (decision 016): after_close, never, after_last_attempt (practice only). */
+    showAnswers: text("show_answers").notNull().default("after_close"),
+    /** A practice quiz: the only kind that may show answers after a student's last attempt. */
+    practice: boolean("practice").notNull().default(false),
+    /** Set when the teacher released the answers before (or without) a close time. */
+    answersReleasedAt: ts("answers_released_at"),
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
+    check("quizzes_show_answers_check", sql`${t.showAnswers} in ('after_close','never','after_last_attempt')`),
+    check("quizzes_after_last_attempt_practice_check", sql`${t.showAnswers} <> 'after_last_attempt' or ${t.practice}`),
     index("quizzes_student_type_idx").on(t.studentType, t.id),
     index("quizzes_course_id_idx").on(t.courseId, t.id),
     index("quizzes_teacher_id_idx").on(t.teacherId, t.id),

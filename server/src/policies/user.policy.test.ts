@@ -10,6 +10,7 @@ const row = (id: number, role: string): UserRow => ({
   email: "x",
   studentType: null,
   passwordHash: null,
+  status: "active",
   createdAt: new Date(),
   updatedAt: new Date(),
 });
@@ -17,7 +18,7 @@ const row = (id: number, role: string): UserRow => ({
 describe("user policy", () => {
   it("lists everyone for admins, teachers and students for teachers, nobody for students", () => {
     expect(listableRoles({ id: 1, role: "admin", studentType: null })).toEqual(["admin", "teacher", "student"]);
-    expect(listableRoles({ id: 1, role: "teacher", studentType: null })).toEqual(["teacher", "student"]);
+    expect(listableRoles({ id: 1, role: "teacher", studentType: null })).toEqual(["student"]);
     expect(listableRoles({ id: 1, role: "student", studentType: null })).toEqual([]);
   });
 

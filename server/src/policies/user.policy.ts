@@ -7,7 +7,7 @@ import type { Viewer } from "../lib/viewer";
 /** Which roles a viewer may list on GET /users. */
 export function listableRoles(viewer: Viewer): Role[] {
   if (viewer.role === "admin") return ["admin", "teacher", "student"];
-  if (viewer.role === "teacher") return ["teacher", "student"];
+  if (viewer.role === "teacher") return ["student"];
   return [];
 }
 

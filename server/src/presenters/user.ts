@@ -10,6 +10,7 @@ export function presentUser(row: UserRow): User {
     role: row.role as Role,
     studentType: (row.studentType as StudentType | null) ?? null,
     hasPassword: row.passwordHash !== null,
+    status: row.status as User["status"],
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -10,7 +10,8 @@ import { buildReview, gradeStoredAnswers, loadAttemptAnswers, loadKeyedQuestions
 
 /**
  * The result of a submitted attempt. The per-question review (with the correct answers) is included
- * only when the student can no longer attempt the quiz; staff previews always get it. `graded` is
+ * only under the answer-release rule (`reviewAllowed`, decision 016); staff previews always get it.
+ * Score and right/wrong count are always there. `graded` is
  * what the same request just stored and graded, when it submitted the attempt: nothing is read again.
  */
 export async function attemptResult(
@@ -37,7 +38,7 @@ export async function attemptResult(
   ]);
   const firstStartedAt = used.first ? new Date(used.first) : null;
   const refusal = preview ? null : attemptStartRefusal(timingOf(quiz), { count: used.n, firstStartedAt }, now);
-  const showReview = preview || reviewAllowed(refusal);
+  const showReview = preview || reviewAllowed(quiz, refusal, now);
   let computed: { score: number | null; correct: number; total: number; graded: boolean } | null = null;
   let review = null;
   if (showReview || !submission) {

@@ -80,7 +80,10 @@ export async function startOrResumeAttempt(
     })
     .from(quizzes)
     .innerJoin(courses, eq(courses.id, quizzes.courseId))
-    .where(eq(quizzes.id, quizId));
+    .where(eq(quizzes.id, quizId))
+    // A key-share lock (shared by every start) waits for a question edit holding the row FOR UPDATE,
+    // which refuses removals while attempts are open (issue 8, item 7): a start cannot slip past it.
+    .for("key share", { of: quizzes });
   if (!found) throw refusal(404, "quizNotFound");
   const quiz: QuizForAttempt = { ...found.quiz, course: found.course };
   assertCanStartAttempt(viewer, { studentType: quiz.studentType, teacherId: quiz.teacherId, courseTeacherId: quiz.course.teacherId });

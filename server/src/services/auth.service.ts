@@ -1,11 +1,12 @@
 import { and, count, eq, gt, lt, min, sql } from "drizzle-orm";
-import type { RegisterInput, User } from "@adesua/domain";
+import { REJECTED_ACCOUNT_MESSAGE, SIGNUP_CLOSED_MESSAGE, type RegisterInput, type User } from "@adesua/domain";
 import type { Db } from "../db/client";
 import { loginFailures, users, type UserRow } from "../db/schema";
 import { conflict, HttpError } from "../lib/errors";
 import { dummyHash, hashPassword, verifyPassword } from "../auth/passwords";
 import { recordAudit } from "../audit/audit";
 import { presentUser } from "../presenters/user";
+import { readSettings } from "./settings.service";
 
 /** Failed sign-ins allowed per account from one client address within the window. */
 export const LOGIN_MAX_FAILURES = 10;
@@ -69,6 +70,8 @@ export async function checkLogin(db: Db, email: string, password: string, addres
   if (!user || !ok) throw new HttpError(401, INVALID_LOGIN); // the claim stays: it is the failure
   // The owner proved the password: forget this address's failures on this account (and the claim).
   await db.delete(loginFailures).where(and(eq(loginFailures.email, email), eq(loginFailures.address, address), eq(loginFailures.kind, "login")));
+  // Told only to whoever knows the password: a rejected teacher account cannot sign in (decision 017).
+  if (user.status === "rejected") throw new HttpError(403, REJECTED_ACCOUNT_MESSAGE);
   return user;
 }
 
@@ -80,6 +83,8 @@ const TAKEN = "Email is already registered";
  * limit), so nobody can test thousands of emails; successful sign-ups are never counted.
  */
 export async function registerUser(db: Db, input: RegisterInput, address: string, now: Date): Promise<User> {
+  // Closed student sign-up is said before anything else, so it reveals nothing about emails.
+  if (input.role === "student" && !(await readSettings(db)).studentSignupOpen) throw new HttpError(403, SIGNUP_CLOSED_MESSAGE);
   const taken = async () => {
     await countTakenEmail(db, input.email, address, now);
     return conflict(TAKEN);
@@ -95,6 +100,8 @@ export async function registerUser(db: Db, input: RegisterInput, address: string
         email: input.email,
         role: input.role,
         studentType: input.role === "student" ? (input.studentType ?? "jhs1") : null,
+        // A school decides who teaches: a self-registered teacher waits for an admin (decision 017).
+        status: input.role === "teacher" ? "pending" : "active",
         passwordHash,
       })
       .onConflictDoNothing()

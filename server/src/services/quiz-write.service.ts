@@ -8,7 +8,8 @@ import { presentQuiz, type QuizJoined } from "../presenters/quiz";
 import { badRequest, notFound } from "../lib/errors";
 import type { Viewer } from "../lib/viewer";
 import { insertFileRow, type StoredPdf } from "./files.service";
-import { findQuiz, insertQuestions, quizQuestions, quizSettings, replaceQuestions, type QuestionValues } from "./quiz.service";
+import { findQuiz, insertQuestions, quizQuestions, quizSettings, removesQuestions, replaceQuestions, type QuestionValues } from "./quiz.service";
+import { assertNoRemovalDuringAttempts, regradeQuiz } from "./regrade.service";
 
 /** Creating, changing and deleting quizzes: each a transaction with its audit record. */
 
@@ -87,7 +88,13 @@ export async function updateQuiz(
       .set({ ...quizSettings(input), pdfFileId, updatedAt: new Date() })
       .where(eq(quizzes.id, locked.id));
     if (locked.pdfFileId !== null && locked.pdfFileId !== pdfFileId) await tx.delete(files).where(eq(files.id, locked.pdfFileId));
-    if (input.questions) await replaceQuestions(tx, locked.id, input.questions);
+    if (input.questions) {
+      await assertNoRemovalDuringAttempts(tx, locked.id, await removesQuestions(tx, locked.id, input.questions));
+      await replaceQuestions(tx, locked.id, input.questions);
+    }
+    // New keys or a new pass mark change the grades already given: re-grade them in this transaction.
+    if (input.questions || Number(locked.passingScore) !== input.passingScore)
+      await regradeQuiz(tx, { id: locked.id, passingScore: input.passingScore }, actor);
     const after = presentQuiz((await findQuiz(tx, locked.id))!, await quizQuestions(tx, locked.id), now());
     await recordAudit(tx, { entityType: "quiz", entityId: locked.id, action: "update", actor, before: auditSnapshot(before), after: auditSnapshot(after) });
     return after;
@@ -105,9 +112,15 @@ export async function updateQuizQuestions(
 ): Promise<Quiz> {
   checkSections(sections, questions.length);
   return db.transaction(async (tx) => {
-    const [locked] = await tx.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.id, existing.quiz.id)).for("update");
+    const [locked] = await tx
+      .select({ id: quizzes.id, passingScore: quizzes.passingScore })
+      .from(quizzes)
+      .where(eq(quizzes.id, existing.quiz.id))
+      .for("update");
     if (!locked) throw notFound(QUIZ_NOT_FOUND);
+    await assertNoRemovalDuringAttempts(tx, locked.id, await removesQuestions(tx, locked.id, questions));
     await replaceQuestions(tx, locked.id, questions);
+    await regradeQuiz(tx, { id: locked.id, passingScore: Number(locked.passingScore) }, actor);
     await tx.update(quizzes).set({ timedSections: sections, updatedAt: new Date() }).where(eq(quizzes.id, locked.id));
     const after = presentQuiz((await findQuiz(tx, locked.id))!, await quizQuestions(tx, locked.id), now());
     await recordAudit(tx, {
@@ -150,5 +163,20 @@ export async function deleteQuiz(db: Db, existing: QuizJoined, actor: Actor, now
     if (!gone) throw notFound(QUIZ_NOT_FOUND);
     if (gone.pdfFileId !== null) await tx.delete(files).where(eq(files.id, gone.pdfFileId));
     await recordAudit(tx, { entityType: "quiz", entityId: existing.quiz.id, action: "delete", actor, before: auditSnapshot(presentQuiz(existing, [], now())) });
+  });
+}
+
+/**
+ * POST /quizzes/{id}/release-answers: students see the correct answers from now on (decision 016).
+ * Releasing again keeps the first time.
+ */
+export async function releaseAnswers(db: Db, existing: QuizJoined, actor: Actor, now: Date): Promise<{ answersReleasedAt: string }> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: quizzes.id, at: quizzes.answersReleasedAt }).from(quizzes).where(eq(quizzes.id, existing.quiz.id)).for("update");
+    if (!locked) throw notFound(QUIZ_NOT_FOUND);
+    if (locked.at) return { answersReleasedAt: locked.at.toISOString() };
+    await tx.update(quizzes).set({ answersReleasedAt: now, updatedAt: now }).where(eq(quizzes.id, locked.id));
+    await recordAudit(tx, { entityType: "quiz", entityId: locked.id, action: "release_answers", actor, after: { answersReleasedAt: now.toISOString() } });
+    return { answersReleasedAt: now.toISOString() };
   });
 }

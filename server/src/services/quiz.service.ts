@@ -179,6 +179,8 @@ export function quizSettings(v: QuizFormValues) {
     resetTimerOnAttempt: v.resetTimerOnAttempt,
     passingScore: v.passingScore,
     timedSections: v.timedSections as TimedSection[],
+    showAnswers: v.showAnswers,
+    practice: v.practice,
   };
 }
 
@@ -187,6 +189,13 @@ export async function insertQuestions(tx: Queryable, quizId: number, list: reado
   await tx
     .insert(questions)
     .values(list.map((q, i) => ({ quizId, position: i, text: q.text, options: q.options, answer: q.answer ?? null, section: q.section ?? null })));
+}
+
+/** Whether saving `list` would delete any of the quiz's questions (a question kept is one sent with its id). */
+export async function removesQuestions(tx: Queryable, quizId: number, list: readonly QuestionValues[]): Promise<boolean> {
+  const kept = new Set(list.map((q) => q.id).filter((id) => id !== undefined));
+  const existing = await tx.select({ id: questions.id }).from(questions).where(eq(questions.quizId, quizId));
+  return existing.some((q) => !kept.has(q.id));
 }
 
 /**

@@ -1,8 +1,8 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import type { PageMeta, PageQuery, QuizRecord } from "@adesua/domain";
 import type { Db } from "../db/client";
 import { courses, quizzes, records, users } from "../db/schema";
-import { assertCanListRecordsOf } from "../policies/record.policy";
+import { assertCanListRecordsOf, recordsOnlyOfTeacher } from "../policies/record.policy";
 import { presentRecord } from "../presenters/record";
 import { pageWithCount } from "../lib/pagination";
 import type { Viewer } from "../lib/viewer";
@@ -17,7 +17,12 @@ export async function listRecords(
   const [target] =
     userId === viewer.id ? [{ role: viewer.role as string }] : await db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
   assertCanListRecordsOf(viewer, userId, target ?? null);
-  const cond = and(eq(records.userId, userId), q.quizId ? eq(records.quizId, q.quizId) : undefined);
+  const teacherId = recordsOnlyOfTeacher(viewer, userId);
+  const ownQuizzes =
+    teacherId === null
+      ? undefined
+      : sql`${records.quizId} in (select q.id from ${quizzes} q join ${courses} c on c.id = q.course_id where ${or(sql`q.teacher_id = ${teacherId}`, sql`c.teacher_id = ${teacherId}`)})`;
+  const cond = and(eq(records.userId, userId), q.quizId ? eq(records.quizId, q.quizId) : undefined, ownQuizzes);
   const { rows, meta } = await pageWithCount(
     q,
     (w) =>

@@ -1,13 +1,13 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
-import type { PageMeta, PageQuery, Role, User } from "@adesua/domain";
+import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { PageMeta, PageQuery, Role, User, UserListItem } from "@adesua/domain";
 import type { Db, Queryable } from "../db/client";
-import { users, type UserRow } from "../db/schema";
+import { attempts, courses, quizzes, users, type UserRow } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
 import { revokeUserSessions } from "../auth/sessions";
 import { recordAudit, type Actor } from "../audit/audit";
 import { presentUser } from "../presenters/user";
 import { assertCanChangePassword, assertCanDelete, listableRoles } from "../policies/user.policy";
-import { notFound } from "../lib/errors";
+import { conflict, notFound } from "../lib/errors";
 import { escapeLike } from "../lib/sql";
 import { pageMeta, pageWithCount } from "../lib/pagination";
 import type { Viewer } from "../lib/viewer";
@@ -24,23 +24,75 @@ export async function findUserIdByEmail(db: Queryable, email: string): Promise<n
   return row?.id ?? null;
 }
 
-/** GET /users: the roles the viewer may list (optionally one of them), searched by name or email, sorted by name. */
-export async function listUsers(db: Db, viewer: Viewer, q: PageQuery & { role?: Role; search?: string }): Promise<{ data: User[]; pagination: PageMeta }> {
+/** Students who have an attempt at a quiz the teacher made or whose course they teach. */
+function tookQuizOf(teacherId: number): SQL {
+  return exists(
+    sql`(select 1 from ${attempts} a join ${quizzes} q on q.id = a.quiz_id join ${courses} c on c.id = q.course_id
+      where a.user_id = ${users.id} and (q.teacher_id = ${teacherId} or c.teacher_id = ${teacherId}))`,
+  );
+}
+
+/**
+ * GET /users: the roles the viewer may list (optionally one of them), searched by name (and email,
+ * for admins), sorted by name; pending teachers first for admins. Teachers see only the students
+ * who took their quizzes, without emails (decision 017).
+ */
+export async function listUsers(
+  db: Db,
+  viewer: Viewer,
+  q: PageQuery & { role?: Role; search?: string },
+): Promise<{ data: UserListItem[]; pagination: PageMeta }> {
   const allowed = listableRoles(viewer);
   const roles = q.role ? allowed.filter((r) => r === q.role) : allowed;
   if (roles.length === 0) return { data: [], pagination: pageMeta(q, 0) };
+  const teacher = viewer.role === "teacher";
   const where: SQL[] = [inArray(users.role, roles)];
+  if (teacher) where.push(tookQuizOf(viewer.id));
   if (q.search) {
     const like = `%${escapeLike(q.search)}%`;
-    where.push(or(ilike(users.name, like), ilike(users.email, like))!);
+    where.push(teacher ? ilike(users.name, like) : or(ilike(users.name, like), ilike(users.email, like))!);
   }
   const cond = and(...where);
   const { rows, meta } = await pageWithCount(
     q,
-    (w) => db.select().from(users).where(cond).orderBy(asc(users.name), asc(users.id)).limit(w.limit).offset(w.offset),
+    (w) =>
+      db
+        .select()
+        .from(users)
+        .where(cond)
+        .orderBy(desc(sql`${users.status} = 'pending'`), asc(users.name), asc(users.id))
+        .limit(w.limit)
+        .offset(w.offset),
     async () => (await db.select({ total: count() }).from(users).where(cond))[0].total,
   );
-  return { data: rows.map(presentUser), pagination: meta };
+  return { data: rows.map((r) => (teacher ? { ...presentUser(r), email: null } : presentUser(r))), pagination: meta };
+}
+
+/** How many self-registered teachers wait for an admin (the admin home's card). */
+export async function countPendingTeachers(db: Queryable): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, "teacher"), eq(users.status, "pending")));
+  return row.n;
+}
+
+/**
+ * POST /users/{id}/approve and /reject (admin only, audited): decides a pending teacher. A rejected
+ * account is kept (marked rejected, so the audit trail and the email stay) and cannot sign in; its
+ * sessions end at once.
+ */
+export async function decidePendingTeacher(db: Db, userId: number, decision: "approve" | "reject", actor: Actor): Promise<User> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    if (!target) throw notFound(USER_NOT_FOUND);
+    if (target.status !== "pending") throw conflict("This account is not waiting for approval");
+    const status = decision === "approve" ? "active" : "rejected";
+    const [row] = await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, target.id)).returning();
+    if (decision === "reject") await revokeUserSessions(tx, row.id);
+    await recordAudit(tx, { entityType: "user", entityId: row.id, action: decision, actor, before: { status: target.status }, after: { status } });
+    return presentUser(row);
+  });
 }
 
 /** PUT /users/{id}: an admin sets a password; every session of that user ends. */

@@ -4,6 +4,7 @@ import { Center, Loader, Stack, Text } from "@mantine/core";
 import type { Role } from "@adesua/domain";
 import { useAuth } from "../lib/auth";
 import { AccessDenied } from "./access-denied";
+import { PendingApproval } from "./pending-approval";
 
 export function LoadingScreen() {
   return (
@@ -22,6 +23,8 @@ export function RequireAuth({ roles, children }: { roles?: readonly Role[]; chil
   const location = useLocation();
   if (loading) return <LoadingScreen />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  // A self-registered teacher waits for an admin: the page says so instead of the teacher area.
+  if (user.status === "pending") return <PendingApproval />;
   if (roles && !roles.includes(user.role)) return <AccessDenied required={roles} current={user.role} />;
   return <>{children}</>;
 }

@@ -466,6 +466,7 @@ describe("POST /api/attempts/:id/submit", () => {
         { text: "Explain", options: ["p", "q"], answer: null },
       ],
       maxAttempts: 1,
+      answersReleasedAt: new Date("2020-01-01T00:00:00Z"),
     });
     const a = await start(s.token, quiz.id);
     const r = await submit(s.token, a.body.attemptId, [
@@ -567,11 +568,23 @@ describe("answer confidentiality", () => {
       expect((r.body as any)?.review ?? (r.body as any)?.result?.review ?? null, r.name).toBeNull();
     }
 
-    // The last attempt: now nothing more can be tried, so the review comes with the correct answers.
+    // The last attempt on a quiz still open for others: the score and right count, never the key
+    // (issue 8: a throwaway account that uses up its attempts must not learn the answers).
     const b = await start(s.token, quiz.id);
     const last = await submit(s.token, b.body.attemptId, [{ questionId: questions[1].id, answer: "b" }]);
-    expect(last.body.canAttemptAgain).toBe(false);
-    expect(last.body.review).toEqual([
+    expect(last.body).toMatchObject({ canAttemptAgain: false, correct: 1, total: 3, review: null });
+    for (const r of [last, await read(s.token, a.body.attemptId), await read(s.token, b.body.attemptId)]) {
+      expect(keys(r.body)).not.toContain("correctAnswer");
+    }
+
+    // The teacher releases the answers: now the review comes with the correct answers.
+    const teacher = await signedIn(db(), { role: "teacher" });
+    const { courses } = await import("../../db/schema");
+    await db().update(courses).set({ teacherId: teacher.user.id }).where(eq(courses.id, quiz.courseId));
+    const released = await call(t.app, { method: "POST", url: `/api/quizzes/${quiz.id}/release-answers`, token: teacher.token });
+    expect(released.status).toBe(200);
+    const again = await read(s.token, b.body.attemptId);
+    expect(again.body.result.review).toEqual([
       { questionId: questions[0].id, index: 0, text: "Question 0", options: qs[0].options, yourAnswer: null, correct: false, correctAnswer: KEYS[0] },
       { questionId: questions[1].id, index: 1, text: "Question 1", options: qs[1].options, yourAnswer: "b", correct: true, correctAnswer: KEYS[1] },
       { questionId: questions[2].id, index: 2, text: "Question 2", options: qs[2].options, yourAnswer: null, correct: false, correctAnswer: KEYS[2] },
@@ -579,6 +592,53 @@ describe("answer confidentiality", () => {
     // The first attempt's review is now open too.
     const firstAgain = await read(s.token, a.body.attemptId);
     expect(firstAgain.body.result.review.map((x: { correct: boolean }) => x.correct)).toEqual([true, false, false]);
+  });
+
+  it("gives a throwaway account that empties its attempts on an open quiz no correct answer anywhere (issue 8)", async () => {
+    const T0 = new Date("2030-10-01T09:00:00Z");
+    t.clock.set(T0);
+    const KEYS = ["OKRA-7", "YAM-8", "PLANTAIN-9"];
+    const qs: QuestionSeed[] = KEYS.map((k, i) => ({ text: `Q${i}`, options: [`no-${i}`, k], answer: k }));
+    for (const closeTime of [at(T0, 24 * 60 * MIN), null]) {
+      const { quiz } = await buildQuiz(db(), { questions: qs, maxAttempts: 3, closeTime });
+      const s = await student();
+      const bodies: unknown[] = [];
+      for (let i = 0; i < 3; i++) {
+        const r = await call(t.app, { method: "POST", url: `/api/submissions/${quiz.id}/submit`, token: s.token, payload: { answers: [] } });
+        expect(r.status).toBe(200);
+        expect(r.body).toMatchObject({ correct: 0, total: 3, score: 0, review: null });
+        bodies.push(r.body, (await read(s.token, r.body.attemptId)).body);
+      }
+      const refused = await call(t.app, { method: "POST", url: `/api/submissions/${quiz.id}/submit`, token: s.token, payload: { answers: [] } });
+      expect(refused.status).toBe(409);
+      bodies.push(refused.body);
+      bodies.push((await call(t.app, { method: "GET", url: `/api/quizzes/${quiz.id}`, token: s.token })).body);
+      bodies.push((await call(t.app, { method: "GET", url: "/api/records", token: s.token })).body);
+      bodies.push((await call(t.app, { method: "GET", url: `/api/quizzes`, token: s.token })).body);
+      for (const b of bodies) {
+        expect(keys(b)).not.toContain("correctAnswer");
+        expect(keys(b)).not.toContain("answer");
+        for (const { path, value } of strings(b)) if (KEYS.includes(value)) expect(path).toMatch(/options\[\d+\]$/);
+      }
+    }
+  });
+
+  it("shows a practice quiz's answers after the student's last attempt only when it is set so", async () => {
+    const s = await student();
+    const { quiz } = await buildQuiz(db(), { maxAttempts: 1, practice: true, showAnswers: "after_last_attempt" });
+    const r = await call(t.app, { method: "POST", url: `/api/submissions/${quiz.id}/submit`, token: s.token, payload: { answers: [] } });
+    expect(r.body.review).toHaveLength(3);
+    const { quiz: never } = await buildQuiz(db(), { maxAttempts: 1, showAnswers: "never", closeTime: new Date("2020-01-01T00:00:00Z"), openTime: null });
+    const late = await signedIn(db(), { role: "student", studentType: "jhs1" });
+    // A closed quiz cannot be submitted: read the answers of one made before it closed.
+    const { attempts: attemptsTable } = await import("../../db/schema");
+    const [att] = await db()
+      .insert(attemptsTable)
+      .values({ quizId: never.id, userId: late.user.id, attemptNumber: 1, status: "in_progress", startedAt: new Date("2019-12-31T00:00:00Z") })
+      .returning();
+    const sub = await submit(late.token, att.id);
+    expect(sub.status).toBe(200);
+    expect(sub.body.review).toBeNull();
   });
 
   it("opens the review once the quiz has closed", async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { viewerOf } from "../../lib/viewer";
 import {
+  AnswersReleasedSchema,
   AttemptInfoSchema,
   CreatedIdSchema,
   CreateQuizFromQuestionsSchema,
@@ -28,6 +29,7 @@ import {
   deleteQuiz,
   QUIZ_NOT_FOUND as NOT_FOUND,
   quizPdfFile,
+  releaseAnswers,
   updateQuiz,
   updateQuizQuestions,
 } from "../../services/quiz-write.service";
@@ -175,6 +177,26 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
       const course = await checkCourseForQuiz(app.db, viewer, input.courseId, taught);
       const id = await createQuizFromQuestions(app.db, viewer, input, course, actorOf(req), () => app.now());
       return reply.status(201).send({ id });
+    },
+  );
+
+  app.post(
+    "/quizzes/:id/release-answers",
+    {
+      config: { access: STAFF },
+      schema: {
+        tags: ["quizzes"],
+        summary: "Release the correct answers to students now (the quiz's teacher or an admin; audited)",
+        params: IdParamsSchema,
+        response: { 200: AnswersReleasedSchema },
+      },
+    },
+    async (req) => {
+      const viewer = viewerOf(req);
+      const existing = await findQuiz(app.db, req.params.id);
+      if (!existing) throw notFound(NOT_FOUND);
+      assertCanManageQuiz(viewer, existing);
+      return releaseAnswers(app.db, existing, actorOf(req), app.now());
     },
   );
 

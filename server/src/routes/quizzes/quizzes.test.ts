@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createSession } from "../../auth/sessions";
-import { attemptAnswers, attempts, auditLogs, files, questions, quizzes, submissions } from "../../db/schema";
+import { attemptAnswers, attempts, auditLogs, files, questions, quizzes, records, submissions } from "../../db/schema";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, buildUser, sampleQuestions, signedIn } from "../../../test/factories";
 import { form, pdfBytes, pngBytes } from "../../../test/uploads";
@@ -576,7 +576,7 @@ describe("PUT /api/quizzes/:id/questions", () => {
     const teacher = await teacherWithCourse();
     const { quiz, questions: qs } = await buildQuiz(db(), { courseId: teacher.course.id, questions: sampleQuestions(3) });
     const student = await buildUser(db());
-    const [attempt] = await db().insert(attempts).values({ quizId: quiz.id, userId: student.id, attemptNumber: 1 }).returning();
+    const [attempt] = await db().insert(attempts).values({ quizId: quiz.id, userId: student.id, attemptNumber: 1, status: "submitted" }).returning();
     await db().insert(attemptAnswers).values({ attemptId: attempt.id, questionId: qs[1].id, answer: qs[1].options[0] });
     const r = await putQuestions(teacher.token, quiz.id, {
       questions: [
@@ -595,6 +595,64 @@ describe("PUT /api/quizzes/:id/questions", () => {
     expect(await db().select().from(questions).where(eq(questions.id, qs[0].id))).toHaveLength(0);
     expect(await db().select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, attempt.id))).toHaveLength(1);
     expect((await auditOf(quiz.id)).map((a) => a.action)).toContain("update");
+  });
+
+  it("refuses to remove or replace questions while a student is in an attempt, and keeps their saved answers (issue 8)", async () => {
+    const teacher = await teacherWithCourse();
+    const { quiz, questions: qs } = await buildQuiz(db(), { courseId: teacher.course.id, questions: sampleQuestions(4) });
+    const s = await signedIn(db(), { role: "student", studentType: "jhs1" });
+    const a = await call(t.app, { method: "POST", url: `/api/quizzes/${quiz.id}/attempts`, token: s.token });
+    expect(a.status).toBe(201);
+    const answers = qs.map((q) => ({ questionId: q.id, answer: q.options[0] }));
+    expect((await call(t.app, { method: "PUT", url: `/api/attempts/${a.body.attemptId}/answers`, token: s.token, payload: { answers } })).status).toBe(200);
+    const TAKING = { status: 409, body: { error: "Students are taking this quiz; change the questions after their attempts end" } };
+    // Without ids (a replacement), and with one question left out (a removal): both refused, on both routes.
+    expect(await putQuestions(teacher.token, quiz.id, { questions: sampleQuestions(4) })).toMatchObject(TAKING);
+    const kept = qs.slice(0, 3).map((q) => ({ id: q.id, text: q.text, options: q.options, answer: q.answer }));
+    expect(await putQuestions(teacher.token, quiz.id, { questions: kept })).toMatchObject(TAKING);
+    expect(await updateQuiz(teacher.token, quiz.id, { ...fields(teacher.course.id), questions: sampleQuestions(2) })).toMatchObject(TAKING);
+    expect(await db().select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, a.body.attemptId))).toHaveLength(4);
+    // Correcting a text in place is fine during the attempt.
+    const all = qs.map((q) => ({ id: q.id, text: `${q.text} (corrected)`, options: q.options, answer: q.answer }));
+    expect((await putQuestions(teacher.token, quiz.id, { questions: all })).status).toBe(200);
+    const done = await call(t.app, { method: "POST", url: `/api/attempts/${a.body.attemptId}/submit`, token: s.token, payload: {} });
+    expect(done.body).toMatchObject({ correct: 4, total: 4 });
+    // Once the attempt has ended, questions may be removed.
+    expect((await putQuestions(teacher.token, quiz.id, { questions: all.slice(0, 2) })).status).toBe(200);
+  });
+
+  it("re-grades submissions and records when a key is corrected, keeping every saved answer, and audits it", async () => {
+    const teacher = await teacherWithCourse();
+    const { quiz, questions: qs } = await buildQuiz(db(), { courseId: teacher.course.id, questions: sampleQuestions(2), maxAttempts: 2 });
+    const s = await signedIn(db(), { role: "student", studentType: "jhs1" });
+    const sit = async (answers: string[]) => {
+      const a = await call(t.app, { method: "POST", url: `/api/quizzes/${quiz.id}/attempts`, token: s.token });
+      const payload = { answers: answers.map((answer, i) => ({ questionId: qs[i].id, answer })) };
+      return (await call(t.app, { method: "POST", url: `/api/attempts/${a.body.attemptId}/submit`, token: s.token, payload })).body;
+    };
+    // First sitting: both right by the old key (100); second: first right, second answered "5" (50).
+    const one = await sit([qs[0].options[0], qs[1].options[0]]);
+    const two = await sit([qs[0].options[0], qs[1].options[1]]);
+    expect([one.score, two.score]).toEqual([100, 50]);
+    // The second key was wrong: the right answer is the second option.
+    const corrected = qs.map((q, i) => ({ id: q.id, text: q.text, options: q.options, answer: i === 1 ? q.options[1] : q.answer }));
+    expect((await putQuestions(teacher.token, quiz.id, { questions: corrected })).status).toBe(200);
+    const subs = await db().select().from(submissions).where(eq(submissions.quizId, quiz.id)).orderBy(submissions.id);
+    expect(subs.map((x) => [x.score, x.correct])).toEqual([
+      [50, 1],
+      [100, 2],
+    ]);
+    const recs = await db().select().from(records).where(eq(records.quizId, quiz.id)).orderBy(records.id);
+    expect(recs.map((r) => [r.score, r.passed, r.isPersonalBest])).toEqual([
+      [50, true, true],
+      [100, true, true],
+    ]);
+    expect(await db().select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, subs[0].attemptId!))).toHaveLength(2);
+    const regrade = (await auditOf(quiz.id)).find((x) => x.action === "regrade");
+    expect(regrade?.after).toMatchObject({ regraded: 2 });
+    // The student's result follows the new grade.
+    const again = await call(t.app, { method: "GET", url: `/api/attempts/${one.attemptId}`, token: s.token });
+    expect(again.body.result).toMatchObject({ score: 50, correct: 1 });
   });
 
   it("updates the timed sections with the questions", async () => {
@@ -724,5 +782,55 @@ describe("DELETE /api/quizzes/:id", () => {
     expect((await call(t.app, { method: "DELETE", url: `/api/quizzes/${quiz.id}`, token: student.token })).status).toBe(403);
     const admin = await signedIn(db(), { role: "admin" });
     expect((await call(t.app, { method: "DELETE", url: `/api/quizzes/${quiz.id}`, token: admin.token })).status).toBe(200);
+  });
+});
+
+describe("POST /api/quizzes/:id/release-answers", () => {
+  const release = (token: string | undefined, id: number | string) => call(t.app, { method: "POST", url: `/api/quizzes/${id}/release-answers`, token });
+
+  it("lets the quiz's teacher release the answers once, audited", async () => {
+    const teacher = await teacherWithCourse();
+    const { quiz } = await buildQuiz(db(), { courseId: teacher.course.id });
+    const r = await release(teacher.token, quiz.id);
+    expect(r.status).toBe(200);
+    expect(Number.isNaN(Date.parse(r.body.answersReleasedAt))).toBe(false);
+    const again = await release(teacher.token, quiz.id);
+    expect(again.body.answersReleasedAt).toBe(r.body.answersReleasedAt);
+    expect((await auditOf(quiz.id)).filter((a) => a.action === "release_answers")).toHaveLength(1);
+    expect((await getQuiz(teacher.token, quiz.id)).body.answersReleasedAt).toBe(r.body.answersReleasedAt);
+  });
+
+  it("lets an admin release any quiz's answers", async () => {
+    const admin = await signedIn(db(), { role: "admin" });
+    const { quiz } = await buildQuiz(db());
+    expect((await release(admin.token, quiz.id)).status).toBe(200);
+  });
+
+  it("answers 401 anonymous, 403 students, 404 other teachers and unknown quizzes, 400 bad ids", async () => {
+    const { quiz } = await buildQuiz(db());
+    expect((await release(undefined, quiz.id)).status).toBe(401);
+    const student = await signedIn(db(), { role: "student", studentType: "jhs1" });
+    expect((await release(student.token, quiz.id)).status).toBe(403);
+    const stranger = await teacherWithCourse();
+    expect((await release(stranger.token, quiz.id)).status).toBe(404);
+    expect((await release(stranger.token, 999999)).status).toBe(404);
+    expect((await release(stranger.token, "abc")).status).toBe(400);
+    expect((await db().select().from(quizzes).where(eq(quizzes.id, quiz.id)))[0].answersReleasedAt).toBeNull();
+  });
+});
+
+describe("showAnswers on the quiz form", () => {
+  it("defaults to after_close and allows after_last_attempt only for a practice quiz", async () => {
+    const teacher = await teacherWithCourse();
+    const plain = await createQuiz(teacher.token, form(fields(teacher.course.id), PDF));
+    expect(plain.status).toBe(201);
+    expect(plain.body).toMatchObject({ showAnswers: "after_close", practice: false, answersReleasedAt: null });
+    const refused = await createQuiz(teacher.token, form(fields(teacher.course.id, { showAnswers: "after_last_attempt" }), PDF));
+    expect(refused).toMatchObject({ status: 400, body: { error: "Answers after the last attempt are only for practice quizzes" } });
+    const bad = await createQuiz(teacher.token, form(fields(teacher.course.id, { showAnswers: "sometimes" }), PDF));
+    expect(bad).toMatchObject({ status: 400, body: { error: "showAnswers must be after_close, never or after_last_attempt" } });
+    const practice = await createQuiz(teacher.token, form(fields(teacher.course.id, { showAnswers: "after_last_attempt", practice: "true" }), PDF));
+    expect(practice.status).toBe(201);
+    expect(practice.body).toMatchObject({ showAnswers: "after_last_attempt", practice: true });
   });
 });

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, sampleQuestions, signedIn } from "../../../test/factories";
+import { eq } from "drizzle-orm";
+import { quizzes } from "../../db/schema";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -88,7 +90,11 @@ describe("GET /api/records", () => {
     );
     const teacher = await signedIn(db(), { role: "teacher" });
     const admin = await signedIn(db(), { role: "admin" });
-    expect((await records(teacher.token, `?userId=${s.user.id}`)).body.data).toHaveLength(1);
+    // Teachers see only the records of their own quizzes (issue 8 item 4).
+    expect((await records(teacher.token, `?userId=${s.user.id}`)).body.data).toHaveLength(0);
+    const owner = await signedIn(db(), { role: "teacher" });
+    await db().update(quizzes).set({ teacherId: owner.user.id }).where(eq(quizzes.id, quiz.id));
+    expect((await records(owner.token, `?userId=${s.user.id}`)).body.data).toHaveLength(1);
     expect((await records(admin.token, `?userId=${s.user.id}`)).body.data).toHaveLength(1);
     expect((await records(teacher.token, `?userId=${admin.user.id}`)).status).toBe(403);
     expect((await records(admin.token, `?userId=${teacher.user.id}`)).status).toBe(200);

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { viewerOf } from "../../lib/viewer";
-import { IdParamsSchema, OkSchema, UpdateUserSchema, UserListQuerySchema, UserListResponseSchema, UserSchema } from "@adesua/domain";
+import { PendingCountSchema, IdParamsSchema, OkSchema, UpdateUserSchema, UserListQuerySchema, UserListResponseSchema, UserSchema } from "@adesua/domain";
 import { actorOf } from "../../lib/context";
 import { ADMIN, STAFF } from "../../lib/access";
-import { deleteUser, listUsers, setUserPassword } from "../../services/user.service";
+import { countPendingTeachers, decidePendingTeacher, deleteUser, listUsers, setUserPassword } from "../../services/user.service";
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -11,6 +11,27 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: STAFF }, schema: { tags: ["users"], querystring: UserListQuerySchema, response: { 200: UserListResponseSchema } } },
     async (req) => listUsers(app.db, viewerOf(req), req.query),
   );
+
+  app.get("/users/pending-count", { config: { access: ADMIN }, schema: { tags: ["users"], response: { 200: PendingCountSchema } } }, async () => ({
+    pending: await countPendingTeachers(app.db),
+  }));
+
+  for (const decision of ["approve", "reject"] as const) {
+    app.post(
+      `/users/:id/${decision}`,
+      {
+        config: { access: ADMIN },
+        schema: {
+          tags: ["users"],
+          summary:
+            decision === "approve" ? "Approve a pending teacher (admin only; audited)" : "Reject a pending teacher: they cannot sign in (admin only; audited)",
+          params: IdParamsSchema,
+          response: { 200: UserSchema },
+        },
+      },
+      async (req) => decidePendingTeacher(app.db, req.params.id, decision, actorOf(req)),
+    );
+  }
 
   app.put(
     "/users/:id",

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { auditLogs, users } from "../../db/schema";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
-import { buildUser, signedIn, TEST_PASSWORD } from "../../../test/factories";
+import { buildQuiz, buildUser, signedIn, TEST_PASSWORD } from "../../../test/factories";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,13 +25,23 @@ describe("GET /api/users", () => {
     expect(teachers.body.pagination.total).toBe(teachers.body.data.length);
   });
 
-  it("shows a teacher teachers and students but never admins", async () => {
-    const teacher = await signedIn(t.database.db, { role: "teacher" });
-    const r = await call(t.app, { method: "GET", url: "/api/users", token: teacher.token });
+  it("shows a teacher only the students who took their quizzes, with names and levels but no emails (issue 8)", async () => {
+    const db = t.database.db;
+    const teacher = await signedIn(db, { role: "teacher" });
+    const mine = await signedIn(db, { role: "student", studentType: "jhs1" });
+    await signedIn(db, { role: "student", studentType: "jhs1" });
+    const { quiz } = await buildQuiz(db, { teacherId: teacher.user.id });
+    expect((await call(t.app, { method: "POST", url: `/api/quizzes/${quiz.id}/attempts`, token: mine.token })).status).toBe(201);
+    const r = await call(t.app, { method: "GET", url: "/api/users?limit=500", token: teacher.token });
     expect(r.status).toBe(200);
-    expect(r.body.data.some((u: { role: string }) => u.role === "admin")).toBe(false);
+    expect(r.body.data).toEqual([expect.objectContaining({ id: mine.user.id, name: mine.user.name, studentType: "jhs1", email: null })]);
+    expect(r.raw).not.toContain(mine.user.email);
+    expect(r.body.pagination.total).toBe(1);
     const admins = await call(t.app, { method: "GET", url: "/api/users?role=admin", token: teacher.token });
     expect(admins.body.data).toEqual([]);
+    // Searching by email finds nothing for a teacher.
+    const byEmail = await call(t.app, { method: "GET", url: `/api/users?search=${encodeURIComponent(mine.user.email)}`, token: teacher.token });
+    expect(byEmail.body.data).toEqual([]);
   });
 
   it("refuses students and anonymous callers", async () => {

@@ -95,6 +95,7 @@ export function SignupPage() {
             ]}
             value={form.role}
             onChange={(v) => v && set("role", v as "student" | "teacher")}
+            description={form.role === "teacher" ? "A teacher account waits for your school's administrator to approve it." : undefined}
           />
           {form.role === "student" && (
             <Select

@@ -1,5 +1,5 @@
 import dayjs from "dayjs";
-import { QUIZ_LIMITS, QUIZ_MESSAGES, type StudentType } from "@adesua/domain/constants";
+import { QUIZ_LIMITS, QUIZ_MESSAGES, type ShowAnswers, type StudentType } from "@adesua/domain/constants";
 import { QuestionInputSchema, QuizFormSchema, type Quiz } from "@adesua/domain";
 import { pdfProblem } from "@/lib/pdf";
 import { issuesToFieldErrors } from "@/lib/form-errors";
@@ -29,12 +29,27 @@ export type QuizFormValues = {
   questionsPerPage: NumberField;
   passingScore: NumberField;
   resetTimerOnAttempt: boolean;
+  /** When students see the correct answers (decision 016). */
+  showAnswers: ShowAnswers;
+  /** A practice quiz: the only kind that may show answers after the last attempt. */
+  practice: boolean;
   timedSections: SectionDraft[];
   pdf: File | null;
 };
 
 type Field =
-  "title" | "courseId" | "studentType" | "openTime" | "closeTime" | "timeLimit" | "maxAttempts" | "questionsPerPage" | "passingScore" | "pdf" | "timedSections";
+  | "title"
+  | "courseId"
+  | "studentType"
+  | "openTime"
+  | "closeTime"
+  | "timeLimit"
+  | "maxAttempts"
+  | "questionsPerPage"
+  | "passingScore"
+  | "pdf"
+  | "timedSections"
+  | "showAnswers";
 export type SectionErrors = Partial<Record<"name" | "start" | "end" | "timeLimit", string>>;
 export type QuizFormErrors = Partial<Record<Field, string>> & { sections?: Record<string, SectionErrors> };
 
@@ -52,6 +67,8 @@ export const emptyQuizValues = (): QuizFormValues => ({
   questionsPerPage: L.questionsPerPage.default,
   passingScore: L.passingScore.default,
   resetTimerOnAttempt: true,
+  showAnswers: "after_close",
+  practice: false,
   timedSections: [],
   pdf: null,
 });
@@ -72,6 +89,8 @@ export function valuesFromQuiz(q: Quiz): QuizFormValues {
     questionsPerPage: q.questionsPerPage,
     passingScore: q.passingScore,
     resetTimerOnAttempt: q.resetTimerOnAttempt,
+    showAnswers: q.showAnswers,
+    practice: q.practice,
     timedSections: q.timedSections.map((s) => ({ key: newKey(), name: s.name, start: s.startIndex + 1, end: s.endIndex + 1, timeLimit: s.timeLimit })),
     pdf: null,
   };
@@ -107,6 +126,7 @@ const SETTINGS: readonly Field[] = [
   "maxAttempts",
   "questionsPerPage",
   "passingScore",
+  "showAnswers",
 ];
 
 /**
@@ -196,6 +216,8 @@ function settingsPayload(v: QuizFormValues): Record<string, string> {
     questionsPerPage: numText(v.questionsPerPage),
     passingScore: numText(v.passingScore),
     resetTimerOnAttempt: String(v.resetTimerOnAttempt),
+    showAnswers: v.showAnswers,
+    practice: String(v.practice),
   };
 }
 
@@ -213,3 +235,7 @@ export function quizFormData(v: QuizFormValues, questions?: QuestionDraft[]): Fo
   if (v.pdf) fd.set("pdf", v.pdf, v.pdf.name);
   return fd;
 }
+
+/** Shown beside the choice that lets answers out before the quiz closes. */
+export const SHARE_KEYS_WARNING =
+  "Students who have used their attempts will see the correct answers while others can still take the quiz: they can share the key. Use it only for practice.";

@@ -36,6 +36,7 @@ import {
   PDF_LABEL,
   questionsFromQuiz,
   quizFormData,
+  SHARE_KEYS_WARNING,
   validateQuestions,
   validateQuizForm,
   valuesFromQuiz,
@@ -371,6 +372,36 @@ export function QuizFormPage() {
               onChange={(e) => set("resetTimerOnAttempt", e.currentTarget.checked)}
               disabled={locked}
             />
+            <Checkbox
+              label="Practice quiz"
+              description="Only a practice quiz may show the answers after a student's last attempt"
+              checked={values.practice}
+              onChange={(e) => {
+                const practice = e.currentTarget.checked;
+                set("practice", practice);
+                if (!practice && values.showAnswers === "after_last_attempt") set("showAnswers", "after_close");
+              }}
+              disabled={locked}
+            />
+            <Select
+              label="Show correct answers to students"
+              description="Scores and how many were right are always shown at once"
+              data={[
+                { value: "after_close", label: "After the quiz closes for everyone" },
+                { value: "never", label: "Never (unless you release them)" },
+                { value: "after_last_attempt", label: "After a student's last attempt (practice only)", disabled: !values.practice },
+              ]}
+              value={values.showAnswers}
+              onChange={(v) => v && set("showAnswers", v as QuizFormValues["showAnswers"])}
+              error={errors.showAnswers}
+              allowDeselect={false}
+              disabled={locked}
+            />
+            {values.showAnswers === "after_last_attempt" && (
+              <Alert color="yellow" title="Students can share the answers">
+                {SHARE_KEYS_WARNING}
+              </Alert>
+            )}
           </Part>
 
           <Part title="Timed sections" description="Optional: give groups of questions their own time limit. Questions are numbered from 1.">

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Role, User } from "@adesua/domain";
+import type { PendingCount, Role, Settings, User } from "@adesua/domain";
 import { api } from "@/lib/api";
 
 export type UserList = { data: User[]; pagination: { total: number; page: number; limit: number } };
@@ -27,5 +27,29 @@ export function useDeleteUser() {
   return useMutation({
     mutationFn: (id: number) => api(`/users/${id}`, { method: "DELETE" }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ["users"] }),
+  });
+}
+
+/** Approve or reject a self-registered teacher (admin only). */
+export function useDecideTeacher() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: number; decision: "approve" | "reject" }) => api<User>(`/users/${id}/${decision}`, { method: "POST" }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ["users"] }),
+  });
+}
+
+/** How many teachers wait for approval (the admin home's card); under the "users" key so decisions refresh it. */
+export const getPendingCountQueryOptions = () =>
+  queryOptions({ queryKey: ["users", "pending-count"], queryFn: ({ signal }) => api<PendingCount>("/users/pending-count", { signal }) });
+export const usePendingCount = (enabled = true) => useQuery({ ...getPendingCountQueryOptions(), enabled });
+
+export const useSettings = (enabled: boolean) => useQuery({ queryKey: ["settings"], queryFn: ({ signal }) => api<Settings>("/settings", { signal }), enabled });
+
+export function useSaveSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (s: Settings) => api<Settings>("/settings", { method: "PUT", body: s }),
+    onSuccess: (s) => qc.setQueryData(["settings"], s),
   });
 }

@@ -1,6 +1,24 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { Alert, Anchor, Badge, Button, Card, em, Group, Modal, Pagination, PasswordInput, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  em,
+  Group,
+  Modal,
+  Pagination,
+  PasswordInput,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { ROLE_HOME, ROLE_LABEL } from "@adesua/domain/rules";
@@ -9,7 +27,7 @@ import type { User } from "@adesua/domain";
 import { useAuth } from "@/lib/auth";
 import { errorText } from "@/lib/api";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { useChangePassword, useDeleteUser, useUsers } from "../api/users";
+import { useChangePassword, useDecideTeacher, useDeleteUser, useSaveSettings, useSettings, useUsers } from "../api/users";
 
 const PAGE_SIZE = 20;
 
@@ -28,6 +46,11 @@ export function UsersPage() {
   const [confirmDelete, setConfirmDelete] = useState<User | null>(null);
   const [confirmImpersonate, setConfirmImpersonate] = useState<User | null>(null);
   const [acting, setActing] = useState(false);
+  const [confirmReject, setConfirmReject] = useState<User | null>(null);
+  const decide = useDecideTeacher();
+  const isAdmin = me?.role === "admin";
+  const settings = useSettings(isAdmin);
+  const saveSettings = useSaveSettings();
   // The table needs a desktop's width; phones get one card per user.
   const wide = useMediaQuery(`(min-width: ${em(992)})`, true, { getInitialValueInEffect: false });
   const users = useUsers({ role, search: debounced || undefined, page, limit: PAGE_SIZE });
@@ -60,6 +83,17 @@ export function UsersPage() {
     }
   }
 
+  async function decideTeacher(u: User, decision: "approve" | "reject") {
+    try {
+      await decide.mutateAsync({ id: u.id, decision });
+      notifications.show({ color: "green", message: decision === "approve" ? `${u.name} can now teach` : `${u.name}'s account was rejected` });
+    } catch (err) {
+      notifications.show({ color: "red", message: errorText(err, "Could not save the decision") });
+    } finally {
+      setConfirmReject(null);
+    }
+  }
+
   async function actAs(u: User) {
     setActing(true);
     try {
@@ -77,7 +111,8 @@ export function UsersPage() {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const list = users.data?.data ?? [];
 
-  const roleText = (u: User) => `${ROLE_LABEL[u.role]}${u.studentType ? ` · ${STUDENT_TYPE_LABELS[u.studentType]}` : ""}`;
+  const roleText = (u: User) =>
+    `${ROLE_LABEL[u.role]}${u.studentType ? ` · ${STUDENT_TYPE_LABELS[u.studentType]}` : ""}${u.status === "pending" ? " · waiting for approval" : u.status === "rejected" ? " · rejected" : ""}`;
 
   const passwordCell = (u: User) =>
     editing === u.id ? (
@@ -128,6 +163,16 @@ export function UsersPage() {
 
   const actions = (u: User) => (
     <Group gap="xs" wrap="nowrap">
+      {isAdmin && u.status === "pending" && (
+        <>
+          <Button size="xs" color="green" loading={decide.isPending} onClick={() => void decideTeacher(u, "approve")} aria-label={`Approve ${u.name}`}>
+            Approve
+          </Button>
+          <Button size="xs" color="red" variant="outline" onClick={() => setConfirmReject(u)} aria-label={`Reject ${u.name}`}>
+            Reject
+          </Button>
+        </>
+      )}
       {u.role !== "admin" && (
         <Button size="xs" variant="light" onClick={() => setConfirmImpersonate(u)} aria-label={`Impersonate ${u.name}`}>
           Impersonate
@@ -149,6 +194,19 @@ export function UsersPage() {
         </Title>
         {users.data && <Badge variant="light">{total === 1 ? "1 user" : `${total} users`}</Badge>}
       </Group>
+      {isAdmin && settings.data && (
+        <Switch
+          label="Students may sign themselves up"
+          description="When off, the sign-up page tells students to ask you for an account. Teachers can always sign up, and wait for your approval."
+          checked={settings.data.studentSignupOpen}
+          disabled={saveSettings.isPending}
+          onChange={(e) =>
+            void saveSettings
+              .mutateAsync({ studentSignupOpen: e.currentTarget.checked })
+              .catch((err) => notifications.show({ color: "red", message: errorText(err, "Could not save the setting") }))
+          }
+        />
+      )}
       <Group grow preventGrowOverflow={false} wrap="wrap" align="flex-end">
         <TextInput
           label="Search"
@@ -239,6 +297,16 @@ export function UsersPage() {
         loading={acting}
         onConfirm={() => confirmImpersonate && void actAs(confirmImpersonate)}
         onClose={() => setConfirmImpersonate(null)}
+      />
+      <ConfirmDialog
+        opened={!!confirmReject}
+        title="Reject teacher"
+        message={confirmReject ? `Reject ${confirmReject.name}'s teacher account?` : ""}
+        details="They will be signed out and cannot sign in again."
+        confirmLabel="Reject"
+        loading={decide.isPending}
+        onConfirm={() => confirmReject && void decideTeacher(confirmReject, "reject")}
+        onClose={() => setConfirmReject(null)}
       />
       <Modal opened={!!confirmDelete} onClose={() => setConfirmDelete(null)} title="Delete user" centered>
         <Stack>
