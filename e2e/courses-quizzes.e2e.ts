@@ -106,7 +106,7 @@ describe("courses and quizzes journeys", () => {
     await page.getByRole("combobox", { name: "Course" }).waitFor();
     // The spec's messages before anything is sent.
     await page.getByRole("button", { name: "Create quiz" }).click();
-    for (const msg of ["Title is required", "Course selection is required", "Student type is required", "A PDF file is required"]) {
+    for (const msg of ["Title is required", "Course selection is required", "Student type is required", "Add questions or attach the question paper (PDF)"]) {
       await page.getByText(msg, { exact: true }).waitFor();
     }
     await page.getByLabel("Title").fill(quizTitle);

@@ -68,8 +68,3 @@ export function assertCanCreateQuizzes(viewer: Viewer, taughtCourses: number): v
 export function teacherOfNewQuiz(viewer: Viewer, course: { teacherId: number | null }): number | null {
   return viewer.role === "teacher" ? viewer.id : course.teacherId;
 }
-
-/** Students see questions only once the quiz has opened (never their answers). */
-export function showsQuestionsToStudent(status: "upcoming" | "active" | "closed"): boolean {
-  return status !== "upcoming";
-}

@@ -30,7 +30,7 @@ describe("quiz form", () => {
     const create = await screen.findByRole("button", { name: "Create quiz" });
     await waitFor(() => expect(calls).toContain("GET /api/courses"));
     await userEvent.click(create);
-    for (const msg of ["Title is required", "Course selection is required", "Student type is required", "A PDF file is required"]) {
+    for (const msg of ["Title is required", "Course selection is required", "Student type is required", "Add questions or attach the question paper (PDF)"]) {
       expect(await screen.findByText(msg)).toBeInTheDocument();
     }
     fireEvent.change(screen.getByLabelText("Open time"), { target: { value: "2026-03-02T10:00" } });
@@ -41,7 +41,7 @@ describe("quiz form", () => {
     expect(screen.getByText("Max attempts must be between 1 and 10")).toBeInTheDocument();
     expect(screen.getByText("Please correct the fields marked in red.")).toBeInTheDocument();
     expect(calls.filter((c) => c.startsWith("POST"))).toEqual([]);
-  });
+  }, 30_000);
 
   it("disables creation for a teacher without a course, with the spec's hint", async () => {
     mockApi({ "GET /api/auth/me": [200, teacher], "GET /api/courses": page([]) });

@@ -296,10 +296,9 @@ export function QuizFormPage() {
               </Text>
             )}
             <FileInput
-              label={creating ? "Quiz PDF" : "Replace the PDF"}
-              description="A PDF file, up to 10 MB"
+              label={creating ? "Question paper (PDF)" : "Replace the PDF"}
+              description={creating ? "Optional when you add the questions below. A PDF file, up to 10 MB" : "A PDF file, up to 10 MB"}
               placeholder="Choose a PDF file"
-              required={creating}
               accept="application/pdf,.pdf"
               name="pdf"
               clearable
