@@ -9,6 +9,7 @@ import {
   canSeeQuiz,
   quizScope,
   seesAnswers,
+  showsQuestionsToStudent,
   teacherOfNewQuiz,
 } from "./quiz.policy";
 
@@ -105,5 +106,11 @@ describe("quiz policy", () => {
     expect(teacherOfNewQuiz(viewer("teacher"), { teacherId: 9 })).toBe(ME);
     expect(teacherOfNewQuiz(viewer("admin"), { teacherId: 9 })).toBe(9);
     expect(teacherOfNewQuiz(viewer("admin"), { teacherId: null })).toBeNull();
+  });
+
+  it("shows students the questions only once the quiz has opened", () => {
+    expect(showsQuestionsToStudent("upcoming")).toBe(false);
+    expect(showsQuestionsToStudent("active")).toBe(true);
+    expect(showsQuestionsToStudent("closed")).toBe(true);
   });
 });
