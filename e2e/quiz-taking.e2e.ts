@@ -211,7 +211,7 @@ describe("quiz-taking journeys", () => {
     await page.goto("/students/dashboard");
     const row = page.getByRole("listitem").filter({ hasText: title });
     await row.getByText("Best score: 75.00%").waitFor();
-    await row.getByRole("button", { name: `Start Quiz: ${title} (No attempts left)` }).waitFor();
+    await row.getByRole("button", { name: `No attempts left: ${title}` }).waitFor();
 
     // The one attempt is used: starting again anyway shows the server's reason on the Quiz Error screen.
     expectConsole(page, /status of 409 .*\/api\/quizzes\/\d+\/attempts\)$/);

@@ -76,7 +76,7 @@ describe("AvailabilityCard", () => {
     expect(await screen.findByText("Max Attempts")).toBeInTheDocument();
     expect(screen.getByText("Best score: 75.00%")).toBeInTheDocument();
     expect(screen.getByText(/2 of 2 attempts used/)).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: /Start Quiz: Forces and Motion/ })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "No attempts left: Forces and Motion" })).toBeDisabled();
   });
 
   it("shows 'No time limit' for a quiz that never closes and hours only under a day", async () => {

@@ -65,7 +65,8 @@ describe("quiz form", () => {
     await userEvent.click(screen.getByRole("button", { name: "Collapse all" }));
     expect(screen.queryByLabelText("Question 2 text")).toBeNull();
     await userEvent.click(within(bar).getByTestId("problem-count"));
-    await userEvent.click(await screen.findByRole("menuitem", { name: /^Question 2: / }));
+    // The menu opens with a transition: give a loaded machine time.
+    await userEvent.click(await screen.findByRole("menuitem", { name: /^Question 2: / }, { timeout: 5000 }));
     expect(await screen.findByLabelText("Question 2 text")).toBeInTheDocument();
     expect(screen.queryByLabelText("Question 1 text")).toBeNull();
   }, 30_000);
