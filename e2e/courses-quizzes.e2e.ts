@@ -106,7 +106,7 @@ describe("courses and quizzes journeys", () => {
     await page.getByRole("combobox", { name: "Course" }).waitFor();
     // The spec's messages before anything is sent.
     await page.getByRole("button", { name: "Create quiz" }).click();
-    for (const msg of ["Title is required", "Course selection is required", "Student type is required", "A PDF file is required"]) {
+    for (const msg of ["Title is required", "Course selection is required", "Student type is required", "Add questions or attach the question paper (PDF)"]) {
       await page.getByText(msg, { exact: true }).waitFor();
     }
     await page.getByLabel("Title").fill(quizTitle);
@@ -198,7 +198,8 @@ describe("courses and quizzes journeys", () => {
     const countdown = await card.getByTestId("countdown").textContent();
     expect(countdown).toMatch(/^3d [45]h remaining$/);
     const start = card.getByRole("link", { name: `Start Quiz: ${quizTitle}` });
-    expect(await start.getAttribute("href")).toBe(`/students/dashboard/quizzes/${quizId}/attempt`);
+    // Start leads to the pre-start screen (the quiz detail), never straight into the attempt.
+    expect(await start.getAttribute("href")).toBe(`/students/dashboard/quizzes/${quizId}`);
     await expectNoSideScroll(page);
     await snap(page, "student-quizzes-phone");
 
@@ -223,16 +224,25 @@ describe("courses and quizzes journeys", () => {
     await page.getByRole("article", { name: quizTitle }).waitFor();
     expect(await page.getByRole("article").count()).toBe(1);
 
-    // The detail shows a student the questions, but never marks an answer.
+    // The detail is the pre-start screen: the quiz's information, never its questions.
     await page.getByRole("link", { name: `Details: ${quizTitle}` }).click();
     await page.getByRole("heading", { name: quizTitle }).waitFor();
-    await page.getByRole("link", { name: "Take Quiz" }).waitFor();
-    await page.getByRole("heading", { name: "Questions (3)" }).waitFor();
-    expect(await page.locator("section[aria-label='Questions (3)'] li").count()).toBe(3);
-    await page.getByText("Newton", { exact: true }).waitFor();
+    const preStart = page.getByTestId("pre-start");
+    await preStart.getByText("The timer starts when you press Start and keeps running if you leave.").waitFor();
+    await preStart.getByText("Attempts left").waitFor();
+    expect(await preStart.getByRole("link", { name: `Start Quiz: ${quizTitle}` }).getAttribute("href")).toBe(
+      `/students/dashboard/quizzes/${quizId}/attempt?start=1`,
+    );
+    expect(await page.getByRole("heading", { name: /^Questions/ }).count()).toBe(0);
+    expect(await page.getByText("Newton", { exact: true }).count()).toBe(0);
     expect(await page.getByText("correct answer").count()).toBe(0);
-    expect(await page.getByText("✓").count()).toBe(0);
+    await expectNoSideScroll(page);
     await snap(page, "quiz-detail-student-phone");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await preStart.getByRole("link", { name: `Start Quiz: ${quizTitle}` }).waitFor();
+    expect(await page.getByText("Newton", { exact: true }).count()).toBe(0);
+    await expectNoSideScroll(page);
+    await snap(page, "quiz-detail-student-desktop");
     await context.close();
   });
 

@@ -130,9 +130,21 @@ describe("quiz-taking journeys", () => {
     await page.getByRole("link", { name: `Start Quiz: ${title}` }).waitFor();
     await expectNoSideScroll(page);
     await snap(page, "student-home-quizzes-phone");
+    // Start Quiz never starts the clock: it opens the pre-start screen (the quiz detail), without the questions.
     await page.getByRole("link", { name: `Start Quiz: ${title}` }).click();
+    await page.waitForURL(new RegExp(`/students/dashboard/quizzes/${quizId}$`));
+    const preStart = page.getByTestId("pre-start");
+    await preStart.getByText("The timer starts when you press Start and keeps running if you leave.").waitFor();
+    await preStart.getByText("Questions 1–2, 1 min").waitFor();
+    await preStart.getByText("Questions 3–4, 1 min").waitFor();
+    expect(await preStart.getByText("1 of 1", { exact: true }).count()).toBe(1); // attempts left
+    for (const q of REGIONS) expect(await page.getByText(q.text).count()).toBe(0);
+    await expectNoSideScroll(page);
+    await snap(page, "quiz-pre-start-phone");
+    await preStart.getByRole("link", { name: `Start Quiz: ${title}` }).click();
 
-    await page.waitForURL(new RegExp(`/students/dashboard/quizzes/${quizId}/attempt\\?attempt=\\d+`));
+    // The address carries the attempt's number (1), not its database id.
+    await page.waitForURL(new RegExp(`/students/dashboard/quizzes/${quizId}/attempt\\?n=1$`));
     await page.getByRole("heading", { name: "Section 1 of 2: Section A" }).waitFor();
     expect(await page.getByRole("timer", { name: "Section A time left" }).textContent()).toMatch(/^0[01]:\d\d$/);
     await page.getByRole("radio", { name: "Ho" }).check();
@@ -197,11 +209,13 @@ describe("quiz-taking journeys", () => {
     await snap(page, "records-phone");
 
     await page.goto("/students/dashboard");
-    await page.getByRole("listitem").filter({ hasText: title }).getByText("Submitted").waitFor();
+    const row = page.getByRole("listitem").filter({ hasText: title });
+    await row.getByText("Best score: 75.00%").waitFor();
+    await row.getByRole("button", { name: `No attempts left: ${title}` }).waitFor();
 
-    // The one attempt is used: starting again shows the server's reason on the Quiz Error screen.
+    // The one attempt is used: starting again anyway shows the server's reason on the Quiz Error screen.
     expectConsole(page, /status of 409 .*\/api\/quizzes\/\d+\/attempts\)$/);
-    await page.goto(`/students/dashboard/quizzes/${quizId}/attempt`);
+    await page.goto(`/students/dashboard/quizzes/${quizId}/attempt?start=1`);
     await page.getByRole("heading", { name: "Quiz Error" }).waitFor();
     await page.getByText("No attempts left").waitFor();
     await snap(page, "quiz-error-phone");
@@ -216,8 +230,12 @@ describe("quiz-taking journeys", () => {
     const { page, context } = await newPage(browser);
     await signIn(page, STUDENTS.reload);
     await page.waitForURL("**/students/dashboard");
-    await page.goto(`/students/dashboard/quizzes/${quizId}/attempt`);
-    await page.waitForURL(/\?attempt=\d+/);
+    await page.goto(`/students/dashboard/quizzes/${quizId}`);
+    await page
+      .getByTestId("pre-start")
+      .getByRole("link", { name: `Start Quiz: ${title}` })
+      .click();
+    await page.waitForURL(/\/attempt\?n=1$/);
     await page.getByRole("radio", { name: "Tamale" }).check();
     await page.getByRole("radio", { name: "Kumasi" }).check();
     await waitForStatus(page, "Saved");
@@ -247,14 +265,31 @@ describe("quiz-taking journeys", () => {
     await snap(page, "attempt-offline-reload-phone");
     await context.setOffline(false);
     await waitForStatus(page, "Saved");
-    const attemptId = Number(new URL(page.url()).searchParams.get("attempt"));
     const saved = await page.evaluate(
-      async (id) => (await fetch(`/api/attempts/${id}`, { headers: { authorization: `Bearer ${localStorage.getItem("token")}` } })).json(),
-      attemptId,
+      async (id) => (await fetch(`/api/quizzes/${id}/attempts/1`, { headers: { authorization: `Bearer ${localStorage.getItem("token")}` } })).json(),
+      quizId,
     );
     expect(saved.answers.map((a: { answer: string }) => a.answer).sort()).toEqual(["Kumasi", "Tamale", "Volta"]);
+
+    // Leaving the attempt: the list shows it running, with the time left by the server's clock, counted as used.
+    await page.goto("/students/dashboard/quizzes");
+    const card = page.getByRole("article", { name: title });
+    await card.getByText("In progress", { exact: true }).waitFor();
+    expect(await card.getByTestId("in-progress").textContent()).toMatch(/^In progress — 9:\d\d left$/);
+    await card.getByText(/1 used · unlimited attempts/).waitFor();
+    expect(await card.getByRole("link", { name: `Start Quiz: ${title}` }).count()).toBe(0);
+    // It comes first on the list.
+    expect(await page.getByRole("article").first().getAttribute("aria-label")).toBe(title);
+    await expectNoSideScroll(page);
+    await snap(page, "quizzes-in-progress-phone");
+    await page.goto(`/students/dashboard/quizzes/${quizId}`);
+    await page.getByTestId("pre-start").getByText("Your attempt is running").waitFor();
+    await page.goto("/students/dashboard/quizzes");
+    await card.getByRole("link", { name: `Resume: ${title}` }).click();
+    await page.waitForURL(/\/attempt\?n=1$/);
+    expect(await page.getByRole("radio", { name: "Volta", exact: true }).isChecked()).toBe(true);
     await context.close();
-  }, 60_000);
+  }, 90_000);
 
   it("submits by itself when time runs out and shows the result without a click", async () => {
     const title = `Cities of Ghana ${stamp}`;
@@ -262,7 +297,20 @@ describe("quiz-taking journeys", () => {
     const { page, context } = await newPage(browser);
     await signIn(page, STUDENTS.expiry);
     await page.waitForURL("**/students/dashboard");
+    // An attempt address without Start or a number starts nothing: it opens the pre-start screen.
     await page.goto(`/students/dashboard/quizzes/${quizId}/attempt`);
+    await page.waitForURL(new RegExp(`/students/dashboard/quizzes/${quizId}$`));
+    await page.getByTestId("pre-start").waitFor();
+    const info = await page.evaluate(
+      async (id) => (await fetch(`/api/quizzes/${id}`, { headers: { authorization: `Bearer ${localStorage.getItem("token")}` } })).json(),
+      quizId,
+    );
+    expect(info.attemptInfo.currentAttempts).toBe(0);
+    expect(info).not.toHaveProperty("questions");
+    await page
+      .getByTestId("pre-start")
+      .getByRole("link", { name: `Start Quiz: ${title}` })
+      .click();
     await page.getByRole("heading", { name: title }).waitFor();
     expect(clockSeconds((await page.getByRole("timer", { name: "Time left" }).textContent()) ?? "")).toBeLessThanOrEqual(20);
     await page.getByRole("radio", { name: "Ho" }).check();
@@ -284,7 +332,9 @@ describe("quiz-taking journeys", () => {
     const { page, context } = await newPage(browser, DESKTOP);
     await signIn(page, DEMO.admin);
     await page.waitForURL("**/admin/dashboard");
-    await page.goto(`/admin/dashboard/quizzes/${quizId}/attempt`);
+    await page.goto(`/admin/dashboard/quizzes/${quizId}`);
+    await page.getByRole("link", { name: "Attempt" }).click();
+    await page.waitForURL(/\/attempt\?n=\d+$/);
     await page.getByText("Preview — nothing is recorded").waitFor();
     await snap(page, "attempt-preview-desktop");
     await page.getByRole("radio", { name: "Ho" }).check();

@@ -43,7 +43,8 @@ export const QUIZ_MESSAGES = {
   questionsPerPage: "Questions per page must be between 1 and 50",
   passingScore: "Passing score must be between 0 and 100",
   resetTimer: "Reset timer on attempt must be true or false",
-  pdfRequired: "A PDF file is required",
+  /** POST /quizzes with neither a PDF nor a question (decision 018). */
+  pdfOrQuestions: "Add questions or attach the question paper (PDF)",
   timedSections: "Timed sections must be a list of sections",
   sectionName: "Section name is required",
   sectionIndex: "Section start and end must be question positions (0 or more)",

@@ -11,6 +11,8 @@ const id = positiveId;
 
 /** Path parameter of /attempts/{attemptId}/... */
 export const AttemptParamsSchema = z.object({ attemptId: id("attemptId") });
+/** Path parameters of GET /quizzes/{id}/attempts/{number}: the student's own attempt by the number people read (1, 2, …). */
+export const AttemptNumberParamsSchema = z.object({ id: id("id"), number: id("number") });
 /** Path parameter of /submissions/{quizId}/submit. */
 export const QuizIdParamsSchema = z.object({ quizId: id("quizId") });
 

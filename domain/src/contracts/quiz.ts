@@ -111,7 +111,7 @@ const questionList = (min: number) =>
 
 /**
  * The fields of POST /quizzes and PUT /quizzes/{id}: multipart/form-data with the PDF in the file
- * field `pdf` (required on create, replaces on update). PUT also accepts JSON when no file changes.
+ * field `pdf` (replaces on update). A new quiz needs the PDF or at least one question (decision 018). PUT also accepts JSON when no file changes.
  * Multipart values are text: numbers and booleans are read from it, "" means empty, and
  * `timedSections` / `questions` are JSON strings.
  */
@@ -199,12 +199,26 @@ export type Question = z.infer<typeof QuestionSchema>;
 export const StudentQuestionSchema = QuestionSchema.omit({ answer: true });
 export type StudentQuestion = z.infer<typeof StudentQuestionSchema>;
 
+/** The student's attempt that is running now: its number (shown to people) and the server's deadline. */
+export const InProgressAttemptSchema = z.object({
+  attemptNumber: z.number().int(),
+  /** ISO date-time when the whole attempt ends (server's clock); null without a time limit. */
+  deadline: z.string().nullable(),
+});
+export type InProgressAttempt = z.infer<typeof InProgressAttemptSchema>;
+
 /** The calling student's attempts at a quiz; maxAttempts null means unlimited. */
 export const AttemptInfoSchema = z.object({
   canAttempt: z.boolean(),
+  /** Every attempt started, the one in progress included. */
   currentAttempts: z.number().int(),
   maxAttempts: z.number().int().nullable(),
+  /** The attempt running now (resume it rather than start another); null when none. */
+  inProgress: InProgressAttemptSchema.nullable(),
+  /** The best score of the student's submissions (percentage); null without a graded submission. */
+  bestScore: z.number().nullable(),
 });
+export type StudentAttemptInfo = z.infer<typeof AttemptInfoSchema>;
 
 export const QuizTimeStatusSchema = z.enum(["upcoming", "active", "closed"]);
 
@@ -248,10 +262,15 @@ export const QuizSchema = QuizBaseSchema.extend({ questions: z.array(QuestionSch
 export type Quiz = z.infer<typeof QuizSchema>;
 
 /**
- * GET /quizzes/{id} for a student: questions never carry an answer, and before the quiz opens
- * the list is empty (questionCount still tells how many there are).
+ * GET /quizzes/{id} for a student: the quiz's information and the student's attempts, never its
+ * questions (questionCount tells how many): a student meets them only inside an attempt, once the
+ * clock runs (spec README item 3).
  */
-export const StudentQuizSchema = QuizBaseSchema.extend({ questions: z.array(StudentQuestionSchema), attemptInfo: AttemptInfoSchema });
+export const StudentQuizSchema = QuizBaseSchema.extend({
+  attemptInfo: AttemptInfoSchema,
+  /** The server's clock when the response was made: countdowns to `attemptInfo.inProgress.deadline` use it. */
+  serverNow: z.string(),
+});
 export type StudentQuiz = z.infer<typeof StudentQuizSchema>;
 
 /** A quiz in GET /quizzes (no questions). `attemptInfo` and `hasSubmission` are for students; null for staff. */
@@ -262,7 +281,10 @@ export const QuizListItemSchema = QuizBaseSchema.extend({
 });
 export type QuizListItem = z.infer<typeof QuizListItemSchema>;
 
-/** GET /quizzes: newest first. Students get their own level only, teachers the quizzes they manage. */
+/**
+ * GET /quizzes. Staff: newest first, the quizzes they manage. Students (their own level only): in
+ * progress, open (closing soonest first), upcoming (opening soonest first), then closed (latest first).
+ */
 /** Limit: 12 for students, 10 for the teacher list; never more than 100. */
 export const QuizListQuerySchema = pageQuery(12).extend({
   courseId: positiveId("courseId").optional(),
@@ -276,5 +298,7 @@ export type QuizListQuery = z.input<typeof QuizListQuerySchema>;
 export const QuizListResponseSchema = z.object({
   data: z.array(QuizListItemSchema),
   meta: PageMetaSchema,
+  /** The server's clock when the response was made (for "19:46 left" on an attempt in progress). */
+  serverNow: z.string(),
 });
 export type QuizListResponse = z.infer<typeof QuizListResponseSchema>;

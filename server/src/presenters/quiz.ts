@@ -5,12 +5,11 @@ import {
   type Quiz,
   type QuizListItem,
   type ShowAnswers,
-  type StudentQuestion,
+  type StudentAttemptInfo,
   type StudentQuiz,
   type StudentType,
 } from "@adesua/domain";
 import type { QuestionRow, QuizRow } from "../db/schema";
-import { showsQuestionsToStudent } from "../policies/quiz.policy";
 
 export type QuizJoined = {
   quiz: QuizRow;
@@ -19,7 +18,13 @@ export type QuizJoined = {
   questionCount: number;
 };
 
-export type AttemptCounts = { currentAttempts: number; hasSubmission: boolean };
+/** A student's attempts at one quiz, read with the quiz (services/quiz.service.ts studentColumns). */
+export type StudentQuizState = {
+  currentAttempts: number;
+  hasSubmission: boolean;
+  inProgress: { attemptNumber: number; deadline: Date | null } | null;
+  bestScore: number | null;
+};
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -50,8 +55,15 @@ function presentBase({ quiz, course, pdf, questionCount }: QuizJoined, now: Date
   };
 }
 
-export function attemptInfoOf(quiz: Pick<QuizRow, "maxAttempts">, currentAttempts: number) {
-  return { canAttempt: canAttempt(currentAttempts, quiz.maxAttempts), currentAttempts, maxAttempts: quiz.maxAttempts };
+export function attemptInfoOf(quiz: Pick<QuizRow, "maxAttempts">, s: StudentQuizState): StudentAttemptInfo {
+  return {
+    // Whether another attempt may be started; one in progress counts as used (and is resumed, not started).
+    canAttempt: canAttempt(s.currentAttempts, quiz.maxAttempts),
+    currentAttempts: s.currentAttempts,
+    maxAttempts: quiz.maxAttempts,
+    inProgress: s.inProgress ? { attemptNumber: s.inProgress.attemptNumber, deadline: iso(s.inProgress.deadline) } : null,
+    bestScore: s.bestScore,
+  };
 }
 
 const presentQuestion = (q: QuestionRow): Question => ({
@@ -63,35 +75,21 @@ const presentQuestion = (q: QuestionRow): Question => ({
   section: q.section,
 });
 
-/** Whitelisted: no `answer` key is ever copied. */
-const presentStudentQuestion = (q: QuestionRow): StudentQuestion => ({
-  id: q.id,
-  position: q.position,
-  text: q.text,
-  options: [...q.options],
-  section: q.section,
-});
-
 /** For teachers and admins: with the answer keys. */
 export function presentQuiz(j: QuizJoined, questions: QuestionRow[], now: Date): Quiz {
   return { ...presentBase(j, now), questions: questions.map(presentQuestion) };
 }
 
-/** For students: no answers, and no questions at all before the quiz opens. */
-export function presentStudentQuiz(j: QuizJoined, questions: QuestionRow[], currentAttempts: number, now: Date): StudentQuiz {
-  const base = presentBase(j, now);
-  return {
-    ...base,
-    questions: showsQuestionsToStudent(base.status) ? questions.map(presentStudentQuestion) : [],
-    attemptInfo: attemptInfoOf(j.quiz, currentAttempts),
-  };
+/** For students: the quiz's information and their attempts, never its questions (they come only with an attempt). */
+export function presentStudentQuiz(j: QuizJoined, state: StudentQuizState, now: Date): StudentQuiz {
+  return { ...presentBase(j, now), attemptInfo: attemptInfoOf(j.quiz, state), serverNow: now.toISOString() };
 }
 
 /** A list item; students also get their attempt info and submission flag. */
-export function presentQuizListItem(j: QuizJoined, now: Date, counts: AttemptCounts | null): QuizListItem {
+export function presentQuizListItem(j: QuizJoined, now: Date, state: StudentQuizState | null): QuizListItem {
   return {
     ...presentBase(j, now),
-    attemptInfo: counts ? attemptInfoOf(j.quiz, counts.currentAttempts) : null,
-    hasSubmission: counts ? counts.hasSubmission : null,
+    attemptInfo: state ? attemptInfoOf(j.quiz, state) : null,
+    hasSubmission: state ? state.hasSubmission : null,
   };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import {
   advanceSection as advanceSectionRule,
   attemptDeadline,
@@ -220,6 +220,20 @@ export async function moveToNextSection(tx: Tx, viewer: Viewer, attemptId: numbe
     .where(eq(attempts.id, current.id))
     .returning();
   return { attempt: row, graded: null, quiz };
+}
+
+/**
+ * GET /quizzes/{id}/attempts/{number}: the viewer's attempt with that number (what the attempt page's
+ * address carries), then as GET /attempts/{id}. Another student's attempts are simply not found.
+ */
+export async function readOwnAttemptByNumber(tx: Tx, viewer: Viewer, quizId: number, attemptNumber: number, now: Date, actor: Actor): Promise<AttemptNow> {
+  const [row] = await tx
+    .select({ id: attempts.id })
+    .from(attempts)
+    .where(and(eq(attempts.quizId, quizId), eq(attempts.userId, viewer.id), eq(attempts.attemptNumber, attemptNumber)))
+    .limit(1);
+  if (!row) throw refusal(404, "attemptNotFound");
+  return readOwnAttempt(tx, viewer, row.id, now, actor);
 }
 
 /** GET /attempts/{id}: the attempt as it stands now (settled first, so a reload never shows an expired timer). */

@@ -43,21 +43,21 @@ export async function quizPdfFile(db: Queryable, quiz: QuizJoined): Promise<File
   return file ?? null;
 }
 
-/** POST /quizzes: the quiz, its PDF's file row and its questions. */
+/** POST /quizzes: the quiz, its PDF's file row (when one came) and its questions. */
 export async function createQuiz(
   db: Db,
   viewer: Viewer,
   input: QuizFormValues,
   course: QuizCourse,
-  pdf: StoredPdf,
+  pdf: StoredPdf | null,
   actor: Actor,
   now: () => Date,
 ): Promise<Quiz> {
   return db.transaction(async (tx) => {
-    const file = await insertFileRow(tx, pdf, viewer.id);
+    const file = pdf ? await insertFileRow(tx, pdf, viewer.id) : null;
     const [row] = await tx
       .insert(quizzes)
-      .values({ ...quizSettings(input), teacherId: teacherOfNewQuiz(viewer, course), pdfFileId: file.id })
+      .values({ ...quizSettings(input), teacherId: teacherOfNewQuiz(viewer, course), pdfFileId: file?.id ?? null })
       .returning({ id: quizzes.id });
     await insertQuestions(tx, row.id, input.questions ?? []);
     const quiz = presentQuiz((await findQuiz(tx, row.id))!, await quizQuestions(tx, row.id), now());

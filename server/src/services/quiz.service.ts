@@ -5,7 +5,7 @@ import { preparedOnce } from "../db/prepared";
 import { carriedTotal, pageWindow } from "../lib/pagination";
 import { attempts, courses, files, questions, quizzes, submissions, type QuestionRow } from "../db/schema";
 import type { QuizScope } from "../policies/quiz.policy";
-import type { QuizJoined, AttemptCounts } from "../presenters/quiz";
+import type { QuizJoined, StudentQuizState } from "../presenters/quiz";
 import { badRequest } from "../lib/errors";
 
 /** A parsed question, ready to store. */
@@ -41,12 +41,54 @@ export async function quizQuestions(db: Queryable, quizId: number): Promise<Ques
   return db.select().from(questions).where(eq(questions.quizId, quizId)).orderBy(asc(questions.position), asc(questions.id));
 }
 
-export async function countAttempts(db: Queryable, quizId: number, userId: number): Promise<number> {
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(attempts)
-    .where(and(eq(attempts.quizId, quizId), eq(attempts.userId, userId)));
-  return n;
+/**
+ * The student's side of a quiz, as columns of the quiz query (one query, no N+1): attempts started
+ * (the one in progress counts as used), whether a submission exists, the attempt running now (number
+ * and deadline; one whose deadline has passed is over, whatever the sweep has not closed yet), and
+ * the best score. Each sub-select is an index lookup (attempts_one_open_key, submissions_user_id_idx).
+ */
+function studentColumns(sid: number | SQLWrapper, now: Date | string | SQLWrapper) {
+  const open = sql`${attempts.quizId} = ${quizzes.id} and ${attempts.userId} = ${sid} and ${attempts.status} = 'in_progress' and (${attempts.deadline} is null or ${attempts.deadline} > ${now})`;
+  return {
+    currentAttempts: sql<number>`(select count(*)::int from ${attempts} where ${attempts.quizId} = ${quizzes.id} and ${attempts.userId} = ${sid})`.mapWith(
+      Number,
+    ),
+    hasSubmission: sql<boolean>`exists(select 1 from ${submissions} where ${submissions.userId} = ${sid} and ${submissions.quizId} = ${quizzes.id})`.mapWith(
+      Boolean,
+    ),
+    openNumber: sql<number | null>`(select ${attempts.attemptNumber} from ${attempts} where ${open})`,
+    openDeadline: sql<string | Date | null>`(select ${attempts.deadline} from ${attempts} where ${open})`,
+    bestScore: sql<
+      string | number | null
+    >`(select max(${submissions.score}) from ${submissions} where ${submissions.userId} = ${sid} and ${submissions.quizId} = ${quizzes.id})`,
+  };
+}
+
+type StudentColumnValues = { currentAttempts: number; hasSubmission: boolean; openNumber: unknown; openDeadline: unknown; bestScore: unknown };
+
+/** The raw sub-select values as the presenter takes them (drivers differ: numbers and dates may come back as text). */
+function studentState(r: StudentColumnValues): StudentQuizState {
+  const deadline = r.openDeadline == null ? null : new Date(r.openDeadline as string | Date);
+  return {
+    currentAttempts: r.currentAttempts,
+    hasSubmission: r.hasSubmission,
+    inProgress: r.openNumber == null ? null : { attemptNumber: Number(r.openNumber), deadline },
+    bestScore: r.bestScore == null ? null : Number(r.bestScore),
+  };
+}
+
+/** A quiz as one student sees it: the quiz and their attempts, in one query. */
+export async function findQuizForStudent(db: Queryable, id: number, studentId: number, now: Date): Promise<(QuizJoined & { state: StudentQuizState }) | null> {
+  const [row] = await db
+    .select({ ...quizColumns, ...studentColumns(studentId, now.toISOString()) })
+    .from(quizzes)
+    .innerJoin(courses, eq(courses.id, quizzes.courseId))
+    .leftJoin(files, eq(files.id, quizzes.pdfFileId))
+    .where(eq(quizzes.id, id))
+    .limit(1);
+  if (!row) return null;
+  const { currentAttempts, hasSubmission, openNumber, openDeadline, bestScore, ...j } = row;
+  return { ...j, state: studentState({ currentAttempts, hasSubmission, openNumber, openDeadline, bestScore }) };
 }
 
 export type QuizFilter = {
@@ -56,11 +98,27 @@ export type QuizFilter = {
   status?: "upcoming" | "active" | "closed";
   studentType?: string;
   now: Date;
-  /** A student's id: each row then carries their attempt count and submission flag (same query, no N+1). */
+  /** A student's id: each row then carries their attempts (same query, no N+1), in the student order. */
   studentId?: number;
 };
 
-export type QuizListRow = QuizJoined & { counts: AttemptCounts | null };
+export type QuizListRow = QuizJoined & { state: StudentQuizState | null };
+
+/**
+ * The student list's order (spec issue 9 item 14): in progress, open (closing soonest first, never
+ * closing last), upcoming (opening soonest first), then closed (latest first), newest id breaking
+ * ties. In SQL, so every page follows it. `status` is the same rule as statusCondition.
+ */
+function studentOrder(sid: SQLWrapper, now: SQLWrapper): SQL[] {
+  const group = sql`case when exists(select 1 from ${attempts} where ${attempts.quizId} = ${quizzes.id} and ${attempts.userId} = ${sid} and ${attempts.status} = 'in_progress' and (${attempts.deadline} is null or ${attempts.deadline} > ${now})) then 0 when ${quizzes.openTime} > ${now} then 2 when ${quizzes.closeTime} < ${now} then 3 else 1 end`;
+  return [
+    asc(group),
+    sql`case when ${quizzes.openTime} > ${now} or ${quizzes.closeTime} < ${now} then null else ${quizzes.closeTime} end asc nulls last`,
+    sql`case when ${quizzes.openTime} > ${now} then ${quizzes.openTime} end asc nulls last`,
+    sql`case when ${quizzes.closeTime} < ${now} then ${quizzes.closeTime} end desc nulls last`,
+    desc(quizzes.id),
+  ];
+}
 
 const ph = sql.placeholder;
 
@@ -81,21 +139,22 @@ function buildQuizListQuery(db: Queryable, key: ListKey, name: string) {
   return db
     .select({
       ...quizColumns,
-      currentAttempts: key.student
-        ? sql<number>`(select count(*)::int from ${attempts} where ${attempts.quizId} = ${quizzes.id} and ${attempts.userId} = ${ph("sid")})`.mapWith(Number)
-        : sql<number>`0`.mapWith(Number),
-      hasSubmission: key.student
-        ? sql<boolean>`exists(select 1 from ${submissions} where ${submissions.userId} = ${ph("sid")} and ${submissions.quizId} = ${quizzes.id})`.mapWith(
-            Boolean,
-          )
-        : sql<boolean>`false`.mapWith(Boolean),
+      ...(key.student
+        ? studentColumns(ph("sid"), ph("now"))
+        : {
+            currentAttempts: sql<number>`0`.mapWith(Number),
+            hasSubmission: sql<boolean>`false`.mapWith(Boolean),
+            openNumber: sql<null>`null`,
+            openDeadline: sql<null>`null`,
+            bestScore: sql<null>`null`,
+          }),
       total: sql<number>`(select count(*)::int from ${quizzes} where ${cond ?? sql`true`})`.mapWith(Number),
     })
     .from(quizzes)
     .innerJoin(courses, eq(courses.id, quizzes.courseId))
     .leftJoin(files, eq(files.id, quizzes.pdfFileId))
     .where(cond)
-    .orderBy(desc(quizzes.id))
+    .orderBy(...(key.student ? studentOrder(ph("sid"), ph("now")) : [desc(quizzes.id)]))
     .limit(ph("limit"))
     .offset(ph("offset"))
     .prepare(name);
@@ -128,7 +187,7 @@ function listWhere(db: Queryable, key: ListKey, v: ListValues): SQL | undefined 
   return and(...where);
 }
 
-/** One page, newest first, scoped and filtered in SQL, with the total of all matching rows. */
+/** One page (staff: newest first; students: see studentOrder), scoped and filtered in SQL, with the total of all matching rows. */
 export async function listQuizzes(db: Queryable, scope: QuizScope, f: QuizFilter): Promise<{ rows: QuizListRow[]; total: number }> {
   const key: ListKey = {
     scope: scope.kind,
@@ -161,7 +220,10 @@ export async function listQuizzes(db: Queryable, scope: QuizScope, f: QuizFilter
   });
   return {
     total,
-    rows: rows.map(({ currentAttempts, hasSubmission, total: _total, ...j }) => ({ ...j, counts: key.student ? { currentAttempts, hasSubmission } : null })),
+    rows: rows.map(({ currentAttempts, hasSubmission, openNumber, openDeadline, bestScore, total: _total, ...j }) => ({
+      ...j,
+      state: key.student ? studentState({ currentAttempts, hasSubmission, openNumber, openDeadline, bestScore }) : null,
+    })),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   AdvanceSectionSchema,
+  AttemptNumberParamsSchema,
   AttemptParamsSchema,
   AttemptResultSchema,
   AttemptSessionSchema,
@@ -14,7 +15,7 @@ import { ANY_SIGNED_IN } from "../../lib/access";
 import { takesPreview } from "../../policies/attempt.policy";
 import { viewerOf } from "../../lib/viewer";
 import { commitEvenIfRefused } from "../../db/transactions";
-import { moveToNextSection, readOwnAttempt, startAttempt, submitOwnAttempt } from "../../services/attempt.service";
+import { moveToNextSection, readOwnAttempt, readOwnAttemptByNumber, startAttempt, submitOwnAttempt } from "../../services/attempt.service";
 import { saveAnswersSettling } from "../../services/attempt-answers.service";
 import { attemptSession } from "../../services/attempt-result.service";
 
@@ -45,6 +46,22 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = viewerOf(req);
       const now = app.now();
       const { attempt, quiz, graded } = await commitEvenIfRefused(app.db, (tx) => readOwnAttempt(tx, viewer, req.params.attemptId, now, actorOf(req)));
+      return attemptSession(app.db, attempt, quiz, takesPreview(viewer), now, { graded });
+    },
+  );
+
+  app.get(
+    "/quizzes/:id/attempts/:number",
+    {
+      config: { access: ANY_SIGNED_IN },
+      schema: { tags: ["attempts"], params: AttemptNumberParamsSchema, response: { 200: AttemptSessionSchema } },
+    },
+    async (req) => {
+      const viewer = viewerOf(req);
+      const now = app.now();
+      const { attempt, quiz, graded } = await commitEvenIfRefused(app.db, (tx) =>
+        readOwnAttemptByNumber(tx, viewer, req.params.id, req.params.number, now, actorOf(req)),
+      );
       return attemptSession(app.db, attempt, quiz, takesPreview(viewer), now, { graded });
     },
   );

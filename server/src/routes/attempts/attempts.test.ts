@@ -179,6 +179,45 @@ describe("an attempt belongs to its student", () => {
   });
 });
 
+describe("GET /api/quizzes/:id/attempts/:number", () => {
+  const byNumber = (token: string | undefined, quizId: number, n: number | string) =>
+    call(t.app, { method: "GET", url: `/api/quizzes/${quizId}/attempts/${n}`, token });
+
+  it("gives the student their attempt by its number: the open one to resume, a submitted one with its result", async () => {
+    const s = await student();
+    const { quiz, questions } = await buildQuiz(db(), { maxAttempts: 3 });
+    const first = await start(s.token, quiz.id);
+    await save(s.token, first.body.attemptId, [{ questionId: questions[0].id, answer: "2" }]);
+    const open = await byNumber(s.token, quiz.id, 1);
+    expect(open.status).toBe(200);
+    expect(open.body).toMatchObject({ attemptId: first.body.attemptId, attemptNumber: 1, status: "in_progress" });
+    expect(open.body.answers).toHaveLength(1);
+    await submit(s.token, first.body.attemptId);
+    const second = await start(s.token, quiz.id);
+    expect(second.body.attemptNumber).toBe(2);
+    const done = await byNumber(s.token, quiz.id, 1);
+    expect(done.body).toMatchObject({ attemptId: first.body.attemptId, status: "submitted" });
+    expect(done.body.result).not.toBeNull();
+    expect((await byNumber(s.token, quiz.id, 2)).body.attemptId).toBe(second.body.attemptId);
+  });
+
+  it("answers 404 for a number the student does not have, 400 for a bad number, 401 without a session", async () => {
+    const s = await student();
+    const { quiz } = await buildQuiz(db());
+    await start(s.token, quiz.id);
+    const missing = await byNumber(s.token, quiz.id, 2);
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toBe("Attempt not found");
+    for (const role of ["student", "teacher", "admin"] as const) {
+      const other = await signedIn(db(), { role });
+      expect((await byNumber(other.token, quiz.id, 1)).status, role).toBe(404);
+    }
+    expect((await byNumber(s.token, quiz.id, "first")).status).toBe(400);
+    expect((await byNumber(s.token, quiz.id, 0)).status).toBe(400);
+    expect((await byNumber(undefined, quiz.id, 1)).status).toBe(401);
+  });
+});
+
 describe("PUT /api/attempts/:id/answers", () => {
   it("saves per question, and saving the same answers again changes nothing", async () => {
     const s = await student();

@@ -20,7 +20,7 @@ import { assertCanCreateQuizzes, assertCanManageQuiz, assertCanReadQuizContent, 
 import { attemptInfoOf, presentQuiz, presentQuizListItem, presentStudentQuiz } from "../../presenters/quiz";
 import { countTaughtCourses } from "../../services/course.service";
 import { assertPdf, sendStoredFile, storePdf } from "../../services/files.service";
-import { countAttempts, findQuiz, listQuizzes, quizQuestions } from "../../services/quiz.service";
+import { findQuiz, findQuizForStudent, listQuizzes, quizQuestions } from "../../services/quiz.service";
 import {
   checkCourseForQuiz,
   checkSections,
@@ -61,7 +61,7 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
         now,
         studentId: viewer.role === "student" ? viewer.id : undefined,
       });
-      return { data: rows.map((r) => presentQuizListItem(r, now, r.counts)), meta: pageMeta(req.query, total) };
+      return { data: rows.map((r) => presentQuizListItem(r, now, r.state)), meta: pageMeta(req.query, total), serverNow: now.toISOString() };
     },
   );
 
@@ -74,13 +74,18 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const viewer = viewerOf(req);
-      const quiz = await findQuiz(app.db, req.params.id);
+      const now = app.now();
+      if (seesAnswers(viewer)) {
+        const quiz = await findQuiz(app.db, req.params.id);
+        if (!quiz) throw notFound(NOT_FOUND);
+        assertCanSeeQuiz(viewer, quiz);
+        return presentQuiz(quiz, await quizQuestions(app.db, quiz.quiz.id), now);
+      }
+      // Students never get the questions here, at any time: only an attempt carries them (spec README item 3).
+      const quiz = await findQuizForStudent(app.db, req.params.id, viewer.id, now);
       if (!quiz) throw notFound(NOT_FOUND);
       assertCanSeeQuiz(viewer, quiz);
-      const now = app.now();
-      const qs = await quizQuestions(app.db, quiz.quiz.id);
-      if (seesAnswers(viewer)) return presentQuiz(quiz, qs, now);
-      return presentStudentQuiz(quiz, qs, await countAttempts(app.db, quiz.quiz.id, viewer.id), now);
+      return presentStudentQuiz(quiz, quiz.state, now);
     },
   );
 
@@ -100,10 +105,10 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: ANY_SIGNED_IN }, schema: { tags: ["quizzes"], params: IdParamsSchema, response: { 200: AttemptInfoSchema } } },
     async (req) => {
       const viewer = viewerOf(req);
-      const quiz = await findQuiz(app.db, req.params.id);
+      const quiz = await findQuizForStudent(app.db, req.params.id, viewer.id, app.now());
       if (!quiz) throw notFound(NOT_FOUND);
       assertCanSeeQuiz(viewer, quiz);
-      return attemptInfoOf(quiz.quiz, await countAttempts(app.db, quiz.quiz.id, viewer.id));
+      return attemptInfoOf(quiz.quiz, quiz.state);
     },
   );
 
@@ -116,10 +121,11 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
     const upload = form.files.pdf;
     if (upload) assertPdf(upload, PDF_LABEL);
     const input = parseInput(QuizFormSchema, form.fields);
-    if (!upload) throw badRequest(QUIZ_MESSAGES.pdfRequired);
+    // The questions are the quiz (decision 018): the PDF is needed only when none are typed in.
+    if (!upload && !input.questions?.length) throw badRequest(QUIZ_MESSAGES.pdfOrQuestions);
     const course = await checkCourseForQuiz(app.db, viewer, input.courseId, taught);
     checkSections(input.timedSections, (input.questions ?? []).length);
-    const stored = await storePdf(app.storage, upload, "quiz.pdf");
+    const stored = upload ? await storePdf(app.storage, upload, "quiz.pdf") : null;
     const created = await createQuiz(app.db, viewer, input, course, stored, actorOf(req), () => app.now());
     return reply.status(201).send(created);
   });

@@ -219,11 +219,14 @@ describe("POST /api/quizzes", () => {
     }
   });
 
-  it("requires a PDF on create, judged by its content, at most 10 MB", async () => {
+  it("needs a PDF or at least one question on create; a PDF is judged by its content, at most 10 MB", async () => {
     const teacher = await teacherWithCourse();
     const none = await createQuiz(teacher.token, form(fields(teacher.course.id)));
     expect(none.status).toBe(400);
-    expect(none.body.error).toBe("A PDF file is required");
+    expect(none.body.error).toBe("Add questions or attach the question paper (PDF)");
+    const emptyList = await createQuiz(teacher.token, form(fields(teacher.course.id, { questions: "[]" })));
+    expect(emptyList.status).toBe(400);
+    expect(emptyList.body.error).toBe("Add questions or attach the question paper (PDF)");
     const png = await createQuiz(teacher.token, form(fields(teacher.course.id), { pdf: { name: "scan.pdf", bytes: pngBytes(), type: "application/pdf" } }));
     expect(png.status).toBe(415);
     expect(png.body.error).toBe("The quiz file must be a PDF file");
@@ -232,6 +235,15 @@ describe("POST /api/quizzes", () => {
     expect(big.body.error).toBe("File is too large (10 MB at most)");
     const quizzesOfCourse = await db().select().from(quizzes).where(eq(quizzes.courseId, teacher.course.id));
     expect(quizzesOfCourse).toHaveLength(0);
+  });
+
+  it("creates a quiz from typed-in questions without a PDF", async () => {
+    const teacher = await teacherWithCourse();
+    const r = await createQuiz(teacher.token, form(fields(teacher.course.id, { questions: JSON.stringify(sampleQuestions(2)) })));
+    expect(r.status).toBe(201);
+    expect(r.body.pdf).toBeNull();
+    expect(r.body.questionCount).toBe(2);
+    expect(r.body.questions.map((q: { text: string }) => q.text)).toEqual(sampleQuestions(2).map((q) => q.text));
   });
 
   it("refuses a form field over the multipart limit with 413 rather than cutting it", async () => {
@@ -288,13 +300,40 @@ describe("GET /api/quizzes", () => {
     expect(ids(r)).not.toContain(other.quiz.id);
     expect(r.body.meta).toEqual({ total: 2, page: 1, limit: 12 });
     const [itemB, itemA] = r.body.data;
-    expect(itemA.attemptInfo).toEqual({ canAttempt: false, currentAttempts: 2, maxAttempts: 2 });
+    expect(itemA.attemptInfo).toEqual({ canAttempt: false, currentAttempts: 2, maxAttempts: 2, inProgress: null, bestScore: 33.33 });
     expect(itemA.hasSubmission).toBe(true);
-    expect(itemB.attemptInfo).toEqual({ canAttempt: true, currentAttempts: 0, maxAttempts: null });
+    expect(itemB.attemptInfo).toEqual({ canAttempt: true, currentAttempts: 0, maxAttempts: null, inProgress: null, bestScore: null });
     expect(itemB.hasSubmission).toBe(false);
     expect(itemA).not.toHaveProperty("questions");
     expect(itemA.questionCount).toBe(3);
     expect(hasAnswerKey(r.body)).toBe(false);
+  });
+
+  it("orders a student's list in SQL: in progress, open closing soonest, upcoming opening soonest, then closed; pages follow it", async () => {
+    const course = await buildCourse(db());
+    const mk = (over: object) => buildQuiz(db(), { courseId: course.id, studentType: "jhs2", ...over }).then((b) => b.quiz);
+    const closedLongAgo = await mk({ closeTime: at(-5 * DAY) });
+    const openNeverCloses = await mk({});
+    const upcomingLater = await mk({ openTime: at(5 * DAY) });
+    const openClosingLater = await mk({ closeTime: at(3 * DAY) });
+    const closedRecently = await mk({ closeTime: at(-DAY) });
+    const upcomingSoon = await mk({ openTime: at(DAY) });
+    const openClosingSoon = await mk({ closeTime: at(DAY) });
+    const inProgress = await mk({ closeTime: at(4 * DAY), timeLimit: 30 });
+    const student = await signedIn(db(), { studentType: "jhs2" });
+    const started = await call(t.app, { method: "POST", url: `/api/quizzes/${inProgress.id}/attempts`, token: student.token });
+    expect(started.status).toBe(201);
+    const expected = [inProgress, openClosingSoon, openClosingLater, openNeverCloses, upcomingSoon, upcomingLater, closedRecently, closedLongAgo].map(
+      (q) => q.id,
+    );
+    const all = await list(student.token, `?courseId=${course.id}`);
+    expect(ids(all)).toEqual(expected);
+    expect(all.body.data[0].attemptInfo).toMatchObject({ currentAttempts: 1, inProgress: { attemptNumber: 1, deadline: started.body.deadline } });
+    expect(all.body.data[1].attemptInfo.inProgress).toBeNull();
+    expect(Math.abs(Date.parse(all.body.serverNow) - Date.now())).toBeLessThan(60_000);
+    const pages = [];
+    for (let page = 1; page <= 3; page++) pages.push(...ids(await list(student.token, `?courseId=${course.id}&limit=3&page=${page}`)));
+    expect(pages).toEqual(expected);
   });
 
   it("never shows a student another level, whatever the filters say", async () => {
@@ -345,10 +384,10 @@ describe("GET /api/quizzes", () => {
     expect(ids(p2)).toEqual([made[2], made[1]]);
     expect(p2.body.meta).toEqual({ total: 5, page: 2, limit: 2 });
     const past = await list(admin.token, `?courseId=${course.id}&limit=2&page=9`);
-    expect(past.body).toEqual({ data: [], meta: { total: 5, page: 9, limit: 2 } });
+    expect(past.body).toEqual({ data: [], meta: { total: 5, page: 9, limit: 2 }, serverNow: expect.any(String) });
     const student = await signedIn(db(), { studentType: "jhs3" });
     const pastAsStudent = await list(student.token, `?courseId=${course.id}&limit=2&page=9`);
-    expect(pastAsStudent.body).toEqual({ data: [], meta: { total: 0, page: 9, limit: 2 } });
+    expect(pastAsStudent.body).toEqual({ data: [], meta: { total: 0, page: 9, limit: 2 }, serverNow: expect.any(String) });
     // The separate count past the last page applies the same scope and filters as the page query.
     const teacher = await createSession(db(), course.teacherId!, 3600_000);
     expect((await list(teacher.token, `?courseId=${course.id}&limit=2&page=9`)).body.meta.total).toBe(5);
@@ -365,24 +404,41 @@ describe("GET /api/quizzes", () => {
 });
 
 describe("GET /api/quizzes/:id", () => {
-  it("shows a student a quiz of their level without any answer", async () => {
+  it("shows a student the quiz's information and never its questions, before, during or after an attempt", async () => {
     const { quiz, questions: qs } = await buildQuiz(db(), { studentType: "jhs1", maxAttempts: 3, questions: sampleQuestions(4) });
     const student = await signedIn(db(), { studentType: "jhs1" });
-    const r = await getQuiz(student.token, quiz.id);
-    expect(r.status).toBe(200);
-    expect(r.body.questions).toHaveLength(4);
-    expect(r.body.questions[0]).toEqual({ id: qs[0].id, position: 0, text: qs[0].text, options: qs[0].options, section: null });
-    expect(hasAnswerKey(r.body)).toBe(false);
-    expect(r.raw).not.toContain('"answer"');
-    expect(r.body.attemptInfo).toEqual({ canAttempt: true, currentAttempts: 0, maxAttempts: 3 });
+    const noTexts = (raw: string) => {
+      for (const q of qs) {
+        expect(raw).not.toContain(q.text);
+        for (const o of q.options) expect(raw).not.toContain(JSON.stringify(o));
+      }
+      expect(raw).not.toContain('"questions"');
+      expect(raw).not.toContain('"answer"');
+    };
+    const before = await getQuiz(student.token, quiz.id);
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ questionCount: 4, status: "active", course: { title: expect.any(String) } });
+    expect(before.body.attemptInfo).toEqual({ canAttempt: true, currentAttempts: 0, maxAttempts: 3, inProgress: null, bestScore: null });
+    expect(Date.parse(before.body.serverNow)).not.toBeNaN();
+    noTexts(before.raw);
+    const started = await call(t.app, { method: "POST", url: `/api/quizzes/${quiz.id}/attempts`, token: student.token });
+    expect(started.status).toBe(201);
+    const during = await getQuiz(student.token, quiz.id);
+    expect(during.body.attemptInfo).toMatchObject({ currentAttempts: 1, inProgress: { attemptNumber: 1, deadline: started.body.deadline } });
+    noTexts(during.raw);
+    await call(t.app, { method: "POST", url: `/api/attempts/${started.body.attemptId}/submit`, token: student.token, payload: { answers: [] } });
+    const after = await getQuiz(student.token, quiz.id);
+    expect(after.body.attemptInfo).toMatchObject({ currentAttempts: 1, inProgress: null, bestScore: 0 });
+    noTexts(after.raw);
   });
 
-  it("hides the questions of a quiz that has not opened yet from students", async () => {
+  it("gives a student no questions of a quiz that has not opened yet, only how many", async () => {
     const { quiz } = await buildQuiz(db(), { studentType: "jhs1", openTime: at(3 * DAY) });
     const student = await signedIn(db(), { studentType: "jhs1" });
     const r = await getQuiz(student.token, quiz.id);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ status: "upcoming", questionCount: 3, questions: [] });
+    expect(r.body).toMatchObject({ status: "upcoming", questionCount: 3 });
+    expect(r.body).not.toHaveProperty("questions");
   });
 
   it("answers 404 to a student for a quiz of another level", async () => {
@@ -470,23 +526,42 @@ describe("GET /api/submissions/quiz/:id/attempts", () => {
     const student = await signedIn(db(), { studentType: "jhs1" });
     const classmate = await buildUser(db(), { studentType: "jhs1" });
     const url = `/api/submissions/quiz/${quiz.id}/attempts`;
-    expect((await call(t.app, { method: "GET", url, token: student.token })).body).toEqual({ canAttempt: true, currentAttempts: 0, maxAttempts: 2 });
+    expect((await call(t.app, { method: "GET", url, token: student.token })).body).toEqual({
+      canAttempt: true,
+      currentAttempts: 0,
+      maxAttempts: 2,
+      inProgress: null,
+      bestScore: null,
+    });
     await db()
       .insert(attempts)
       .values([
         { quizId: quiz.id, userId: student.user.id, attemptNumber: 1, status: "submitted" },
         { quizId: quiz.id, userId: classmate.id, attemptNumber: 1, status: "submitted" },
       ]);
-    expect((await call(t.app, { method: "GET", url, token: student.token })).body).toEqual({ canAttempt: true, currentAttempts: 1, maxAttempts: 2 });
+    expect((await call(t.app, { method: "GET", url, token: student.token })).body).toEqual({
+      canAttempt: true,
+      currentAttempts: 1,
+      maxAttempts: 2,
+      inProgress: null,
+      bestScore: null,
+    });
     await db().insert(attempts).values({ quizId: quiz.id, userId: student.user.id, attemptNumber: 2 });
-    expect((await call(t.app, { method: "GET", url, token: student.token })).body).toEqual({ canAttempt: false, currentAttempts: 2, maxAttempts: 2 });
+    // The attempt in progress counts as used; it is resumed, not started again.
+    expect((await call(t.app, { method: "GET", url, token: student.token })).body).toEqual({
+      canAttempt: false,
+      currentAttempts: 2,
+      maxAttempts: 2,
+      inProgress: { attemptNumber: 2, deadline: null },
+      bestScore: null,
+    });
   });
 
   it("reports unlimited attempts as maxAttempts null, and 404s for another level", async () => {
     const { quiz } = await buildQuiz(db(), { studentType: "jhs1" });
     const student = await signedIn(db(), { studentType: "jhs1" });
     const r = await call(t.app, { method: "GET", url: `/api/submissions/quiz/${quiz.id}/attempts`, token: student.token });
-    expect(r.body).toEqual({ canAttempt: true, currentAttempts: 0, maxAttempts: null });
+    expect(r.body).toEqual({ canAttempt: true, currentAttempts: 0, maxAttempts: null, inProgress: null, bestScore: null });
     const other = await signedIn(db(), { studentType: "jhs2" });
     expect((await call(t.app, { method: "GET", url: `/api/submissions/quiz/${quiz.id}/attempts`, token: other.token })).status).toBe(404);
   });

@@ -24,6 +24,8 @@ export const attemptsApi = {
   /** Starts an attempt, or resumes the open one. */
   start: (quizId: number) => api<AttemptSession>(`/quizzes/${quizId}/attempts`, { method: "POST", quiet: true }),
   get: (attemptId: number) => api<AttemptSession>(`/attempts/${attemptId}`, { quiet: true }),
+  /** The student's own attempt by the number the address shows (?n=2). */
+  getByNumber: (quizId: number, attemptNumber: number) => api<AttemptSession>(`/quizzes/${quizId}/attempts/${attemptNumber}`, { quiet: true }),
   saveAnswers: (attemptId: number, answers: AnswerInput[], signal?: AbortSignal) =>
     api<SaveAnswersResponse>(`/attempts/${attemptId}/answers`, { method: "PUT", body: { answers }, quiet: true, signal }),
   nextSection: (attemptId: number, fromSection: number) =>

@@ -82,9 +82,19 @@ describe("the server engine", () => {
     const engine = createServerEngine({ quizId: 9, onAttempt });
     const s = await engine.load();
     expect(calls[0]).toMatchObject({ method: "POST", url: "/api/quizzes/9/attempts" });
-    expect(onAttempt).toHaveBeenCalledWith(41);
+    expect(onAttempt).toHaveBeenCalledWith(41, 1);
     expect(s.deadline! - engine.now()).toBe(10 * 60_000);
     expect(s.answers).toEqual({ 1: "Tamale" });
+  });
+
+  it("opens the student's attempt by the number in the address when this device does not know its id", async () => {
+    reply = () => json(200, session({ attemptNumber: 2 }));
+    const onAttempt = vi.fn();
+    const engine = createServerEngine({ quizId: 9, attemptNumber: 2, onAttempt });
+    await engine.load();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ method: "GET", url: "/api/quizzes/9/attempts/2" });
+    expect(onAttempt).toHaveBeenCalledWith(41, 2);
   });
 
   it("resumes with this device's unsent answers winning over the server's, then sends them", async () => {

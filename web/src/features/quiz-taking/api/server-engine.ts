@@ -70,10 +70,12 @@ function defaultStorage(): (KeyValueStore & Pick<Storage, "length" | "key">) | n
 
 export type ServerEngineOptions = {
   quizId: number;
-  /** Resume this attempt (a reload); otherwise start, or resume the open one, through the quiz. */
+  /** Resume this attempt (a reload); otherwise by `attemptNumber`, otherwise start, or resume the open one, through the quiz. */
   attemptId?: number | null;
-  /** Told the attempt's id once known, so the page can keep it in its URL. */
-  onAttempt?: (attemptId: number) => void;
+  /** The student's attempt with this number (the address's ?n=), when its id is not known on this device. */
+  attemptNumber?: number | null;
+  /** Told the attempt's id and number once known, so the page can keep them (the number in its URL). */
+  onAttempt?: (attemptId: number, attemptNumber: number) => void;
   storage?: (KeyValueStore & Pick<Storage, "length" | "key">) | null;
   isOnline?: () => boolean;
   backoff?: (failures: number) => number;
@@ -223,10 +225,15 @@ export function createServerEngine(opts: ServerEngineOptions): QuizEngine {
               () => attemptsApi.get(attemptId!),
               (r) => r.serverNow,
             )
-          : await timed(
-              () => attemptsApi.start(opts.quizId),
-              (r) => r.serverNow,
-            );
+          : opts.attemptNumber
+            ? await timed(
+                () => attemptsApi.getByNumber(opts.quizId, opts.attemptNumber!),
+                (r) => r.serverNow,
+              )
+            : await timed(
+                () => attemptsApi.start(opts.quizId),
+                (r) => r.serverNow,
+              );
     } catch (err) {
       const c = attemptId !== null && isNetworkError(err) ? cached(attemptId) : null;
       if (!c) throw engineError(err, LOAD_FAILED);
@@ -241,7 +248,7 @@ export function createServerEngine(opts: ServerEngineOptions): QuizEngine {
     }
     if (s.quizId !== opts.quizId) throw new EngineError(LOAD_FAILED, "refused");
     const runner = adopt(s);
-    opts.onAttempt?.(s.attemptId);
+    opts.onAttempt?.(s.attemptId, s.attemptNumber);
     if (s.status === "in_progress" && outbox?.size) void outbox.flush();
     return runner;
   }

@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState } from "react";
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+import { useCallback, useMemo } from "react";
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { Button } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { createServerEngine } from "../api/server-engine";
@@ -13,10 +13,16 @@ export function areaBase(pathname: string): string {
   return m ? m[0] : "/students/dashboard";
 }
 
+/** What the page keeps in the browser's history entry (never in the address): the attempt's database id. */
+type AttemptHistoryState = { attemptId?: number } | null;
+
 /**
- * /…/quizzes/{id}/attempt. Students take the quiz; teachers and admins get the server's preview. The
- * attempt's id goes into the address (?attempt=) once known, so a reload resumes that very attempt
- * (or shows its result) instead of starting another.
+ * /…/quizzes/{id}/attempt. Students take the quiz; teachers and admins get the server's preview.
+ * - `?start=1` (from the pre-start screen's Start): starts an attempt, or resumes the open one.
+ * - `?n=2` (the attempt NUMBER people read): that attempt. Its database id rides in the history
+ *   entry's state, which a reload keeps (so a reload, even offline, reopens that very attempt); without
+ *   it the server finds the attempt by (quiz, student, number).
+ * - neither: nothing starts; the pre-start screen (the quiz detail) opens instead (decision 007).
  */
 export function AttemptPage() {
   const { id } = useParams();
@@ -27,19 +33,21 @@ export function AttemptPage() {
   const base = areaBase(location.pathname);
   const isStudent = base === "/students/dashboard";
   const qc = useQueryClient();
-  const [round, setRound] = useState(0);
-  const initialAttempt = Number(params.get("attempt")) || null;
+  const attemptId = (location.state as AttemptHistoryState)?.attemptId ?? null;
+  const attemptNumber = Number(params.get("n")) || null;
+  const starting = params.get("start") === "1";
 
   const engine = useMemo(
     () =>
       createServerEngine({
         quizId,
-        attemptId: round === 0 ? initialAttempt : null,
-        onAttempt: (attemptId) => setParams({ attempt: String(attemptId) }, { replace: true }),
+        attemptId,
+        attemptNumber: attemptId ? null : attemptNumber,
+        onAttempt: (newId, number) => setParams({ n: String(number) }, { replace: true, state: { attemptId: newId } satisfies AttemptHistoryState }),
       }),
-    // A new round (Try again) starts a new attempt; the address changing to carry the id must not.
+    // The address changing to carry the attempt's number must not make another engine.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
-    [quizId, round],
+    [quizId],
   );
 
   const back = useCallback(() => {
@@ -48,20 +56,21 @@ export function AttemptPage() {
   }, [navigate, base]);
 
   const onFinished = useCallback(() => {
-    // The lists that show "Submitted", attempts and averages are now out of date.
+    // The lists that show attempts, best scores and averages are now out of date.
     void qc.invalidateQueries({ queryKey: ["quizzes"] });
     void qc.invalidateQueries({ queryKey: ["records"] });
   }, [qc]);
 
   if (!Number.isInteger(quizId) || quizId <= 0) return <QuizError message={LOAD_FAILED} onBack={back} />;
+  // No accidental starts: only the pre-start screen's Start (or a known attempt) opens the runner.
+  if (!starting && !attemptNumber && !attemptId) return <Navigate to={`${base}/quizzes/${quizId}`} replace />;
 
   return (
     <QuizRunner
-      key={round}
       engine={engine}
       onBack={back}
       onFinished={onFinished}
-      viewKey={params.get("attempt") ? `adesua.view.${params.get("attempt")}` : null}
+      viewKey={attemptId ? `adesua.view.${attemptId}` : null}
       resultActions={(result) => (
         <>
           <Button component={Link} to={`${base}/quizzes`} variant="default">
@@ -73,13 +82,8 @@ export function AttemptPage() {
             </Button>
           )}
           {result.canAttemptAgain && (
-            <Button
-              variant="light"
-              onClick={() => {
-                setParams({}, { replace: true });
-                setRound((r) => r + 1);
-              }}
-            >
+            // Another attempt goes through the pre-start screen too.
+            <Button component={Link} to={`${base}/quizzes/${quizId}`} variant="light">
               Try again
             </Button>
           )}

@@ -31,7 +31,7 @@ function quiz(over: Partial<QuizListItem> = {}): QuizListItem {
     status: "active",
     createdAt: NOW.toISOString(),
     updatedAt: NOW.toISOString(),
-    attemptInfo: { canAttempt: true, currentAttempts: 0, maxAttempts: 2 },
+    attemptInfo: { canAttempt: true, currentAttempts: 0, maxAttempts: 2, inProgress: null, bestScore: null },
     hasSubmission: false,
     ...over,
   };
@@ -39,16 +39,24 @@ function quiz(over: Partial<QuizListItem> = {}): QuizListItem {
 
 function show(q: QuizListItem) {
   renderWithProviders(
-    <AvailabilityCard quiz={q} now={NOW} detailTo={`/students/dashboard/quizzes/${q.id}`} attemptTo={`/students/dashboard/quizzes/${q.id}/attempt`} />,
+    <AvailabilityCard
+      quiz={q}
+      now={NOW}
+      serverNow={NOW.toISOString()}
+      receivedAt={Date.now()}
+      detailTo={`/students/dashboard/quizzes/${q.id}`}
+      attemptTo={`/students/dashboard/quizzes/${q.id}/attempt`}
+    />,
   );
 }
+const info = (over: Partial<NonNullable<QuizListItem["attemptInfo"]>>) => ({ ...quiz().attemptInfo!, ...over });
 
 describe("AvailabilityCard", () => {
-  it("shows an open quiz as Available with its countdown and a working Start link", async () => {
+  it("shows an open quiz as Available with its countdown, and Start leads to the pre-start screen, never the attempt", async () => {
     show(quiz());
     expect(await screen.findByText("Available")).toBeInTheDocument();
     expect(screen.getByText("3d 5h remaining")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Start Quiz: Forces and Motion" })).toHaveAttribute("href", "/students/dashboard/quizzes/5/attempt");
+    expect(screen.getByRole("link", { name: "Start Quiz: Forces and Motion" })).toHaveAttribute("href", "/students/dashboard/quizzes/5");
     expect(screen.getByText(/0 of 2 attempts used/)).toBeInTheDocument();
   });
 
@@ -67,17 +75,34 @@ describe("AvailabilityCard", () => {
   });
 
   it("says Max Attempts when the student has used them all, even while open", async () => {
-    show(quiz({ attemptInfo: { canAttempt: false, currentAttempts: 2, maxAttempts: 2 }, hasSubmission: true }));
+    show(quiz({ attemptInfo: info({ canAttempt: false, currentAttempts: 2, bestScore: 75 }), hasSubmission: true }));
     expect(await screen.findByText("Max Attempts")).toBeInTheDocument();
-    expect(screen.getByText("Submitted")).toBeInTheDocument();
+    expect(screen.getByText("Best score: 75.00%")).toBeInTheDocument();
     expect(screen.getByText(/2 of 2 attempts used/)).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: /Start Quiz: Forces and Motion/ })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "No attempts left: Forces and Motion" })).toBeDisabled();
   });
 
   it("shows 'No time limit' for a quiz that never closes and hours only under a day", async () => {
-    show(quiz({ openTime: null, closeTime: null, maxAttempts: null, attemptInfo: { canAttempt: true, currentAttempts: 4, maxAttempts: null } }));
+    show(quiz({ openTime: null, closeTime: null, maxAttempts: null, attemptInfo: info({ currentAttempts: 4, maxAttempts: null }) }));
     expect(await screen.findByText("No time limit")).toBeInTheDocument();
     expect(screen.getByText(/4 used · unlimited attempts/)).toBeInTheDocument();
+  });
+
+  it("shows an attempt in progress with the time left by the server's clock and Resume by its number", async () => {
+    const deadline = new Date(NOW.getTime() + (19 * 60 + 46) * 1000).toISOString();
+    show(quiz({ attemptInfo: info({ currentAttempts: 1, inProgress: { attemptNumber: 1, deadline } }) }));
+    expect(await screen.findByText("In progress")).toBeInTheDocument();
+    expect(screen.getByTestId("in-progress")).toHaveTextContent(/^In progress — 19:4[56] left$/);
+    expect(screen.getByText(/1 of 2 attempts used/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Resume: Forces and Motion" })).toHaveAttribute("href", "/students/dashboard/quizzes/5/attempt?n=1");
+    expect(screen.queryByText("Start Quiz")).toBeNull();
+  });
+
+  it("after a submission with attempts left shows the best score and Try again (N attempts left)", async () => {
+    show(quiz({ maxAttempts: 3, attemptInfo: info({ currentAttempts: 1, maxAttempts: 3, bestScore: 66.67 }), hasSubmission: true }));
+    expect(await screen.findByText("Best score: 66.67%")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Try again (2 attempts left): Forces and Motion" })).toHaveAttribute("href", "/students/dashboard/quizzes/5");
+    expect(screen.queryByText("Submitted")).toBeNull();
   });
 
   it("counts down in hours on the last day", async () => {

@@ -3,6 +3,7 @@ import { Anchor, Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { AVAILABILITY_LABEL, countdownText, studentAvailability, type StudentAvailability } from "@adesua/domain/rules";
 import type { QuizListItem } from "@adesua/domain";
 import { formatDateTime } from "@/lib/format";
+import { QuizAttemptAction } from "@/components/quiz-attempt-action";
 
 export const AVAILABILITY_COLOR: Record<StudentAvailability, string> = { available: "green", upcoming: "blue", closed: "gray", maxed: "orange" };
 
@@ -12,14 +13,17 @@ export function attemptsText(info: QuizListItem["attemptInfo"], maxAttempts: num
   return max === null ? `${used} used · unlimited attempts` : `${used} of ${max} attempts used`;
 }
 
+type CardProps = { quiz: QuizListItem; now: Date; detailTo: string; attemptTo: string; serverNow: string; receivedAt: number };
+
 /**
- * A quiz on the student's list: availability, countdown, attempts, and a Start link that is a
- * disabled button unless the quiz is available now (the server decides again when it starts).
+ * A quiz on the student's list: availability, countdown, attempts, and its attempt action (Resume an
+ * attempt in progress; Start Quiz or Try again through the pre-start screen, the quiz detail).
  */
-export function AvailabilityCard({ quiz, now, detailTo, attemptTo }: { quiz: QuizListItem; now: Date; detailTo: string; attemptTo: string }) {
+export function AvailabilityCard({ quiz, now, detailTo, attemptTo, serverNow, receivedAt }: CardProps) {
   const availability = studentAvailability(quiz, quiz.attemptInfo, now);
   const countdown = countdownText(quiz, now);
-  const available = availability === "available";
+  const inProgress = Boolean(quiz.attemptInfo?.inProgress);
+  const available = availability === "available" || inProgress;
   return (
     <Card withBorder padding="md" component="article" aria-label={quiz.title} h="100%">
       <Stack gap="xs" h="100%" justify="space-between">
@@ -30,8 +34,8 @@ export function AvailabilityCard({ quiz, now, detailTo, attemptTo }: { quiz: Qui
                 {quiz.title}
               </Anchor>
             </Text>
-            <Badge color={AVAILABILITY_COLOR[availability]} variant={available ? "filled" : "light"} style={{ flexShrink: 0 }}>
-              {AVAILABILITY_LABEL[availability]}
+            <Badge color={inProgress ? "blue" : AVAILABILITY_COLOR[availability]} variant={available ? "filled" : "light"} style={{ flexShrink: 0 }}>
+              {inProgress ? "In progress" : AVAILABILITY_LABEL[availability]}
             </Badge>
           </Group>
           <Text size="sm" c="dimmed">
@@ -51,22 +55,9 @@ export function AvailabilityCard({ quiz, now, detailTo, attemptTo }: { quiz: Qui
             {" · "}
             {attemptsText(quiz.attemptInfo, quiz.maxAttempts)}
           </Text>
-          {quiz.hasSubmission && (
-            <Badge color="teal" variant="light" size="sm">
-              Submitted
-            </Badge>
-          )}
         </Stack>
         <Group gap="xs" wrap="wrap">
-          {available ? (
-            <Button component={Link} to={attemptTo} size="sm" aria-label={`Start Quiz: ${quiz.title}`}>
-              Start Quiz
-            </Button>
-          ) : (
-            <Button size="sm" disabled aria-label={`Start Quiz: ${quiz.title} (${AVAILABILITY_LABEL[availability]})`}>
-              Start Quiz
-            </Button>
-          )}
+          <QuizAttemptAction quiz={quiz} now={now} serverNow={serverNow} receivedAt={receivedAt} startTo={detailTo} attemptTo={attemptTo} />
           <Button component={Link} to={detailTo} size="sm" variant="default" aria-label={`Details: ${quiz.title}`}>
             Details
           </Button>

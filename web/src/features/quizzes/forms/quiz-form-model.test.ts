@@ -29,12 +29,17 @@ describe("quiz form validation", () => {
     expect(hasErrors(check(valid()))).toBe(false);
   });
 
-  it("requires title, course, student type and, on create, the PDF with the spec's messages", () => {
+  it("requires title, course, student type and, on create, questions or the PDF with the spec's messages", () => {
     const e = check({ ...emptyQuizValues(), title: "   " });
     expect(e.title).toBe("Title is required");
     expect(e.courseId).toBe("Course selection is required");
     expect(e.studentType).toBe("Student type is required");
-    expect(e.pdf).toBe(QUIZ_MESSAGES.pdfRequired);
+    expect(e.pdf).toBe(QUIZ_MESSAGES.pdfOrQuestions);
+    expect(QUIZ_MESSAGES.pdfOrQuestions).toBe("Add questions or attach the question paper (PDF)");
+  });
+
+  it("creates a quiz from typed-in questions without a PDF", () => {
+    expect(check(valid({ pdf: null }), true, 3).pdf).toBeUndefined();
   });
 
   it("does not require a new PDF when editing", () => {

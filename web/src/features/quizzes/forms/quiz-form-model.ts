@@ -143,7 +143,8 @@ export function validateQuizForm(v: QuizFormValues, opts: { creating: boolean; q
   const close = v.closeTime.trim() ? dayjs(v.closeTime) : null;
   if (!e.openTime && !e.closeTime && open && close && !close.isAfter(open)) e.closeTime = M.closeAfterOpen;
 
-  if (opts.creating && !v.pdf) e.pdf = M.pdfRequired;
+  // A quiz is its questions; the PDF is needed only when none are typed in (decision 018).
+  if (opts.creating && !v.pdf && opts.questionCount === 0) e.pdf = M.pdfOrQuestions;
   else {
     const p = pdfProblem(v.pdf, PDF_LABEL);
     if (p) e.pdf = p;

@@ -1,22 +1,6 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import {
-  Alert,
-  Button,
-  Checkbox,
-  FileInput,
-  Group,
-  Menu,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, FileInput, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { STUDENT_TYPES, STUDENT_TYPE_LABELS, type StudentType } from "@adesua/domain/constants";
 import type { Quiz } from "@adesua/domain";
 import { useAuth } from "@/lib/auth";
@@ -29,14 +13,13 @@ import { DateTimeField, TimeZoneNote } from "@/components/date-time-field";
 import { NO_COURSE_HINT, QUIZ_LOAD_ERROR_TITLE, QUIZ_SAVE_FAILED, useCourseOptions, useQuiz } from "../api/quizzes";
 import { useSaveQuiz } from "../api/quiz-mutations";
 import { QuestionEditor, questionAnchor } from "./question-editor";
+import { Part, RulesPart, SaveBar, TimedSectionsPart, type Problem } from "./quiz-form-parts";
 import {
   emptyQuizValues,
   hasErrors,
-  newKey,
   PDF_LABEL,
   questionsFromQuiz,
   quizFormData,
-  SHARE_KEYS_WARNING,
   validateQuestions,
   validateQuizForm,
   valuesFromQuiz,
@@ -46,32 +29,8 @@ import {
   type SectionDraft,
 } from "./quiz-form-model";
 
-type Problem = { key: string; label: string; message: string; questionKey?: string };
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
 /** The spec's pause on the success banner before going back to the list. */
 export const QUIZ_SAVE_REDIRECT_MS = 1500;
-
-function Part({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={title}>
-      <Stack gap="sm">
-        <div>
-          <Title order={2} size="h4">
-            {title}
-          </Title>
-          {description && (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          )}
-        </div>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 /** New quiz (no :id) or edit: every setting, the PDF, timed sections and the questions, saved together. */
 export function QuizFormPage() {
@@ -297,10 +256,9 @@ export function QuizFormPage() {
               </Text>
             )}
             <FileInput
-              label={creating ? "Quiz PDF" : "Replace the PDF"}
-              description="A PDF file, up to 10 MB"
+              label={creating ? "Question paper (PDF)" : "Replace the PDF"}
+              description={creating ? "Optional when you add the questions below. A PDF file, up to 10 MB" : "A PDF file, up to 10 MB"}
               placeholder="Choose a PDF file"
-              required={creating}
               accept="application/pdf,.pdf"
               name="pdf"
               clearable
@@ -319,173 +277,9 @@ export function QuizFormPage() {
             <TimeZoneNote />
           </Part>
 
-          <Part title="Rules">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <NumberInput
-                label="Time limit (minutes)"
-                description="1 to 600; empty means no time limit"
-                allowDecimal={false}
-                allowNegative={false}
-                clampBehavior="none"
-                value={values.timeLimit}
-                onChange={(v) => set("timeLimit", v)}
-                error={errors.timeLimit}
-                disabled={locked}
-              />
-              <NumberInput
-                label="Max attempts"
-                description="1 to 10; empty means unlimited"
-                allowDecimal={false}
-                allowNegative={false}
-                clampBehavior="none"
-                value={values.maxAttempts}
-                onChange={(v) => set("maxAttempts", v)}
-                error={errors.maxAttempts}
-                disabled={locked}
-              />
-              <NumberInput
-                label="Questions per page"
-                description="1 to 50"
-                allowDecimal={false}
-                allowNegative={false}
-                clampBehavior="none"
-                value={values.questionsPerPage}
-                onChange={(v) => set("questionsPerPage", v)}
-                error={errors.questionsPerPage}
-                disabled={locked}
-              />
-              <NumberInput
-                label="Passing score (%)"
-                description="0 to 100"
-                allowNegative={false}
-                clampBehavior="none"
-                value={values.passingScore}
-                onChange={(v) => set("passingScore", v)}
-                error={errors.passingScore}
-                disabled={locked}
-              />
-            </SimpleGrid>
-            <Checkbox
-              label="Reset the timer on each new attempt"
-              description="When off, later attempts continue the time left from the first"
-              checked={values.resetTimerOnAttempt}
-              onChange={(e) => set("resetTimerOnAttempt", e.currentTarget.checked)}
-              disabled={locked}
-            />
-            <Checkbox
-              label="Practice quiz"
-              description="Only a practice quiz may show the answers after a student's last attempt"
-              checked={values.practice}
-              onChange={(e) => {
-                const practice = e.currentTarget.checked;
-                set("practice", practice);
-                if (!practice && values.showAnswers === "after_last_attempt") set("showAnswers", "after_close");
-              }}
-              disabled={locked}
-            />
-            <Select
-              label="Show correct answers to students"
-              description="Scores and how many were right are always shown at once"
-              data={[
-                { value: "after_close", label: "After the quiz closes for everyone" },
-                { value: "never", label: "Never (unless you release them)" },
-                { value: "after_last_attempt", label: "After a student's last attempt (practice only)", disabled: !values.practice },
-              ]}
-              value={values.showAnswers}
-              onChange={(v) => v && set("showAnswers", v as QuizFormValues["showAnswers"])}
-              error={errors.showAnswers}
-              allowDeselect={false}
-              disabled={locked}
-            />
-            {values.showAnswers === "after_last_attempt" && (
-              <Alert color="yellow" title="Students can share the answers">
-                {SHARE_KEYS_WARNING}
-              </Alert>
-            )}
-          </Part>
+          <RulesPart values={values} errors={errors} set={set} locked={locked} />
 
-          <Part title="Timed sections" description="Optional: give groups of questions their own time limit. Questions are numbered from 1.">
-            {values.timedSections.map((s, i) => {
-              const se = errors.sections?.[s.key] ?? {};
-              return (
-                <Paper key={s.key} withBorder p="sm" bg="gray.0" component="section" aria-label={`Timed section ${i + 1}`}>
-                  <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-                    <TextInput
-                      label="Section name"
-                      value={s.name}
-                      onChange={(e) => setSection(s.key, { name: e.currentTarget.value })}
-                      error={se.name}
-                      disabled={locked}
-                    />
-                    <NumberInput
-                      label="From question"
-                      allowDecimal={false}
-                      allowNegative={false}
-                      clampBehavior="none"
-                      value={s.start}
-                      onChange={(v) => setSection(s.key, { start: v })}
-                      error={se.start}
-                      disabled={locked}
-                    />
-                    <NumberInput
-                      label="To question"
-                      allowDecimal={false}
-                      allowNegative={false}
-                      clampBehavior="none"
-                      value={s.end}
-                      onChange={(v) => setSection(s.key, { end: v })}
-                      error={se.end}
-                      disabled={locked}
-                    />
-                    <NumberInput
-                      label="Minutes"
-                      allowDecimal={false}
-                      allowNegative={false}
-                      clampBehavior="none"
-                      value={s.timeLimit}
-                      onChange={(v) => setSection(s.key, { timeLimit: v })}
-                      error={se.timeLimit}
-                      disabled={locked}
-                    />
-                  </SimpleGrid>
-                  <Group justify="flex-end" mt="xs">
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      color="red"
-                      disabled={locked}
-                      onClick={() =>
-                        set(
-                          "timedSections",
-                          values.timedSections.filter((x) => x.key !== s.key),
-                        )
-                      }
-                      aria-label={`Remove section ${i + 1}`}
-                    >
-                      Remove section
-                    </Button>
-                  </Group>
-                </Paper>
-              );
-            })}
-            <Group>
-              <Button
-                variant="light"
-                size="sm"
-                disabled={locked}
-                onClick={() => {
-                  const last = values.timedSections.at(-1);
-                  const start = last && Number(last.end) > 0 ? Number(last.end) + 1 : 1;
-                  set("timedSections", [
-                    ...values.timedSections,
-                    { key: newKey(), name: `Section ${String.fromCharCode(65 + values.timedSections.length)}`, start, end: "", timeLimit: "" },
-                  ]);
-                }}
-              >
-                Add timed section
-              </Button>
-            </Group>
-          </Part>
+          <TimedSectionsPart values={values} errors={errors} set={set} setSection={setSection} locked={locked} />
 
           <Part
             title={`Questions (${questions.length})`}
@@ -507,45 +301,15 @@ export function QuizFormPage() {
             />
           </Part>
 
-          {/* Save stays in reach on a long quiz: the bar sticks to the bottom of the screen. */}
-          <Paper withBorder shadow="sm" p="xs" role="region" aria-label="Save bar" style={{ position: "sticky", bottom: 0, zIndex: 5 }}>
-            <Group justify="space-between" wrap="wrap" gap="xs">
-              <Group gap="xs" wrap="wrap">
-                <Text size="sm" fw={600} data-testid="question-count">
-                  {plural(questions.length, "question")}
-                </Text>
-                {problemList.length === 0 ? (
-                  <Text size="sm" c="dimmed" data-testid="problem-count">
-                    No problems
-                  </Text>
-                ) : (
-                  <Menu position="top-start" withinPortal>
-                    <Menu.Target>
-                      <Button size="compact-sm" variant="light" color="red" data-testid="problem-count">
-                        {plural(problemList.length, "problem")} ▾
-                      </Button>
-                    </Menu.Target>
-                    <Menu.Dropdown mah={300} style={{ overflowY: "auto" }}>
-                      <Menu.Label>Go to</Menu.Label>
-                      {problemList.map((p) => (
-                        <Menu.Item key={p.key} onClick={() => jumpTo(p)}>
-                          {p.label}: {p.message}
-                        </Menu.Item>
-                      ))}
-                    </Menu.Dropdown>
-                  </Menu>
-                )}
-              </Group>
-              <Group gap="xs" wrap="nowrap">
-                <Button component={Link} to={listPath} variant="default">
-                  Cancel
-                </Button>
-                <Button type="submit" loading={save.isPending} disabled={locked}>
-                  {creating ? "Create quiz" : "Save quiz"}
-                </Button>
-              </Group>
-            </Group>
-          </Paper>
+          <SaveBar
+            questionCount={questions.length}
+            problems={problemList}
+            onJump={jumpTo}
+            listPath={listPath}
+            saving={save.isPending}
+            locked={locked}
+            creating={creating}
+          />
         </Stack>
       </form>
     </Stack>

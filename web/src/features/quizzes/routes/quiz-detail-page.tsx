@@ -14,6 +14,7 @@ import { ErrorState } from "@/components/error-state";
 import { QUIZ_LOAD_ERROR_TITLE, useQuiz } from "../api/quizzes";
 import { AVAILABILITY_COLOR, attemptsText } from "../components/availability-card";
 import { QuizStatusBadge } from "../components/quiz-status-badge";
+import { QuizAttemptAction } from "@/components/quiz-attempt-action";
 
 const LETTERS = "ABCDE";
 
@@ -58,9 +59,17 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
 
 const isStaffQuiz = (q: Quiz | StudentQuiz): q is Quiz => !("attemptInfo" in q);
 
+function attemptsLeftText(info: StudentQuiz["attemptInfo"]): string {
+  if (info.maxAttempts === null) return "Unlimited";
+  const left = Math.max(0, info.maxAttempts - info.currentAttempts);
+  return `${left} of ${info.maxAttempts}`;
+}
+
 /**
- * Quiz detail for every area: status, course, level, settings, timed sections, schedule, quick stats,
- * Take Quiz / Edit, and for teachers and admins the questions with the correct option marked.
+ * Quiz detail for every area: status, course, level, settings, timed sections, schedule, quick stats.
+ * For a student it is also the pre-start screen (time limit, sections, attempts left, the timer
+ * warning, then Start, or Resume for an attempt in progress) and never shows the questions; teachers
+ * and admins get Attempt / Edit and the questions with the correct option marked.
  */
 export function QuizDetailPage() {
   const id = Number(useParams().id);
@@ -105,7 +114,6 @@ export function QuizDetailPage() {
   const staff = isStaffQuiz(q);
   const status = quizTimeStatus(q, now);
   const availability = staff ? null : studentAvailability(q, q.attemptInfo, now);
-  const canTake = staff || availability === "available";
   const takeTo = `${base}/quizzes/${q.id}/attempt`;
 
   async function download() {
@@ -123,9 +131,9 @@ export function QuizDetailPage() {
     <Stack>
       <Stack gap={6}>
         <Group gap="xs" wrap="wrap">
-          {availability ? (
-            <Badge color={AVAILABILITY_COLOR[availability]} variant="filled">
-              {AVAILABILITY_LABEL[availability]}
+          {availability && !staff ? (
+            <Badge color={q.attemptInfo.inProgress ? "blue" : AVAILABILITY_COLOR[availability]} variant="filled">
+              {q.attemptInfo.inProgress ? "In progress" : AVAILABILITY_LABEL[availability]}
             </Badge>
           ) : (
             <QuizStatusBadge status={status} />
@@ -140,13 +148,39 @@ export function QuizDetailPage() {
         <Text c="dimmed">{q.course.title}</Text>
       </Stack>
 
+      {!staff && (
+        <Paper withBorder p="md" component="section" aria-label="Before you start" data-testid="pre-start">
+          <Stack gap="xs">
+            <Title order={2} size="h4">
+              {q.attemptInfo.inProgress ? "Your attempt is running" : "Before you start"}
+            </Title>
+            <Row label="Time limit" value={q.timeLimit ? `${q.timeLimit} minutes` : "No time limit"} />
+            {q.timedSections.map((s, i) => (
+              <Row key={i} label={s.name} value={`Questions ${s.startIndex + 1}–${s.endIndex + 1}, ${s.timeLimit} min`} />
+            ))}
+            <Row label="Questions" value={q.questionCount} />
+            <Row label="Attempts left" value={attemptsLeftText(q.attemptInfo)} />
+            <Text size="sm" fw={600}>
+              The timer starts when you press Start and keeps running if you leave.
+            </Text>
+            <QuizAttemptAction
+              quiz={q}
+              now={now}
+              serverNow={q.serverNow}
+              receivedAt={quiz.dataUpdatedAt}
+              startTo={`${takeTo}?start=1`}
+              attemptTo={takeTo}
+              size="md"
+            />
+          </Stack>
+        </Paper>
+      )}
+
       <Group gap="xs" wrap="wrap">
-        {canTake ? (
-          <Button component={Link} to={takeTo}>
-            {staff ? "Attempt" : "Take Quiz"}
+        {staff && (
+          <Button component={Link} to={`${takeTo}?start=1`}>
+            Attempt
           </Button>
-        ) : (
-          <Button disabled>Take Quiz</Button>
         )}
         {staff && (
           <Button component={Link} to={`${base}/quiz/${q.id}/edit`} variant="light">
@@ -199,7 +233,8 @@ export function QuizDetailPage() {
         </Section>
       )}
 
-      {(staff || q.questions.length > 0) && (
+      {/* Students never see the questions here: they come only with an attempt, once the clock runs (spec README item 3). */}
+      {staff && (
         <Section title={`Questions (${q.questions.length})`}>
           {q.questions.length === 0 ? (
             <Text size="sm" c="dimmed">
@@ -219,8 +254,7 @@ export function QuizDetailPage() {
                   </Text>
                   <Stack gap={2} pl="sm">
                     {question.options.map((o, j) => {
-                      // Students' questions carry no answer at all (spec README item 3): nothing is marked for them.
-                      const key = "answer" in question ? question.answer : null;
+                      const key = question.answer;
                       const correct = key !== null && o === key;
                       return (
                         <Group key={j} gap={6} wrap="nowrap" align="flex-start">
@@ -236,7 +270,7 @@ export function QuizDetailPage() {
                         </Group>
                       );
                     })}
-                    {staff && "answer" in question && question.answer === null && (
+                    {question.answer === null && (
                       <Text size="xs" c="orange.8">
                         No answer marked: graded by hand.
                       </Text>

@@ -1,4 +1,6 @@
 import { Button, NativeSelect, SimpleGrid, Stack } from "@mantine/core";
+import type { QuizListItem } from "@adesua/domain";
+import { quizTimeStatus } from "@adesua/domain/rules";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorState } from "@/components/error-state";
 import { ListSkeleton } from "@/components/list-skeleton";
@@ -19,6 +21,22 @@ export function StudentQuizzesPage() {
   const quizzes = useQuizzes({ page, limit: STUDENT_QUIZZES_PAGE_SIZE, courseId });
   const courses = useCourseOptions();
   const now = useNow(30_000);
+
+  const list = quizzes.data?.data ?? [];
+  const isClosed = (q: QuizListItem) => !q.attemptInfo?.inProgress && quizTimeStatus(q, now) === "closed";
+  const current = list.filter((q) => !isClosed(q));
+  const closed = list.filter(isClosed);
+  const card = (q: QuizListItem) => (
+    <AvailabilityCard
+      key={q.id}
+      quiz={q}
+      now={now}
+      serverNow={quizzes.data?.serverNow ?? new Date(quizzes.dataUpdatedAt).toISOString()}
+      receivedAt={quizzes.dataUpdatedAt}
+      detailTo={`/students/dashboard/quizzes/${q.id}`}
+      attemptTo={`/students/dashboard/quizzes/${q.id}/attempt`}
+    />
+  );
 
   const courseData = (courses.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.title }));
   if (courseId && !courseData.some((c) => c.value === String(courseId)))
@@ -52,17 +70,18 @@ export function StudentQuizzesPage() {
       )}
       {quizzes.data && quizzes.data.data.length > 0 && (
         <>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} style={{ opacity: quizzes.isPlaceholderData ? 0.6 : 1 }}>
-            {quizzes.data.data.map((q) => (
-              <AvailabilityCard
-                key={q.id}
-                quiz={q}
-                now={now}
-                detailTo={`/students/dashboard/quizzes/${q.id}`}
-                attemptTo={`/students/dashboard/quizzes/${q.id}/attempt`}
-              />
-            ))}
-          </SimpleGrid>
+          {/* The server orders them: in progress, open (closing soonest), upcoming, closed; closed ones fold away. */}
+          {current.length > 0 && (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} style={{ opacity: quizzes.isPlaceholderData ? 0.6 : 1 }}>
+              {current.map(card)}
+            </SimpleGrid>
+          )}
+          {closed.length > 0 && (
+            <details open={current.length === 0} data-testid="closed-quizzes">
+              <summary style={{ cursor: "pointer", fontWeight: 700, padding: "8px 0" }}>Closed ({closed.length})</summary>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>{closed.map(card)}</SimpleGrid>
+            </details>
+          )}
           <PaginationFooter
             total={quizzes.data.meta.total}
             page={page}

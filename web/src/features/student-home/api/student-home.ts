@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CourseListResponse, QuizListResponse, StudentSummary } from "@adesua/domain";
 import { api } from "@/lib/api";
 
-/** The student's quizzes (the server lists their own level only), newest first; 100 is the spec's list size. */
+/** The student's quizzes (their own level only) in the student order: in progress, open closing soonest, upcoming, closed; 100 is the spec's list size. */
 export const getHomeQuizzesQueryOptions = () =>
   queryOptions({
     queryKey: ["quizzes", "student-home", { limit: 100 }],

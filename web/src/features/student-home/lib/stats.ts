@@ -13,7 +13,7 @@ export function homeStats(summary: StudentSummary | undefined): HomeStats {
   return { total: summary.totalQuizzes, completed: summary.completed, pending: summary.pending, averageScore: summary.averageScore };
 }
 
-/** The first `n` quizzes whose open/close window contains now, in the list's order (newest first). */
+/** The first `n` quizzes whose open/close window contains now, in the list's order (in progress first, then closing soonest). */
 export function availableQuizzes<T extends Pick<QuizListItem, "openTime" | "closeTime">>(quizzes: readonly T[], now: Date, n = 5): T[] {
   return quizzes.filter((q) => quizTimeStatus(q, now) === "active").slice(0, n);
 }

@@ -21,7 +21,7 @@ const quiz = (id: number, title: string, over: Record<string, unknown> = {}) => 
   openTime: null,
   closeTime: null,
   hasSubmission: false,
-  attemptInfo: { canAttempt: true, currentAttempts: 0, maxAttempts: null },
+  attemptInfo: { canAttempt: true, currentAttempts: 0, maxAttempts: null, inProgress: null, bestScore: null },
   ...over,
 });
 
@@ -31,7 +31,7 @@ describe("student home", () => {
     localStorage.setItem("token", "t");
   });
 
-  it("greets the student and shows stats, the quizzes open now with Start Quiz or Submitted, and the first courses", async () => {
+  it("greets the student and shows stats, the quizzes open now with Resume, Start Quiz (to the pre-start screen) or the best score, and the first courses", async () => {
     mockApi({
       "GET /api/auth/me": [200, student],
       "GET /api/quizzes": [
@@ -39,10 +39,23 @@ describe("student home", () => {
         {
           data: [
             quiz(1, "Fractions", { closeTime: new Date(Date.now() + 2 * day).toISOString() }),
-            quiz(2, "Decimals", { hasSubmission: true }),
+            quiz(2, "Decimals", {
+              hasSubmission: true,
+              attemptInfo: { canAttempt: true, currentAttempts: 1, maxAttempts: 3, inProgress: null, bestScore: 80 },
+            }),
+            quiz(4, "Ratios", {
+              attemptInfo: {
+                canAttempt: true,
+                currentAttempts: 1,
+                maxAttempts: 2,
+                inProgress: { attemptNumber: 1, deadline: new Date(Date.now() + 10 * 60_000).toISOString() },
+                bestScore: null,
+              },
+            }),
             quiz(3, "Algebra", { openTime: new Date(Date.now() + day).toISOString() }),
           ],
-          meta: { total: 3, page: 1, limit: 100 },
+          meta: { total: 4, page: 1, limit: 100 },
+          serverNow: new Date().toISOString(),
         },
       ],
       "GET /api/students/me/summary": [200, { totalQuizzes: 3, completed: 1, pending: 2, averageScore: 77.75 }],
@@ -62,12 +75,15 @@ describe("student home", () => {
     expect(screen.getByTestId("stat-average-score")).toHaveTextContent("77.75%");
 
     const available = screen.getByRole("region", { name: "Available Quizzes" });
-    expect(within(available).getByRole("link", { name: "Start Quiz: Fractions" })).toHaveAttribute("href", "/students/dashboard/quizzes/1/attempt");
+    expect(within(available).getByRole("link", { name: "Start Quiz: Fractions" })).toHaveAttribute("href", "/students/dashboard/quizzes/1");
     expect(within(available).getByText(/^Due /)).toBeInTheDocument();
-    expect(within(available).getByText("Submitted")).toBeInTheDocument();
-    expect(within(available).getByText("No due date")).toBeInTheDocument();
+    expect(within(available).getByText("Best score: 80.00%")).toBeInTheDocument();
+    expect(within(available).getByRole("link", { name: "Try again (2 attempts left): Decimals" })).toHaveAttribute("href", "/students/dashboard/quizzes/2");
+    expect(within(available).getByTestId("in-progress")).toHaveTextContent(/^In progress — (10:00|9:5\d) left$/);
+    expect(within(available).getByRole("link", { name: "Resume: Ratios" })).toHaveAttribute("href", "/students/dashboard/quizzes/4/attempt?n=1");
+    expect(within(available).getAllByText("No due date")).toHaveLength(2);
     expect(within(available).queryByText("Algebra")).toBeNull(); // not open yet
-    expect(within(available).getByRole("link", { name: "View all 3 quizzes" })).toHaveAttribute("href", "/students/dashboard/quizzes");
+    expect(within(available).getByRole("link", { name: "View all 4 quizzes" })).toHaveAttribute("href", "/students/dashboard/quizzes");
 
     expect(screen.getByRole("link", { name: "My Courses" })).toHaveAttribute("href", "/students/dashboard/courses");
     expect(screen.getByRole("link", { name: "View Records" })).toHaveAttribute("href", "/students/dashboard/records");

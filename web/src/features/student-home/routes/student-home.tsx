@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { Course, QuizListItem } from "@adesua/domain";
 import { useAuth } from "@/lib/auth";
 import { errorText } from "@/lib/api";
@@ -8,7 +8,8 @@ import { formatDateTime } from "@/lib/format";
 import { useNow } from "@/lib/use-now";
 import { Greeting } from "@/components/greeting";
 import { useHomeCourses, useHomeQuizzes, useStudentSummary } from "../api/student-home";
-import { availableQuizzes, homeStats, submittedIds } from "../lib/stats";
+import { availableQuizzes, homeStats } from "../lib/stats";
+import { QuizAttemptAction } from "@/components/quiz-attempt-action";
 
 const BASE = "/students/dashboard";
 
@@ -45,7 +46,7 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
   );
 }
 
-function QuizRow({ quiz, submitted }: { quiz: QuizListItem; submitted: boolean }) {
+function QuizRow({ quiz, now, serverNow, receivedAt }: { quiz: QuizListItem; now: Date; serverNow: string; receivedAt: number }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" component="li" py={6} style={{ borderTop: "1px solid var(--mantine-color-gray-2)" }}>
       <Stack gap={0} style={{ minWidth: 0 }}>
@@ -59,15 +60,17 @@ function QuizRow({ quiz, submitted }: { quiz: QuizListItem; submitted: boolean }
           {quiz.closeTime ? `Due ${formatDateTime(quiz.closeTime)}` : "No due date"}
         </Text>
       </Stack>
-      {submitted ? (
-        <Badge color="green" variant="light" size="lg" style={{ flex: "none" }}>
-          Submitted
-        </Badge>
-      ) : (
-        <Button component={Link} to={`${BASE}/quizzes/${quiz.id}/attempt`} size="sm" style={{ flex: "none" }} aria-label={`Start Quiz: ${quiz.title}`}>
-          Start Quiz
-        </Button>
-      )}
+      <div style={{ flex: "none", maxWidth: "60%" }}>
+        {/* Start leads to the pre-start screen (the quiz detail); an attempt in progress shows its time left and Resume. */}
+        <QuizAttemptAction
+          quiz={quiz}
+          now={now}
+          serverNow={serverNow}
+          receivedAt={receivedAt}
+          startTo={`${BASE}/quizzes/${quiz.id}`}
+          attemptTo={`${BASE}/quizzes/${quiz.id}/attempt`}
+        />
+      </div>
     </Group>
   );
 }
@@ -104,7 +107,7 @@ export function StudentHomePage() {
   // Spec: dashboard failures show zeros or empty lists (with a way to try again).
   const stats = homeStats(summary.data);
   const open = availableQuizzes(quizList, now);
-  const submitted = submittedIds(quizList);
+  const serverNow = quizzes.data?.serverNow ?? new Date(quizzes.dataUpdatedAt).toISOString();
 
   return (
     <Stack gap="md">
@@ -157,7 +160,7 @@ export function StudentHomePage() {
         ) : (
           <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
             {open.map((q) => (
-              <QuizRow key={q.id} quiz={q} submitted={submitted.has(q.id)} />
+              <QuizRow key={q.id} quiz={q} now={now} serverNow={serverNow} receivedAt={quizzes.dataUpdatedAt} />
             ))}
           </Stack>
         )}
