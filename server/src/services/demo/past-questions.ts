@@ -38,7 +38,11 @@ function mathematics(): DemoQuestion[] {
     const pct = 5 * k;
     out.push({
       q: `A shirt costs GH₵ ${price}. Find its price after a ${pct}% discount.`,
-      ...fourOptions(`GH₵ ${(price * (100 - pct)) / 100}`, [`GH₵ ${price - pct}`, `GH₵ ${(price * pct) / 100}`, `GH₵ ${(price * (100 + pct)) / 100}`], k + 2),
+      ...fourOptions(
+        `GH₵ ${(price * (100 - pct)) / 100}`,
+        [`GH₵ ${price - 2 * pct}`, `GH₵ ${(price * pct) / 100}`, `GH₵ ${(price * (100 + pct)) / 100}`],
+        k + 2,
+      ),
     });
     const n = [6, 10, 12, 15, 21][k - 1];
     out.push({
@@ -57,7 +61,10 @@ function mathematics(): DemoQuestion[] {
     });
     const base = [2, 3, 2, 5, 3][k - 1];
     const exp = [5, 3, 6, 2, 4][k - 1];
-    out.push({ q: `Evaluate ${base}^${exp}.`, ...fourOptions(`${base ** exp}`, [`${base * exp}`, `${base ** (exp - 1)}`, `${base ** exp + base}`], k + 2) });
+    out.push({
+      q: `Evaluate ${base}^${exp}.`,
+      ...fourOptions(`${base ** exp}`, [`${base * exp}`, `${base ** (exp - 1)}`, `${base ** exp + base}`, `${base ** exp - 1}`], k + 2),
+    });
     const r = 7 * k;
     out.push({
       q: `Taking π = 22/7, find the circumference of a circle of radius ${r} cm.`,
