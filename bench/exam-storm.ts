@@ -8,6 +8,7 @@
  * Options: --questions 40, --start-spread 10, --submit-spread 10 (seconds), --logins 20 (a sample
  * of real password logins, measured before the storm), --pg-url postgres://postgres@127.0.0.1:5432/postgres,
  * --crash (SIGKILL the server mid-storm, restart it on the same data; students retry like a browser),
+ * --uploaders 20 (that many teachers post a 100-question DOCX to /questions/parse back to back all through the exam),
  * --keep (keep the database). Writes bench/results/exam-storm-<db>-<N>[-crash].json. Traffic only to 127.0.0.1.
  */
 import fs from "node:fs";
@@ -22,11 +23,13 @@ import {
   createStormDatabase,
   runStorm,
   seedStorm,
+  seedUploaders,
   startServer,
   verifyStorm,
   withDatabase,
   type ServerProc,
 } from "../server/test/storm";
+import { buildDocx } from "../server/src/documents/test/build-files";
 
 const { values: args } = parseArgs({
   options: {
@@ -37,6 +40,8 @@ const { values: args } = parseArgs({
     "start-spread": { type: "string", default: "10" },
     "submit-spread": { type: "string", default: "10" },
     logins: { type: "string", default: "20" },
+    /** Teachers uploading a 100-question DOCX to POST /questions/parse, one after another, all through the exam. */
+    uploaders: { type: "string", default: "0" },
     "pg-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
     crash: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
@@ -59,7 +64,40 @@ const questionCount = Number(args.questions);
 const startSpreadMs = Number(args["start-spread"]) * 1000;
 const submitSpreadMs = Number(args["submit-spread"]) * 1000;
 const loginSample = Math.min(Number(args.logins), N);
+const uploaders = Number(args.uploaders);
 const TARGET = { saveP99: 100, submitP99: 200 };
+
+/** A 100-question Word paper (options one per line, `Answer:` lines), as a teacher would upload. */
+async function uploadPaper(): Promise<Buffer> {
+  const lines: string[] = ["BASIC EDUCATION CERTIFICATE EXAMINATION", "Answer all questions."];
+  for (let n = 1; n <= 100; n++) {
+    lines.push(`${n}. A farmer plants ${n + 4} rows of ${n + 9} maize seedlings each. How many seedlings does she plant in all?`);
+    ["A", "B", "C", "D"].forEach((l, k) => lines.push(`${l}. ${(n + 4) * (n + 9) + k * 3}`));
+    lines.push("Answer: A");
+  }
+  return Buffer.from(await buildDocx(lines));
+}
+
+/** Each uploader posts the paper to /questions/parse again and again until `until`, recording "upload". */
+async function runUploaders(port: number, tokens: string[], paper: Buffer, until: number, recorder: StepRecorder): Promise<void> {
+  await Promise.all(
+    tokens.map(async (token) => {
+      while (Date.now() < until) {
+        const fd = new FormData();
+        fd.append("attachment", new Blob([paper], { type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" }), "paper.docx");
+        const t = performance.now();
+        try {
+          const r = await fetch(`http://127.0.0.1:${port}/api/questions/parse`, { method: "POST", body: fd, headers: { authorization: `Bearer ${token}` } });
+          const body = (await r.json()) as { questions?: unknown[] };
+          if (r.status === 200 && body.questions?.length === 100) recorder.ok("upload", performance.now() - t);
+          else recorder.error("upload", `${r.status} ${JSON.stringify(body).slice(0, 200)}`);
+        } catch (e) {
+          recorder.error("upload", (e as Error).message);
+        }
+      }
+    }),
+  );
+}
 
 const TICK = 100; // USER_HZ
 /** CPU seconds so far: the machine's busy time (all cores), the server process, all postgres processes, this process. */
@@ -96,6 +134,8 @@ async function main() {
   try {
     const seedStart = performance.now();
     const { students, quiz } = await withDatabase(db, (d) => seedStorm(d, { students: N, questionCount, timeLimitMinutes: Math.ceil(windowMs / 60_000) + 10 }));
+    const uploaderTokens = await withDatabase(db, (d) => seedUploaders(d, uploaders));
+    const paper = uploaders > 0 ? await uploadPaper() : Buffer.alloc(0);
     log(`seeded in ${Math.round(performance.now() - seedStart)} ms`);
     const nodeArgs = args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
     server = await startServer(db, {}, nodeArgs);
@@ -169,7 +209,9 @@ async function main() {
         /* down during a crash */
       }
     }, 200);
+    const uploading = runUploaders(port, uploaderTokens, paper, Date.now() + windowMs, recorder);
     const ledger = await runStorm({ students, quiz, windowMs, startSpreadMs, submitSpreadMs, retry: args.crash, http: () => client, recorder });
+    await uploading;
     clearInterval(progress);
     clearInterval(probe);
     clearInterval(sampler);
@@ -219,7 +261,7 @@ async function main() {
     };
     const dir = path.join(REPO_ROOT, "bench/results");
     fs.mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `exam-storm-${kind}-${N}${args.crash ? "-crash" : ""}.json`);
+    const file = path.join(dir, `exam-storm-${kind}-${N}${args.crash ? "-crash" : ""}${uploaders ? `-uploaders${uploaders}` : ""}.json`);
     const busy = cpuTimeline.map((r) => Math.max(0, r[1] - Math.max(0, r[2]) - Math.max(0, r[3]) - Math.max(0, r[4])));
     Object.assign(result, {
       otherLoadCores: {

@@ -132,6 +132,22 @@ export async function seedStorm(
   };
 }
 
+/** `n` teachers with live sessions, for the uploaders beside the storm (`--uploaders`). */
+export async function seedUploaders(db: Db, n: number): Promise<string[]> {
+  if (n === 0) return [];
+  const tag = randomBytes(3).toString("hex");
+  const rows = await db
+    .insert(users)
+    .values(
+      Array.from({ length: n }, (_, i) => ({ name: `Uploading Teacher ${i}`, email: `u${i}.${tag}@storm.test`, role: "teacher" as const, passwordHash: null })),
+    )
+    .returning({ id: users.id });
+  const tokens = rows.map(() => randomBytes(32).toString("base64url"));
+  const expiresAt = new Date(Date.now() + 12 * 3600_000);
+  await db.insert(sessions).values(rows.map((r, k) => ({ tokenHash: hashToken(tokens[k]), userId: r.id, expiresAt })));
+  return tokens;
+}
+
 export type ServerProc = {
   port: number;
   pid: number;
@@ -268,7 +284,7 @@ export class StormHttp {
   }
 }
 
-export type StepName = "login" | "start" | "save" | "submit" | "probe";
+export type StepName = "login" | "start" | "save" | "submit" | "probe" | "upload";
 export type StepStats = {
   count: number;
   ok: number;
