@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { BankGroup, BankGroupList, PageMeta, StudentBankQuestion } from "@adesua/domain";
 import { api } from "@/lib/api";
 
 /*
@@ -7,19 +8,8 @@ import { api } from "@/lib/api";
  */
 
 /** A bank question. `answer` is present for staff only: the server never sends it to students. */
-export type BankQuestion = {
-  id: number;
-  text: string;
-  options: string[];
-  answer?: string | null;
-  year: number;
-  subject: string;
-  section: string;
-  topic: string | null;
-};
-
-/** One year + subject + section of the bank, with how many questions it holds. */
-export type BankGroup = { year: number; subject: string; section: string; count: number; topics?: string[] };
+export type BankQuestion = StudentBankQuestion & { answer?: string | null };
+export type { BankGroup };
 
 import type { GroupKey } from "@/lib/question-group";
 
@@ -27,7 +17,7 @@ export { groupId, parseGroupId, type GroupKey } from "@/lib/question-group";
 
 export type GroupsQuery = { year?: number; subject?: string; section?: string; topic?: string; search?: string };
 
-export type BankPage = { data: BankQuestion[]; meta: { total: number; page: number; limit: number } };
+export type BankPage = { questions: BankQuestion[]; pagination: PageMeta };
 
 export const FETCH_FAILED = "Failed to fetch questions";
 export const DELETE_FAILED = "Delete failed";
@@ -42,7 +32,7 @@ export const bankKeys = {
 export const getGroupsQueryOptions = (q: GroupsQuery) =>
   queryOptions({
     queryKey: bankKeys.groups(q),
-    queryFn: ({ signal }) => api<{ groups: BankGroup[] }>("/questions/groups", { query: q, signal }),
+    queryFn: ({ signal }) => api<BankGroupList>("/questions/groups", { query: q, signal }),
     placeholderData: keepPreviousData,
   });
 export const useGroups = (q: GroupsQuery) => useQuery(getGroupsQueryOptions(q));

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { PracticeHistory } from "@adesua/domain";
 import { api } from "@/lib/api";
 
-/** A student's practice, summed per subject (GET /api/practice). */
-export type PracticeSubject = { subject: string; attempts: number; averageScore: number | null; bestScore: number | null; lastScore: number | null; lastAt?: string | null };
-
+/** The student's practice results and how they are doing per subject (GET /api/practice). */
 export const getPracticeHistoryQueryOptions = () =>
-  queryOptions({ queryKey: ["practice", "history"], queryFn: ({ signal }) => api<{ subjects: PracticeSubject[] }>("/practice", { signal }) });
+  queryOptions({ queryKey: ["practice", "history"], queryFn: ({ signal }) => api<PracticeHistory>("/practice", { query: { limit: 5 }, signal }) });
 export const usePracticeHistory = () => useQuery(getPracticeHistoryQueryOptions());

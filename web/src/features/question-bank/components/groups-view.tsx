@@ -35,7 +35,13 @@ export function GroupsView({ readBase, attemptBase, actions }: Props) {
 
   const buttons = (g: BankGroup) => (
     <Group gap={6} wrap="wrap">
-      <Button size="xs" variant="light" component={Link} to={`${readBase}/read/${groupId(g)}${q}`} aria-label={`Read ${g.subject} ${g.year} section ${g.section}`}>
+      <Button
+        size="xs"
+        variant="light"
+        component={Link}
+        to={`${readBase}/read/${groupId(g)}${q}`}
+        aria-label={`Read ${g.subject} ${g.year} section ${g.section}`}
+      >
         Read
       </Button>
       {attemptBase && (
@@ -56,16 +62,42 @@ export function GroupsView({ readBase, attemptBase, actions }: Props) {
         }}
       >
         <Group align="flex-end" wrap="wrap" gap="xs">
-          <TextInput label="Search" placeholder="Search questions" value={draft} onChange={(e) => setDraft(e.currentTarget.value)} miw={180} style={{ flex: 1 }} />
+          <TextInput
+            label="Search"
+            placeholder="Search questions"
+            value={draft}
+            onChange={(e) => setDraft(e.currentTarget.value)}
+            miw={180}
+            style={{ flex: 1 }}
+          />
           <Button type="submit" variant="default">
             Search
           </Button>
         </Group>
       </form>
       <Group wrap="wrap" gap="xs" align="flex-end">
-        <TextInput label="Year" inputMode="numeric" w={90} defaultValue={year ?? ""} key={`y${year}`} onBlur={(e) => update({ year: /^\d{4}$/.test(e.currentTarget.value) ? e.currentTarget.value : null })} />
-        <TextInput label="Subject" w={140} defaultValue={subject} key={`s${subject}`} onBlur={(e) => update({ subject: e.currentTarget.value.trim() || null })} />
-        <NativeSelect label="Section" w={90} data={[{ value: "", label: "All" }, "A", "B"]} value={section} onChange={(e) => update({ section: e.currentTarget.value || null })} />
+        <TextInput
+          label="Year"
+          inputMode="numeric"
+          w={90}
+          defaultValue={year ?? ""}
+          key={`y${year}`}
+          onBlur={(e) => update({ year: /^\d{4}$/.test(e.currentTarget.value) ? e.currentTarget.value : null })}
+        />
+        <TextInput
+          label="Subject"
+          w={140}
+          defaultValue={subject}
+          key={`s${subject}`}
+          onBlur={(e) => update({ subject: e.currentTarget.value.trim() || null })}
+        />
+        <NativeSelect
+          label="Section"
+          w={90}
+          data={[{ value: "", label: "All" }, "A", "B"]}
+          value={section}
+          onChange={(e) => update({ section: e.currentTarget.value || null })}
+        />
         <NumberInput label="Questions per page" w={150} min={1} max={50} value={perPage} onChange={(v) => update({ perPage: String(v || 5) })} />
         <NumberInput label="Time limit (minutes)" w={150} min={0} max={300} value={timeLimit} onChange={(v) => update({ timeLimit: String(v ?? 0) })} />
       </Group>
@@ -95,7 +127,9 @@ export function GroupsView({ readBase, attemptBase, actions }: Props) {
 
       {groups.isPending && <ListSkeleton />}
       {groups.isError && <ErrorState message={errorText(groups.error, FETCH_FAILED)} onRetry={() => void groups.refetch()} retrying={groups.isFetching} />}
-      {groups.data && list.length === 0 && <EmptyState title="No questions found" message={search || year || subject || section ? "Try clearing the filters." : "The bank is empty."} />}
+      {groups.data && list.length === 0 && (
+        <EmptyState title="No questions found" message={search || year || subject || section ? "Try clearing the filters." : "The bank is empty."} />
+      )}
       {list.length > 0 && (
         <ScrollArea.Autosize mah="96vh" type="auto">
           {view === "cards" ? (

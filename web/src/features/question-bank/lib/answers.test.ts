@@ -51,7 +51,13 @@ describe("matchAnswerKey", () => {
 
 describe("answeredCount and answerLetter", () => {
   it("counts only answers that are one of the options", () => {
-    expect(answeredCount([{ text: "", options: opts, answer: "14" }, { text: "", options: opts, answer: "15" }, { text: "", options: opts, answer: "" }])).toBe(1);
+    expect(
+      answeredCount([
+        { text: "", options: opts, answer: "14" },
+        { text: "", options: opts, answer: "15" },
+        { text: "", options: opts, answer: "" },
+      ]),
+    ).toBe(1);
     expect(answerLetter("16", opts)).toBe("C");
     expect(answerLetter("", opts)).toBe("");
   });

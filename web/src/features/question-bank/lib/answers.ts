@@ -1,5 +1,5 @@
 /** A question being reviewed before it is saved: what the parse call answers, edited by the teacher. */
-export type DraftQuestion = { text: string; options: string[]; answer: string; warnings?: string[] };
+export type DraftQuestion = { text: string; options: string[]; answer: string; warnings?: string[]; imageIds?: number[] };
 
 const LETTERS = "ABCDE";
 
@@ -26,9 +26,7 @@ export function answerLetter(answer: string, options: string[]): string {
   return i >= 0 ? LETTERS[i] : "";
 }
 
-export type KeyMatch =
-  | { ok: true; questions: DraftQuestion[]; message: string }
-  | { ok: false; message: string };
+export type KeyMatch = { ok: true; questions: DraftQuestion[]; message: string } | { ok: false; message: string };
 
 /**
  * Puts an answer key's letters onto the parsed questions, in order: only when the counts are equal

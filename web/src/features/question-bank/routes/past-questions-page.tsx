@@ -34,10 +34,10 @@ export function PastQuestionsPage() {
                 {subjects.map((s) => (
                   <Table.Tr key={s.subject}>
                     <Table.Td>{s.subject}</Table.Td>
-                    <Table.Td>{s.attempts}</Table.Td>
-                    <Table.Td>{pct(s.averageScore)}</Table.Td>
-                    <Table.Td>{pct(s.bestScore)}</Table.Td>
-                    <Table.Td>{pct(s.lastScore)}</Table.Td>
+                    <Table.Td>{s.practices}</Table.Td>
+                    <Table.Td>{pct(s.averagePercentage)}</Table.Td>
+                    <Table.Td>{pct(s.bestPercentage)}</Table.Td>
+                    <Table.Td>{pct(s.lastPercentage)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

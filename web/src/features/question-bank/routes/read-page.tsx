@@ -33,9 +33,19 @@ export function ReadGroupPage() {
       ← Back to the list
     </Anchor>
   );
-  if (!group) return <Stack>{back}<ErrorState message="This question group does not exist." /></Stack>;
+  if (!group)
+    return (
+      <Stack>
+        {back}
+        <ErrorState message="This question group does not exist." />
+      </Stack>
+    );
 
-  const attempt = isStudent ? `${base}/past-questions/attempt/${groupId(group)}` : base === "/admin/dashboard" ? `${base}/questions/attempt/${groupId(group)}` : null;
+  const attempt = isStudent
+    ? `${base}/past-questions/attempt/${groupId(group)}`
+    : base === "/admin/dashboard"
+      ? `${base}/questions/attempt/${groupId(group)}`
+      : null;
 
   return (
     <Stack maw={860}>
@@ -52,9 +62,11 @@ export function ReadGroupPage() {
         }
       />
       {questions.isPending && <ListSkeleton />}
-      {questions.isError && <ErrorState message={errorText(questions.error, FETCH_FAILED)} onRetry={() => void questions.refetch()} retrying={questions.isFetching} />}
-      {questions.data && questions.data.data.length === 0 && <EmptyState title="No questions in this group" />}
-      {questions.data?.data.map((q, i) => (
+      {questions.isError && (
+        <ErrorState message={errorText(questions.error, FETCH_FAILED)} onRetry={() => void questions.refetch()} retrying={questions.isFetching} />
+      )}
+      {questions.data && questions.data.questions.length === 0 && <EmptyState title="No questions in this group" />}
+      {questions.data?.questions.map((q, i) => (
         <Paper key={q.id} withBorder p="sm" component="article" aria-label={`Question ${(page - 1) * limit + i + 1}`}>
           <Stack gap={6}>
             <Text fw={600} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
@@ -85,7 +97,13 @@ export function ReadGroupPage() {
         </Paper>
       ))}
       {questions.data && (
-        <PaginationFooter page={page} pageSize={limit} total={questions.data.meta.total} label="questions" onChange={(p) => update({ page: p > 1 ? String(p) : null })} />
+        <PaginationFooter
+          page={page}
+          pageSize={limit}
+          total={questions.data.pagination.total}
+          label="questions"
+          onChange={(p) => update({ page: p > 1 ? String(p) : null })}
+        />
       )}
     </Stack>
   );

@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { Alert, Anchor, Button, FileInput, Group, List, Paper, Progress, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { PageHeader } from "@/components/page-header";
 import { ApiError, errorText } from "@/lib/api";
-import { ACCEPT_DOCS, ANSWERS_FAILED, CSV_FAILED, importCsv, parseAnswers, parseQuestions, PARSE_FAILED, useInvalidateBank } from "../api/staff";
+import { ACCEPT_DOCS, ANSWERS_FAILED, CSV_FAILED, importCsv, parseAnswers, parseQuestions, PARSE_FAILED, toDrafts, useInvalidateBank } from "../api/staff";
 import { matchAnswerKey, type DraftQuestion } from "../lib/answers";
 import { emptyMetadata, MetadataFields, toMetadata } from "./metadata-fields";
 import { ReviewList } from "./review-list";
@@ -13,8 +13,7 @@ const BANK = "/admin/dashboard/questions";
 
 /** The CSV template teachers download and fill (001 §3's columns), with one example row. */
 export const CSV_TEMPLATE =
-  "question,optionA,optionB,optionC,optionD,optionE,correctOption,explanation\r\n" +
-  '"What is 7 + 5?",10,11,12,13,,C,"7 + 5 = 12"\r\n';
+  "question,optionA,optionB,optionC,optionD,optionE,correctOption,explanation\r\n" + '"What is 7 + 5?",10,11,12,13,,C,"7 + 5 = 12"\r\n';
 
 function downloadTemplate() {
   const url = URL.createObjectURL(new Blob([CSV_TEMPLATE], { type: "text/csv" }));
@@ -75,8 +74,9 @@ export function BulkUploadPage() {
     setError(null);
     try {
       const r = await parseQuestions(file);
-      setQuestions(r.questions.map((q) => ({ text: q.text, options: q.options.length ? q.options : ["", ""], answer: q.answer ?? "", warnings: q.warnings })));
-      setWarnings(r.warnings ?? []);
+      const d = toDrafts(r);
+      setQuestions(d.questions);
+      setWarnings(d.general);
     } catch (e) {
       setQuestions([]);
       setError(errorText(e, PARSE_FAILED));

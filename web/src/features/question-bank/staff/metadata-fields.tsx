@@ -17,7 +17,13 @@ export function MetadataFields({ value, onChange }: { value: MetadataDraft; onCh
     <Group grow wrap="wrap" align="flex-start">
       <TextInput label="Year" required inputMode="numeric" miw={120} value={value.year} onChange={(e) => onChange({ ...value, year: e.currentTarget.value })} />
       <TextInput label="Subject" required miw={160} value={value.subject} onChange={(e) => onChange({ ...value, subject: e.currentTarget.value })} />
-      <NativeSelect label="Section" miw={100} data={["A", "B"]} value={value.section} onChange={(e) => onChange({ ...value, section: e.currentTarget.value })} />
+      <NativeSelect
+        label="Section"
+        miw={100}
+        data={["A", "B"]}
+        value={value.section}
+        onChange={(e) => onChange({ ...value, section: e.currentTarget.value })}
+      />
       <TextInput label="Topic (optional)" miw={160} value={value.topic} onChange={(e) => onChange({ ...value, topic: e.currentTarget.value })} />
     </Group>
   );

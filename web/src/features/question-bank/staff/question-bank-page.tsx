@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Button } from "@mantine/core";
+import { deleteGroupConfirmation } from "@adesua/domain";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/page-header";
 import { errorText } from "@/lib/api";
@@ -52,7 +53,7 @@ export function QuestionBankPage() {
       <ConfirmDialog
         opened={!!target}
         title="Delete question group"
-        message={target ? `Are you sure you want to delete all ${target.count} questions for ${target.subject} ${target.year}, Section ${target.section}? This action cannot be undone.` : ""}
+        message={target ? deleteGroupConfirmation(target) : ""}
         loading={del.isPending}
         error={del.isError ? errorText(del.error, DELETE_FAILED) : null}
         onConfirm={() => target && del.mutate(target, { onSuccess: () => setTarget(null) })}

@@ -72,7 +72,11 @@ export function ReviewList({ questions, onChange, warnings = [] }: Props) {
                   </Button>
                 )}
                 {q.options.length > 2 && (
-                  <Button size="xs" variant="default" onClick={() => set(i, { ...q, options: q.options.slice(0, -1), answer: q.answer === q.options.at(-1) ? "" : q.answer })}>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => set(i, { ...q, options: q.options.slice(0, -1), answer: q.answer === q.options.at(-1) ? "" : q.answer })}
+                  >
                     Remove last option
                   </Button>
                 )}

@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/page-header";
 import { errorText } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { matchAnswerKey, type DraftQuestion } from "../lib/answers";
-import { ACCEPT_DOCS, ANSWERS_FAILED, createQuizFromQuestions, parseAnswers, parseQuestions, PARSE_FAILED, useCoursePicker } from "../api/staff";
+import { ACCEPT_DOCS, ANSWERS_FAILED, createQuizFromQuestions, parseAnswers, parseQuestions, PARSE_FAILED, toDrafts, useCoursePicker } from "../api/staff";
 import { ReviewList } from "./review-list";
 import { areaOf } from "../lib/area";
 
@@ -41,8 +41,9 @@ export function UploadQuizPage() {
     setError(null);
     try {
       const r = await parseQuestions(file);
-      setQuestions(r.questions.map((q) => ({ text: q.text, options: q.options.length ? q.options : ["", ""], answer: q.answer ?? "", warnings: q.warnings })));
-      setWarnings(r.warnings ?? []);
+      const d = toDrafts(r);
+      setQuestions(d.questions);
+      setWarnings(d.general);
       setKeyMessage(null);
     } catch (e) {
       setQuestions([]);
@@ -57,7 +58,8 @@ export function UploadQuizPage() {
     setBusy("answers");
     try {
       const r = await parseAnswers(keyFile);
-      if (r.answers.length === 0) return setKeyMessage({ ok: false, text: "No answers were found. Write the key as '1. D', '2) A' or '3-B', one or several per line." });
+      if (r.answers.length === 0)
+        return setKeyMessage({ ok: false, text: "No answers were found. Write the key as '1. D', '2) A' or '3-B', one or several per line." });
       const m = matchAnswerKey(questions, r.answers);
       if (m.ok) setQuestions(m.questions);
       setKeyMessage({ ok: m.ok, text: m.message });
@@ -164,9 +166,17 @@ export function UploadQuizPage() {
                 required
                 value={courseId}
                 onChange={(e) => setCourseId(e.currentTarget.value)}
-                data={[{ value: "", label: courses.isPending ? "Loading..." : "Choose a course" }, ...(courses.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.title }))]}
+                data={[
+                  { value: "", label: courses.isPending ? "Loading..." : "Choose a course" },
+                  ...(courses.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.title })),
+                ]}
               />
-              <NativeSelect label="Student level" value={level} onChange={(e) => setLevel(e.currentTarget.value)} data={STUDENT_TYPES.map((t) => ({ value: t, label: t.toUpperCase() }))} />
+              <NativeSelect
+                label="Student level"
+                value={level}
+                onChange={(e) => setLevel(e.currentTarget.value)}
+                data={STUDENT_TYPES.map((t) => ({ value: t, label: t.toUpperCase() }))}
+              />
               <Group>
                 <Button onClick={() => void create()} loading={busy === "create"} disabled={!!noCourse || questions.length === 0}>
                   Create Quiz

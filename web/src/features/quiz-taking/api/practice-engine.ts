@@ -14,7 +14,7 @@ export type PracticeEngineOptions = {
   /** Loads the questions (from the bank, or the wrong ones of the last round). */
   questions: () => Promise<PracticeItem[]>;
   /** Grades on the server: the browser never holds the keys before the student has finished. */
-  grade: (answers: { questionId: number; answer: string }[], questionIds: number[]) => Promise<PracticeGrade>;
+  grade: (answers: { questionId: number; answer: string }[], questionIds: number[], items: PracticeItem[]) => Promise<PracticeGrade>;
   /** Minutes; null or 0 for no limit. */
   timeLimit: number | null;
   questionsPerPage: number;
@@ -79,6 +79,7 @@ export function createPracticeEngine(o: PracticeEngineOptions): QuizEngine {
         g = await o.grade(
           given,
           items.map((q) => q.id),
+          items,
         );
       } catch (e) {
         throw toEngineError(e, "Failed to submit quiz");

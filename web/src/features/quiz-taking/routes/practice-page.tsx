@@ -1,7 +1,8 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { Button } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
+import type { PageMeta, PracticeResult, ReviewItem, StudentBankQuestion } from "@adesua/domain";
 import { api } from "@/lib/api";
 import { parseGroupId } from "@/lib/question-group";
 import { createPracticeEngine, type PracticeGrade, type PracticeItem } from "../api/practice-engine";
@@ -14,15 +15,33 @@ import { areaBase } from "./attempt-page";
 async function loadGroup(g: { year: number; subject: string; section: string }): Promise<PracticeItem[]> {
   const out: PracticeItem[] = [];
   for (let page = 1; page <= 20; page++) {
-    const r = await api<{ data: PracticeItem[]; meta: { total: number } }>("/questions", { query: { ...g, page, limit: 100 } });
-    out.push(...r.data.map((q) => ({ id: q.id, text: q.text, options: q.options })));
-    if (out.length >= r.meta.total || r.data.length === 0) break;
+    const r = await api<StudentBankQuestionPage>("/questions", { query: { ...g, page, limit: 100 } });
+    out.push(...r.questions.map((q) => ({ id: q.id, text: q.text, options: q.options })));
+    if (out.length >= r.pagination.total || r.questions.length === 0) break;
   }
   return out;
 }
 
-const grade = (answers: { questionId: number; answer: string }[], questionIds: number[]) =>
-  api<PracticeGrade>("/practice", { method: "POST", body: { questionIds, answers } });
+type StudentBankQuestionPage = { questions: StudentBankQuestion[]; pagination: PageMeta };
+
+/** The server's practice result as the attempt screen's review: every question with its correct answer. */
+export function practiceReview(r: PracticeResult, items: PracticeItem[]): PracticeGrade & { resultId: number } {
+  const byId = new Map(items.map((q) => [q.id, q]));
+  const review: ReviewItem[] = r.results.map((x, index) => {
+    const q = byId.get(x.questionId);
+    return {
+      questionId: x.questionId,
+      index,
+      text: q?.text ?? "",
+      options: q?.options ?? [],
+      yourAnswer: x.answer,
+      correct: x.correctAnswer === null ? null : x.correct,
+      correctAnswer: x.correctAnswer,
+    };
+  });
+  const keyed = review.filter((x) => x.correct !== null).length;
+  return { resultId: r.id, score: keyed ? r.percentage : null, correct: r.score, total: r.total, review };
+}
 
 /**
  * /students/dashboard/past-questions/attempt/{group} and /admin/dashboard/questions/attempt/{group}:
@@ -41,7 +60,8 @@ export function PracticePage() {
   const perPage = Math.min(50, Math.max(1, Number(params.get("perPage")) || 5));
   const qc = useQueryClient();
   // Each round: the whole group, or the wrong ones of the round before.
-  const [round, setRound] = useState<{ n: number; only: PracticeItem[] | null }>({ n: 0, only: null });
+  const [round, setRound] = useState<{ n: number; only: PracticeItem[] | null; retryOf?: number }>({ n: 0, only: null });
+  const lastResult = useRef<number | undefined>(undefined);
 
   const engine = useMemo(
     () =>
@@ -50,7 +70,12 @@ export function PracticePage() {
         title: `${group.subject} ${group.year}`,
         subtitle: round.only ? `Section ${group.section} · retrying ${round.only.length} questions` : `Section ${group.section} · practice`,
         questions: () => (round.only ? Promise.resolve(round.only) : loadGroup(group)),
-        grade,
+        grade: async (answers, questionIds, items) => {
+          const r = await api<PracticeResult>("/practice", { method: "POST", body: { questionIds, answers, retryOf: round.retryOf } });
+          const g = practiceReview(r, items);
+          lastResult.current = g.resultId;
+          return g;
+        },
         timeLimit,
         questionsPerPage: perPage,
       }),
@@ -78,7 +103,7 @@ export function PracticePage() {
               Reset Quiz
             </Button>
             {wrong.length > 0 && (
-              <Button variant="light" onClick={() => setRound((r) => ({ n: r.n + 1, only: wrong }))}>
+              <Button variant="light" onClick={() => setRound((r) => ({ n: r.n + 1, only: wrong, retryOf: lastResult.current }))}>
                 Retry the ones I got wrong
               </Button>
             )}
