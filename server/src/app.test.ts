@@ -52,3 +52,28 @@ describe("route access", () => {
     expect(Object.keys(r.body.paths)).toContain("/api/auth/login");
   });
 });
+
+describe("response headers", () => {
+  it("sends Cache-Control: no-store on API answers with tokens or personal data, not on health", async () => {
+    const u = await signedIn(t.database.db);
+    const me = await call(t.app, { method: "GET", url: "/api/auth/me", token: u.token });
+    expect(me.headers["cache-control"]).toBe("no-store");
+    const login = await call(t.app, { method: "POST", url: "/api/auth/login", payload: { email: u.user.email, password: "wrong-one" } });
+    expect(login.headers["cache-control"]).toBe("no-store");
+    const anon = await call(t.app, { method: "GET", url: "/api/quizzes" });
+    expect(anon.status).toBe(401);
+    expect(anon.headers["cache-control"]).toBe("no-store");
+    const health = await call(t.app, { method: "GET", url: "/api/health" });
+    expect(health.headers["cache-control"]).toBeUndefined();
+  });
+
+  it("sends HSTS only when the request came over HTTPS (through a trusted proxy)", async () => {
+    const plain = await call(t.app, { method: "GET", url: "/api/health" });
+    expect(plain.headers["strict-transport-security"]).toBeUndefined();
+    const viaProxy = await call(t.app, { method: "GET", url: "/api/health", headers: { "x-forwarded-proto": "https" } });
+    expect(viaProxy.headers["strict-transport-security"]).toMatch(/^max-age=\d+/);
+    // From an address that is not a trusted proxy the header is not believed.
+    const spoofed = await call(t.app, { method: "GET", url: "/api/health", headers: { "x-forwarded-proto": "https" }, remoteAddress: "203.0.113.9" });
+    expect(spoofed.headers["strict-transport-security"]).toBeUndefined();
+  });
+});

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import Fastify, { type FastifyInstance, type FastifyError } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyError, type FastifyServerOptions } from "fastify";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import compress from "@fastify/compress";
@@ -20,6 +20,9 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { findSession } from "./auth/sessions";
 import { HttpError } from "./lib/errors";
+import { BROKEN_FORM } from "./lib/form";
+import { describeError, loggedUrl, requestSerializer } from "./lib/log";
+import { badTextMessage, findBadText } from "./lib/text";
 import "./lib/context";
 import type { Access } from "./lib/access";
 import { authRoutes } from "./routes/auth/auth.routes";
@@ -39,7 +42,8 @@ export type AppOptions = {
   database: Database;
   config: Config;
   now?: () => Date;
-  logger?: boolean;
+  /** Log to stdout (true), to a given stream (tests read what was logged), or not at all. */
+  logger?: boolean | { stream: NodeJS.WritableStream; level?: string };
   /** Where uploaded files go; default: the local disk under DATA_DIR/files. */
   storage?: FileStorage;
 };
@@ -53,6 +57,15 @@ declare module "fastify" {
 }
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_UPLOAD_FILES = 2;
+export const MAX_FORM_FIELDS = 40;
+
+/** 413 answers that say what was too large: the upload limits other than a file's size. */
+const UPLOAD_LIMIT_MESSAGES: Record<string, string> = {
+  FST_FILES_LIMIT: `Too many files in one upload (at most ${MAX_UPLOAD_FILES})`,
+  FST_FIELDS_LIMIT: `Too many form fields (at most ${MAX_FORM_FIELDS})`,
+  FST_PARTS_LIMIT: "Too many parts in one upload",
+};
 
 function bearer(header: string | undefined): string | null {
   if (!header) return null;
@@ -72,12 +85,27 @@ function validationMessage(err: FastifyError): string {
   return msg;
 }
 
+function loggerOptions(opts: AppOptions, config: Config): FastifyServerOptions["logger"] {
+  if (!opts.logger) return false;
+  const custom = typeof opts.logger === "object" ? opts.logger : null;
+  return {
+    level: custom?.level ?? config.logLevel,
+    ...(custom ? { stream: custom.stream } : {}),
+    // No request values, SQL parameters or password hashes in the log (lib/log.ts).
+    serializers: {
+      req: (req: { method: string; url?: string }) => requestSerializer(req),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      err: describeError,
+    },
+  } as unknown as FastifyServerOptions["logger"];
+}
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger ? { level: config.logLevel } : false,
+    logger: loggerOptions(opts, config),
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { coerceTypes: true } },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -111,8 +139,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Strict-Transport-Security only over HTTPS (below): over plain HTTP it is meaningless at best.
+    hsts: false,
   });
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 40 } });
+  app.addHook("onSend", async (req, reply) => {
+    // req.protocol believes X-Forwarded-Proto only from trusted proxies (TRUST_PROXY).
+    if (req.protocol === "https") reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    // API answers carry tokens and personal data: no browser or proxy may keep them. Health is public;
+    // file downloads set their own (private) policy.
+    const url = req.url;
+    if (url.startsWith("/api/") && !url.startsWith("/api/health") && !url.startsWith("/api/docs") && !reply.hasHeader("Cache-Control")) {
+      reply.header("Cache-Control", "no-store");
+    }
+  });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_UPLOAD_FILES, fields: MAX_FORM_FIELDS } });
   if (config.compressApi) {
     // API answers over 1 KB go out compressed (brotli where accepted, else gzip) at levels that cost
     // ~0.2 ms of CPU for an 11 KB answer; smaller answers (answer saves) are not worth it. Built web
@@ -154,6 +194,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
   });
 
+  // NUL characters and lone surrogates are refused in every path, query and JSON body (forms: lib/form.ts).
+  app.addHook("preValidation", async (req) => {
+    if (!req.url.startsWith("/api/")) return;
+    const found =
+      findBadText(req.params, "") ??
+      findBadText(req.query, "") ??
+      (typeof req.body === "object" || typeof req.body === "string" ? findBadText(req.body, "") : null);
+    if (found) throw new HttpError(400, badTextMessage(found));
+  });
+
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) {
       return reply
@@ -165,14 +215,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return reply.status(400).send({ error: validationMessage(err) });
     }
     const code = err.statusCode ?? 500;
+    const tooMuch = UPLOAD_LIMIT_MESSAGES[err.code];
+    if (tooMuch) return reply.status(413).send({ error: tooMuch });
     if (err.code === "FST_REQ_FILE_TOO_LARGE" || code === 413) {
       return reply.status(413).send({ error: "File is too large (10 MB at most)" });
+    }
+    if (err.code === "FST_INVALID_MULTIPART_CONTENT_TYPE" || err.code === "FST_MP_PREMATURE_CLOSE") {
+      return reply.status(400).send({ error: BROKEN_FORM });
     }
     if (code >= 400 && code < 500) {
       const msg = err.code === "FST_ERR_CTP_INVALID_JSON_BODY" || err.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ? "Request body is not valid JSON" : err.message;
       return reply.status(code).send({ error: msg });
     }
-    req.log.error(err);
+    req.log.error({ err: describeError(err), route: loggedUrl(req) }, "request failed");
     return reply.status(500).send({ error: "Something went wrong on the server. Please try again." });
   });
 

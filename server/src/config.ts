@@ -15,6 +15,14 @@ export type Config = {
   logLevel: string;
   /** Compress API answers over 1 KB (brotli or gzip, whichever the client accepts). */
   compressApi: boolean;
+  /**
+   * Which proxies' X-Forwarded-For / X-Forwarded-Proto to believe (Fastify's trustProxy): the
+   * client address counts failed sign-ins, so a client must not be able to choose it.
+   */
+  trustProxy: boolean | string;
+  /** Hours between automatic backups (0: none) and how many to keep. */
+  backupEveryHours: number;
+  backupKeep: number;
 };
 
 /** A configuration problem: main.ts prints its message as one line and exits. */
@@ -37,6 +45,13 @@ function boolVar(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boole
   throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
 }
 
+function trustProxyVar(env: NodeJS.ProcessEnv): boolean | string {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw) return "loopback";
+  if (["true", "false"].includes(raw.toLowerCase())) return raw.toLowerCase() === "true";
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === "production";
   const databaseUrl = env.DATABASE_URL?.trim() || null;
@@ -49,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError("ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
   }
   if (adminPassword && adminPassword.length < 8) throw new ConfigError("ADMIN_PASSWORD must be at least 8 characters");
+  if (adminPassword && adminPassword.length > 200) throw new ConfigError("ADMIN_PASSWORD must be at most 200 characters");
   return {
     port: intVar(env, "PORT", 3000, 0, 65535),
     host: env.HOST?.trim() || "0.0.0.0",
@@ -62,5 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : null,
     logLevel: env.LOG_LEVEL?.trim() || (production ? "info" : "warn"),
     compressApi: boolVar(env, "COMPRESS_API", true),
+    trustProxy: trustProxyVar(env),
+    backupEveryHours: intVar(env, "BACKUP_EVERY_HOURS", 24, 0, 24 * 365),
+    backupKeep: intVar(env, "BACKUP_KEEP", 7, 1, 1000),
   };
 }

@@ -5,9 +5,10 @@ import { ConfigError, loadConfig } from "./config";
 import { migrateDatabase, openDatabase, type Database } from "./db/client";
 import { buildApp } from "./app";
 import { seedIfEmpty } from "./services/seed.service";
-import { startBackgroundJobs } from "./jobs/scheduler";
+import { backupJob, jobs, startBackgroundJobs } from "./jobs/scheduler";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const SHUTDOWN_GRACE_MS = 10_000;
 
 function fail(msg: string): never {
   console.error(`Adesua could not start: ${msg}`);
@@ -29,16 +30,28 @@ async function main() {
   await migrateDatabase(database);
   const seeded = await seedIfEmpty(database.db, config);
   const app = await buildApp({ database, config, logger: true });
-  const stopJobs = startBackgroundJobs(app);
+  const stopJobs = startBackgroundJobs(app, [...jobs, ...backupJob(app)]);
 
-  const shutdown = async () => {
-    stopJobs();
-    await app.close().catch(() => {});
-    await database.close().catch(() => {});
+  // Graceful stop (SIGTERM, SIGINT): stop taking requests and let the ones in flight finish (up to
+  // SHUTDOWN_GRACE_MS), stop the background jobs once their current run ends, then close the
+  // database (PGlite writes its folder cleanly) and exit 0.
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing requests in flight, then stopping`);
+    const closed = app.close().then(
+      () => true,
+      () => false,
+    );
+    const inTime = await Promise.race([closed, new Promise<false>((r) => setTimeout(() => r(false), SHUTDOWN_GRACE_MS).unref())]);
+    if (!inTime) console.error(`Requests still running after ${SHUTDOWN_GRACE_MS / 1000} s; stopping anyway`);
+    await stopJobs();
+    await database.close().catch((e) => console.error(`Closing the database failed: ${(e as Error).message}`));
     process.exit(0);
   };
-  process.once("SIGINT", shutdown);
-  process.once("SIGTERM", shutdown);
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
 
   try {
     await app.listen({ port: config.port, host: config.host });

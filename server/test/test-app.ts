@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { buildApp } from "../src/app";
+import { buildApp, type AppOptions } from "../src/app";
 import { loadConfig } from "../src/config";
 import { openDatabase, type Database } from "../src/db/client";
 import { adminUrl } from "./pg-admin";
@@ -11,6 +11,8 @@ import { adminUrl } from "./pg-admin";
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL URL of this test's own database; null on PGlite. */
+  databaseUrl: string | null;
   /** Moves the server clock (for deadlines); `clock.set(null)` returns to real time. */
   clock: { offsetMs: number; set: (d: Date | null) => void };
   close: () => Promise<void>;
@@ -18,7 +20,7 @@ export type TestApp = {
 
 let cloneCounter = 0;
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const tmpl = inject("pgTemplate");
   const url = process.env.DATABASE_URL;
   if (tmpl && url) {
@@ -32,6 +34,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
     const database = await openDatabase({ databaseUrl: u.toString(), pgliteDir: null, poolSize: 10 });
     return {
       database,
+      url: u.toString(),
       drop: async () => {
         await database.close();
         await admin.query(`drop database if exists "${name}" with (force)`);
@@ -41,12 +44,12 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   }
   const dump = fs.readFileSync(inject("pgliteDump"));
   const database = await openDatabase({ databaseUrl: null, pgliteDir: null, pgliteLoad: new Blob([dump]) });
-  return { database, drop: () => database.close() };
+  return { database, url: null, drop: () => database.close() };
 }
 
 /** A real app on a fresh, migrated database of its own (PGlite, or PostgreSQL when DATABASE_URL is set). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+export async function createTestApp(env: Record<string, string> = {}, appOptions: Pick<AppOptions, "logger"> = {}): Promise<TestApp> {
+  const { database, url, drop } = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "adesua-data-"));
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: "false", ...env });
   const clock = {
@@ -55,11 +58,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       clock.offsetMs = d ? d.getTime() - Date.now() : 0;
     },
   };
-  const app = await buildApp({ database, config, now: () => new Date(Date.now() + clock.offsetMs) });
+  const app = await buildApp({ database, config, now: () => new Date(Date.now() + clock.offsetMs), ...appOptions });
   await app.ready();
   return {
     app,
     database,
+    databaseUrl: url,
     clock,
     close: async () => {
       await app.close();

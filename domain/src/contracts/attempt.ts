@@ -20,10 +20,7 @@ export const ANSWERS_PER_REQUEST_MAX = 500;
 
 /** One answer as the student gives it. */
 export const AnswerInputSchema = z.object({
-  questionId: z
-    .number({ error: "questionId must be a positive number" })
-    .int({ error: "questionId must be a positive number" })
-    .positive({ error: "questionId must be a positive number" }),
+  questionId: positiveId("questionId"),
   /** The chosen option's text, or its letter A–E. */
   answer: z
     .string({ error: "answer must be text" })

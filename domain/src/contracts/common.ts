@@ -18,27 +18,41 @@ export const ErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ErrorSchema>;
 
-/** Path parameter `id` as a positive integer. */
-/** A positive whole number from a path or query string, with one message for every way it can be wrong. */
-export const positiveId = (name: string) => {
-  const error = `${name} must be a positive number`;
-  return z.coerce.number({ error }).int({ error }).positive({ error });
-};
+/** The largest id: ids are PostgreSQL `integer`s (positive 32-bit). */
+export const MAX_ID = 2_147_483_647;
+/** The last page any list can be asked for. */
+export const MAX_PAGE = 100_000;
+
+/** A text of plain decimal digits becomes its number; anything else is left for the number check to refuse. */
+const fromDigits = (v: unknown) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : v);
+
+/**
+ * A whole number from a path, query string, form field or JSON body. Only plain decimal digits
+ * are read as a number: `0x6`, ` 6`, `6e0`, `0b110`, `0o6` and `6.0` are refused, not read as 6.
+ * In the OpenAPI document it is an integer with its minimum and maximum.
+ */
+export const wholeNumber = (error: string, min: number, max: number, tooBig: string = error) =>
+  z.preprocess(fromDigits, z.number({ error }).int({ error }).min(min, { error }).max(max, { error: tooBig }));
+
+/** An id in a path, query or body: a positive 32-bit integer, with one message for every way it can be wrong. */
+export const positiveId = (name: string) => wholeNumber(`${name} must be a positive number`, 1, MAX_ID);
+
+/** `page` of a list query: 1 to MAX_PAGE. */
+export const pageNumber = () => wholeNumber("page must be 1 or more", 1, MAX_PAGE, `page must be at most ${MAX_PAGE}`).default(1);
 
 /** Path parameter `id`. */
 export const IdParamsSchema = z.object({ id: positiveId("id") });
 
 /**
- * The one page query of every list: `page` from 1, `limit` from 1 to `max` (default `size`). Lists
- * extend it with their filters; the server turns it into limit/offset with `server/src/lib/pagination.ts`.
+ * The one page query of every list: `page` from 1, `limit` from 1 to `max` (default `size`), both plain
+ * decimal digits only. Lists extend it with their filters; the server turns it into limit/offset with
+ * `server/src/lib/pagination.ts`.
  */
-export const pageQuery = (size: number, max = 100) => {
-  const limitError = { error: `limit must be between 1 and ${max}` };
-  return z.object({
-    page: z.coerce.number().int().min(1, { error: "page must be 1 or more" }).default(1),
-    limit: z.coerce.number().int().min(1, limitError).max(max, limitError).default(size),
+export const pageQuery = (size: number, max = 100) =>
+  z.object({
+    page: pageNumber(),
+    limit: wholeNumber(`limit must be between 1 and ${max}`, 1, max).default(size),
   });
-};
 export const PageQuerySchema = pageQuery(20);
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 

@@ -4,6 +4,7 @@ import { COURSE_MESSAGES } from "../constants";
 
 export { COURSE_MESSAGES };
 import { FileInfoSchema } from "./file";
+import { MAX_ID, positiveId, wholeNumber } from "./common";
 
 /** A course as every role sees it. */
 export const CourseSchema = z.object({
@@ -26,7 +27,7 @@ export type Course = z.infer<typeof CourseSchema>;
 export const CourseListQuerySchema = pageQuery(12).extend({
   search: z.string().trim().max(100, { error: "search must be at most 100 characters" }).optional(),
   /** Only courses taught by this teacher (e.g. a teacher's own courses for the quiz form). */
-  teacherId: z.coerce.number().int().positive({ error: "teacherId must be a positive number" }).optional(),
+  teacherId: positiveId("teacherId").optional(),
 });
 export type CourseListQuery = z.input<typeof CourseListQuerySchema>;
 
@@ -57,6 +58,6 @@ export type CourseFormInput = z.input<typeof CourseFormSchema>;
 
 /** PUT /courses/{id}/assign (admin only); the user must be a teacher. */
 export const AssignTeacherSchema = z.object({
-  teacherId: z.coerce.number({ error: COURSE_MESSAGES.teacher }).int({ error: COURSE_MESSAGES.teacher }).positive({ error: COURSE_MESSAGES.teacher }),
+  teacherId: wholeNumber(COURSE_MESSAGES.teacher, 1, MAX_ID),
 });
 export type AssignTeacherInput = z.input<typeof AssignTeacherSchema>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { QUIZ_LIMITS, QUIZ_MESSAGES } from "../constants";
 
 export { QUIZ_LIMITS, QUIZ_MESSAGES };
-import { STUDENT_TYPES, StudentTypeSchema, PageMetaSchema, pageQuery } from "./common";
+import { MAX_ID, PageMetaSchema, pageQuery, positiveId, STUDENT_TYPES, StudentTypeSchema, wholeNumber } from "./common";
 import { FileInfoSchema } from "./file";
 
 const M = QUIZ_MESSAGES;
@@ -34,10 +34,7 @@ const optionalInt = (min: number, max: number, msg: string) => z.preprocess((v) 
 const intWithDefault = (def: number, min: number, max: number, msg: string) => z.preprocess((v) => (isBlank(v) ? def : toNumber(v)), int(min, max, msg));
 
 const title = (msg: string) => z.string({ error: msg }).trim().min(1, { error: msg }).max(200, { error: M.titleTooLong });
-const courseId = z.preprocess(
-  (v) => (isBlank(v) ? undefined : toNumber(v)),
-  z.number({ error: M.course }).int({ error: M.course }).positive({ error: M.course }),
-);
+const courseId = z.preprocess((v) => (isBlank(v) ? undefined : v), wholeNumber(M.course, 1, MAX_ID));
 const studentType = z.enum(STUDENT_TYPES, { error: (iss) => (isBlank(iss.input) ? M.studentType : M.studentTypeInvalid) });
 
 /** A timed section: questions startIndex..endIndex (0-based, inclusive) with their own limit in minutes. */
@@ -80,7 +77,7 @@ export function timedSectionsProblem(sections: readonly TimedSection[], question
 export const QuestionInputSchema = z
   .object({
     /** Set to keep an existing question (and the students' saved answers to it); omit for a new one. */
-    id: z.number().int().positive().optional(),
+    id: positiveId("Question id").optional(),
     text: z.string({ error: M.questionText }).trim().min(1, { error: M.questionText }).max(5000, { error: "Question text must be at most 5000 characters" }),
     /** 2 to 5 options, e.g. the texts of A–D. */
     options: z
@@ -91,7 +88,12 @@ export const QuestionInputSchema = z
       .max(L.options.max, { error: M.options })
       .refine((o) => new Set(o).size === o.length, { error: M.optionsDistinct }),
     /** The text of the correct option; null or empty when unknown. */
-    answer: z.preprocess((v) => (isBlank(v) ? null : v), z.string({ error: M.answerNotAnOption }).trim().nullable()).optional(),
+    answer: z
+      .preprocess(
+        (v) => (isBlank(v) ? null : v),
+        z.string({ error: M.answerNotAnOption }).trim().max(1000, { error: "An answer must be at most 1000 characters" }).nullable(),
+      )
+      .optional(),
     /** Optional heading the question belongs to, e.g. "Section A". */
     section: z
       .preprocess((v) => (isBlank(v) ? null : v), z.string().trim().max(100, { error: "Section must be at most 100 characters" }).nullable())
@@ -242,7 +244,7 @@ export type QuizListItem = z.infer<typeof QuizListItemSchema>;
 /** GET /quizzes: newest first. Students get their own level only, teachers the quizzes they manage. */
 /** Limit: 12 for students, 10 for the teacher list; never more than 100. */
 export const QuizListQuerySchema = pageQuery(12).extend({
-  courseId: z.coerce.number().int().positive({ error: "courseId must be a positive number" }).optional(),
+  courseId: positiveId("courseId").optional(),
   /** By the server's clock. */
   status: z.enum(["upcoming", "active", "closed"], { error: "status must be upcoming, active or closed" }).optional(),
   /** Staff only (students always get their own level). */

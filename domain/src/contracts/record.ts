@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PageMetaSchema, pageQuery } from "./common";
+import { PageMetaSchema, pageQuery, positiveId } from "./common";
 
 /** A quiz record: one per submission (and records an admin enters by hand). */
 export const RecordSchema = z.object({
@@ -29,8 +29,8 @@ export type QuizRecord = z.infer<typeof RecordSchema>;
 
 /** GET /records. Students get their own; staff may name a student with userId (teachers: students only). */
 export const RecordListQuerySchema = pageQuery(50).extend({
-  userId: z.coerce.number().int().positive({ error: "userId must be a positive number" }).optional(),
-  quizId: z.coerce.number().int().positive({ error: "quizId must be a positive number" }).optional(),
+  userId: positiveId("userId").optional(),
+  quizId: positiveId("quizId").optional(),
 });
 export type RecordListQuery = z.input<typeof RecordListQuerySchema>;
 

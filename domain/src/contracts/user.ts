@@ -42,8 +42,11 @@ export const RegisterSchema = z.object({
 export type RegisterInput = z.input<typeof RegisterSchema>;
 
 export const LoginSchema = z.object({
-  email: z.string({ error: "Email is required" }).trim().toLowerCase().min(1, { error: "Email is required" }),
-  password: z.string({ error: "Password is required" }).min(1, { error: "Password is required" }),
+  email: z.string({ error: "Email is required" }).trim().toLowerCase().min(1, { error: "Email is required" }).max(254, { error: "Email is too long" }),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, { error: "Password is required" })
+    .max(200, { error: "Password must be at most 200 characters" }),
 });
 export type LoginInput = z.input<typeof LoginSchema>;
 

@@ -10,12 +10,29 @@ export const hashToken = (token: string) => createHash("sha256").update(token).d
 
 export type CreatedSession = { token: string; sessionId: number; expiresAt: Date };
 
-export async function createSession(db: Queryable, userId: number, ttlMs: number, impersonatorId: number | null = null): Promise<CreatedSession> {
+/** Who started an impersonation session: the admin and the admin's own session. */
+export type Impersonator = { userId: number; sessionId: number };
+
+/**
+ * A new session. An impersonation session belongs to the admin's session that made it: it never
+ * outlives it (its expiry is at most the admin session's) and is revoked with it.
+ */
+export async function createSession(db: Queryable, userId: number, ttlMs: number, impersonator: Impersonator | null = null): Promise<CreatedSession> {
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + ttlMs);
+  let expiresAt = new Date(Date.now() + ttlMs);
+  if (impersonator) {
+    const [parent] = await db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, impersonator.sessionId)).limit(1);
+    if (parent && parent.expiresAt < expiresAt) expiresAt = parent.expiresAt;
+  }
   const [row] = await db
     .insert(sessions)
-    .values({ tokenHash: hashToken(token), userId, impersonatorId, expiresAt })
+    .values({
+      tokenHash: hashToken(token),
+      userId,
+      impersonatorId: impersonator?.userId ?? null,
+      parentSessionId: impersonator?.sessionId ?? null,
+      expiresAt,
+    })
     .returning({ id: sessions.id });
   return { token, sessionId: row.id, expiresAt };
 }
@@ -40,19 +57,23 @@ export async function findSession(db: Queryable, token: string): Promise<ActiveS
   return row ?? null;
 }
 
+/** Revokes a session and the impersonation sessions it started. */
 export async function revokeSession(db: Queryable, sessionId: number): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(or(eq(sessions.id, sessionId), eq(sessions.parentSessionId, sessionId)), isNull(sessions.revokedAt)));
 }
 
-/** Revokes every session of a user, including impersonation sessions that act as them. */
+/**
+ * Revokes every session of a user: their own, impersonation sessions that act as them, and
+ * impersonation sessions they started as an admin (a changed admin password ends those too).
+ */
 export async function revokeUserSessions(db: Queryable, userId: number): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId)), isNull(sessions.revokedAt)));
 }
 
 /** Removes sessions that can never be used again (expired or revoked a day ago). */

@@ -19,6 +19,8 @@ export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
   close: () => Promise<void>;
+  /** PGlite only: a consistent gzipped tarball of the data folder, taken between queries (backups). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -57,7 +59,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const client = opts.pgliteLoad ? await PGlite.create({ loadDataDir: opts.pgliteLoad }) : await PGlite.create(opts.pgliteDir ?? undefined);
   const { drizzle } = await import("drizzle-orm/pglite");
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: "pglite", close: () => client.close() };
+  return { db, kind: "pglite", close: () => client.close(), dumpDataDir: () => client.dumpDataDir("gzip") };
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

@@ -1,8 +1,11 @@
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { purgeDeadSessions } from "../auth/sessions";
 import { finalizeOverdueAttempts } from "../services/attempt-sweep.service";
+import { purgeOldFailures } from "../services/auth.service";
+import { createBackup, pruneBackups } from "../services/backup.service";
 
-type Job = { name: string; everyMs: number; run: (app: FastifyInstance) => Promise<void> };
+export type Job = { name: string; everyMs: number; run: (app: FastifyInstance) => Promise<void> };
 
 /**
  * Periodic work. Every job is safe to run on several servers at once (idempotent deletes, or rows
@@ -10,26 +13,55 @@ type Job = { name: string; everyMs: number; run: (app: FastifyInstance) => Promi
  */
 export const jobs: Job[] = [
   { name: "purge-dead-sessions", everyMs: 60 * 60 * 1000, run: (app) => purgeDeadSessions(app.db) },
+  { name: "purge-old-login-failures", everyMs: 5 * 60 * 1000, run: (app) => purgeOldFailures(app.db, app.now()) },
   // Submits attempts whose deadline passed while nobody touched them (closed browser, lost network).
   { name: "finalize-overdue-attempts", everyMs: 15 * 1000, run: async (app) => void (await finalizeOverdueAttempts(app.db, app.now())) },
 ];
 
-export function startBackgroundJobs(app: FastifyInstance): () => void {
-  const timers = jobs.map((job) => {
-    let running = false;
-    const t = setInterval(async () => {
-      if (running) return;
-      running = true;
-      try {
-        await job.run(app);
-      } catch (e) {
-        app.log.error({ err: e, job: job.name }, "background job failed");
-      } finally {
-        running = false;
-      }
+/** The automatic backup (BACKUP_EVERY_HOURS, default daily; the last BACKUP_KEEP kept). Off when 0. */
+export function backupJob(app: FastifyInstance): Job[] {
+  const { backupEveryHours, backupKeep, dataDir, databaseUrl } = app.config;
+  if (backupEveryHours <= 0) return [];
+  return [
+    {
+      name: "backup",
+      everyMs: backupEveryHours * 3600_000,
+      run: async (a) => {
+        const dir = await createBackup(a.database, { dataDir, databaseUrl });
+        await pruneBackups(dataDir, backupKeep);
+        a.log.info({ backup: path.basename(dir) }, "backup written");
+      },
+    },
+  ];
+}
+
+/**
+ * Starts the jobs; the returned function stops them and resolves once no job is running any more
+ * (a graceful stop waits for it before closing the database).
+ */
+export function startBackgroundJobs(app: FastifyInstance, list: Job[] = jobs): () => Promise<void> {
+  const running = new Set<Promise<void>>();
+  const busy = new Set<string>();
+  let stopped = false;
+  const timers = list.map((job) => {
+    const t = setInterval(() => {
+      if (stopped || busy.has(job.name)) return;
+      busy.add(job.name);
+      const p = job
+        .run(app)
+        .catch((e) => app.log.error({ err: e, job: job.name }, "background job failed"))
+        .finally(() => {
+          busy.delete(job.name);
+          running.delete(p);
+        });
+      running.add(p);
     }, job.everyMs);
     t.unref();
     return t;
   });
-  return () => timers.forEach(clearInterval);
+  return async () => {
+    stopped = true;
+    timers.forEach(clearInterval);
+    await Promise.allSettled([...running]);
+  };
 }

@@ -1,5 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import { badRequest, HttpError } from "./errors";
+import { badTextMessage, findBadText } from "./text";
+
+export const BROKEN_FORM = "The upload is not a complete multipart form. Please send it again.";
 
 export type UploadedFile = { field: string; filename: string; data: Buffer };
 export type FormInput = { fields: Record<string, unknown>; files: Partial<Record<string, UploadedFile>> };
@@ -17,7 +20,24 @@ export async function readForm(req: FastifyRequest, fileFields: readonly string[
   }
   const fields: Record<string, unknown> = {};
   const files: FormInput["files"] = {};
+  try {
+    await readParts(req, fileFields, fields, files);
+  } catch (e) {
+    // Limits and our own refusals carry a status; anything else is busboy failing on a broken body
+    // (no boundary, cut short, malformed headers).
+    if ((e as { statusCode?: number }).statusCode) throw e;
+    throw badRequest(BROKEN_FORM);
+  }
+  return { fields, files };
+}
+
+async function readParts(req: FastifyRequest, fileFields: readonly string[], fields: Record<string, unknown>, files: FormInput["files"]) {
   for await (const part of req.parts()) {
+    const bad = findBadText(part.fieldname) ?? (part.type === "file" ? findBadText(part.filename ?? "") : findBadText(part.value));
+    if (bad) {
+      if (part.type === "file") part.file.resume();
+      throw badRequest(badTextMessage({ path: part.fieldname.replace(/[^\w.-]/g, "?").slice(0, 40), kind: bad.kind }));
+    }
     if (part.type === "file") {
       if (!fileFields.includes(part.fieldname)) {
         part.file.resume();
@@ -32,5 +52,4 @@ export async function readForm(req: FastifyRequest, fileFields: readonly string[
       fields[part.fieldname] = part.value;
     }
   }
-  return { fields, files };
 }

@@ -1,4 +1,4 @@
-import { QUIZ_MESSAGES, type StudentType } from "@adesua/domain";
+import { QUIZ_MESSAGES, quizTimeStatus, type StudentType } from "@adesua/domain";
 import { forbidden, notFound } from "../lib/errors";
 
 import type { Viewer } from "../lib/viewer";
@@ -67,6 +67,14 @@ export function assertCanCreateQuizzes(viewer: Viewer, taughtCourses: number): v
 /** Who owns a new quiz: the teacher who makes it, or for an admin the course's teacher. */
 export function teacherOfNewQuiz(viewer: Viewer, course: { teacherId: number | null }): number | null {
   return viewer.role === "teacher" ? viewer.id : course.teacherId;
+}
+
+/**
+ * A quiz's content (its questions, its paper as a PDF) reaches a student only once the quiz has
+ * opened: before openTime → 403 "Quiz is not open yet". Staff always may.
+ */
+export function assertCanReadQuizContent(viewer: Viewer, quiz: { openTime: Date | null; closeTime: Date | null }, now: Date): void {
+  if (viewer.role === "student" && !showsQuestionsToStudent(quizTimeStatus(quiz, now))) throw forbidden("Quiz is not open yet");
 }
 
 /** Students see questions only once the quiz has opened (never their answers). */

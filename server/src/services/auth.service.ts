@@ -1,4 +1,4 @@
-import { and, count, eq, gt, min } from "drizzle-orm";
+import { and, count, eq, gt, lt, min, sql } from "drizzle-orm";
 import type { RegisterInput, User } from "@adesua/domain";
 import type { Db } from "../db/client";
 import { loginFailures, users, type UserRow } from "../db/schema";
@@ -7,47 +7,87 @@ import { dummyHash, hashPassword, verifyPassword } from "../auth/passwords";
 import { recordAudit } from "../audit/audit";
 import { presentUser } from "../presenters/user";
 
+/** Failed sign-ins allowed per account from one client address within the window. */
 export const LOGIN_MAX_FAILURES = 10;
+/** Failed sign-ins (and sign-up 409s) allowed from one client address across all accounts. */
+export const ADDRESS_MAX_FAILURES = 100;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const INVALID_LOGIN = "Invalid email or password";
 
+type Kind = "login" | "register";
+
+function tooMany(oldest: Date | null, now: Date, fromNetwork: boolean): HttpError {
+  const retryMs = (oldest ? oldest.getTime() + LOGIN_WINDOW_MS : now.getTime() + LOGIN_WINDOW_MS) - now.getTime();
+  const retry = Math.max(1, Math.ceil(retryMs / 1000));
+  const who = fromNetwork ? " from your network" : "";
+  return new HttpError(429, `Too many failed sign-in attempts${who}. Try again in ${Math.ceil(retry / 60)} minute(s).`, {
+    "Retry-After": String(retry),
+  });
+}
+
+/** Advisory-lock class for the per-address failure counters (any constant unique to this use). */
+const LOCK_CLASS = 8_010;
+
 /**
- * Checks the password, counting failures per email in the database so every app server shares
- * the same counter. After 10 failures within 15 minutes the email is refused with 429 until the
- * oldest of them leaves the window.
+ * Claims one failure slot in the database before the caller does the expensive or revealing work
+ * (a password check, a "taken" answer). Counting and claiming happen in one transaction holding an
+ * advisory lock on the client address, so under any number of parallel requests on any number of
+ * servers exactly the limit of them get a slot; the rest are refused without a password check.
+ * A successful sign-in removes its claim again (with the earlier failures of that account and address).
  */
-export async function checkLogin(db: Db, email: string, password: string, now: Date): Promise<UserRow> {
+async function claimFailure(db: Db, kind: Kind, email: string, address: string, now: Date): Promise<void> {
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const [f] = await db
-    .select({ n: count(), oldest: min(loginFailures.createdAt) })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, since)));
-  if (f.n >= LOGIN_MAX_FAILURES) {
-    const retryMs = (f.oldest ? f.oldest.getTime() + LOGIN_WINDOW_MS : now.getTime() + LOGIN_WINDOW_MS) - now.getTime();
-    const retry = Math.max(1, Math.ceil(retryMs / 1000));
-    throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(retry / 60)} minute(s).`, {
-      "Retry-After": String(retry),
-    });
-  }
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}, hashtext(${address}))`);
+    const [byAddress] = await tx
+      .select({ n: count(), oldest: min(loginFailures.createdAt) })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.address, address), gt(loginFailures.createdAt, since)));
+    if (byAddress.n >= ADDRESS_MAX_FAILURES) throw tooMany(byAddress.oldest, now, true);
+    if (kind === "login") {
+      const [byPair] = await tx
+        .select({ n: count(), oldest: min(loginFailures.createdAt) })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.email, email), eq(loginFailures.address, address), eq(loginFailures.kind, "login"), gt(loginFailures.createdAt, since)));
+      if (byPair.n >= LOGIN_MAX_FAILURES) throw tooMany(byPair.oldest, now, false);
+    }
+    await tx.insert(loginFailures).values({ email, address, kind, createdAt: now });
+  });
+}
+
+/**
+ * Checks the password. Failures are counted per account and client address (10 in 15 minutes)
+ * and per address (100 in 15 minutes), in the database so every app server shares the counters.
+ * A correct password from an address with no recent failures is never refused, so nobody can
+ * lock an account's owner out from another network. See docs/decisions/010-login-throttling.md.
+ */
+export async function checkLogin(db: Db, email: string, password: string, address: string, now: Date): Promise<UserRow> {
+  await claimFailure(db, "login", email, address, now);
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   // Unknown emails verify against a dummy hash so both answers take the same time.
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
-  if (!user || !ok) {
-    await db.insert(loginFailures).values({ email, createdAt: now });
-    throw new HttpError(401, INVALID_LOGIN);
-  }
-  await db.delete(loginFailures).where(eq(loginFailures.email, email));
+  if (!user || !ok) throw new HttpError(401, INVALID_LOGIN); // the claim stays: it is the failure
+  // The owner proved the password: forget this address's failures on this account (and the claim).
+  await db.delete(loginFailures).where(and(eq(loginFailures.email, email), eq(loginFailures.address, address), eq(loginFailures.kind, "login")));
   return user;
 }
 
 const TAKEN = "Email is already registered";
 
-/** POST /auth/register: a new user (a student's level defaults to JHS 1), audited as created by themselves. */
-export async function registerUser(db: Db, input: RegisterInput): Promise<User> {
+/**
+ * POST /auth/register: a new user (a student's level defaults to JHS 1), audited as created by
+ * themselves. A taken email counts against the client address like a failed sign-in (429 past the
+ * limit), so nobody can test thousands of emails; successful sign-ups are never counted.
+ */
+export async function registerUser(db: Db, input: RegisterInput, address: string, now: Date): Promise<User> {
+  const taken = async () => {
+    await countTakenEmail(db, input.email, address, now);
+    return conflict(TAKEN);
+  };
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+  if (existing) throw await taken();
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-    if (existing) throw conflict(TAKEN);
+  const user = await db.transaction(async (tx) => {
     const rows = await tx
       .insert(users)
       .values({
@@ -59,9 +99,25 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<User> 
       })
       .onConflictDoNothing()
       .returning();
-    if (!rows[0]) throw conflict(TAKEN); // a parallel registration won the unique index
+    if (!rows[0]) return null; // a parallel registration won the unique index
     const created = presentUser(rows[0]);
     await recordAudit(tx, { entityType: "user", entityId: created.id, action: "create", actor: { userId: created.id, impersonatorId: null }, after: created });
     return created;
   });
+  if (!user) throw await taken();
+  return user;
+}
+
+/**
+ * Counts a sign-up refused because the email is taken (409) against the client address, like a
+ * failed sign-in, so nobody can test thousands of emails. Successful sign-ups are never counted.
+ * Throws 429 when the address is over its limit.
+ */
+export async function countTakenEmail(db: Db, email: string, address: string, now: Date): Promise<void> {
+  await claimFailure(db, "register", email, address, now);
+}
+
+/** Removes counters that left the window (a background job). */
+export async function purgeOldFailures(db: Db, now: Date): Promise<void> {
+  await db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(now.getTime() - LOGIN_WINDOW_MS)));
 }

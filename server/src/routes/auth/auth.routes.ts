@@ -20,7 +20,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["auth"], security: [], body: RegisterSchema, response: { 201: UserSchema } },
     },
     async (req, reply) => {
-      const user = await registerUser(app.db, req.body);
+      const user = await registerUser(app.db, req.body, req.ip, app.now());
       return reply.status(201).send(user);
     },
   );
@@ -32,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["auth"], security: [], body: LoginSchema, response: { 200: LoginResponseSchema } },
     },
     async (req) => {
-      const user = await checkLogin(app.db, req.body.email, req.body.password, app.now());
+      const user = await checkLogin(app.db, req.body.email, req.body.password, req.ip, app.now());
       const session = await app.db.transaction(async (tx) => {
         const s = await createSession(tx, user.id, app.config.sessionTtlHours * 3600_000);
         await recordAudit(tx, { entityType: "user", entityId: user.id, action: "login", actor: { userId: user.id, impersonatorId: null } });
@@ -72,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       assertCanImpersonate(viewerOf(req), target);
       const ttl = Math.min(IMPERSONATION_TTL_MS, app.config.sessionTtlHours * 3600_000);
       const session = await app.db.transaction(async (tx) => {
-        const s = await createSession(tx, target.id, ttl, admin.userId);
+        const s = await createSession(tx, target.id, ttl, { userId: admin.userId, sessionId: admin.sessionId });
         await recordAudit(tx, {
           entityType: "user",
           entityId: target.id,

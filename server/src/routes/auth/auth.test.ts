@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { auditLogs, sessions } from "../../db/schema";
+import { auditLogs, loginFailures, sessions } from "../../db/schema";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
 import { buildUser, signedIn, TEST_PASSWORD } from "../../../test/factories";
 
@@ -51,6 +51,19 @@ describe("POST /api/auth/register", () => {
     expect(r.body).toEqual({ error: "Email is already registered" });
   });
 
+  it("counts 409 answers per client address like failed sign-ins; successful sign-ups are never limited", async () => {
+    const headers = { "x-forwarded-for": "203.0.113.50" };
+    const reg = (email: string) =>
+      call(t.app, { method: "POST", url: "/api/auth/register", headers, payload: { name: "P", email, password: "abcdefgh", role: "student" } });
+    expect((await reg("probe-target@school.gh")).status).toBe(201);
+    for (let i = 0; i < 100; i++) expect((await reg("probe-target@school.gh")).status).toBe(409);
+    const r = await reg("probe-target@school.gh");
+    expect(r.status).toBe(429);
+    expect(Number(r.headers["retry-after"])).toBeGreaterThan(0);
+    // A school keeps registering new students from the same address.
+    for (let i = 0; i < 5; i++) expect((await reg(`new-student-${i}@school.gh`)).status).toBe(201);
+  });
+
   it("refuses short passwords, missing names and bad emails with a message naming the field", async () => {
     expect((await register({ name: "A", email: "p@school.gh", password: "short", role: "student" })).body.error).toBe("Password must be at least 8 characters");
     expect((await register({ name: "  ", email: "n@school.gh", password: "abcdefgh", role: "student" })).body.error).toBe("Name is required");
@@ -95,20 +108,53 @@ describe("POST /api/auth/login", () => {
     expect((await call(t.app, { method: "POST", url: "/api/auth/login", payload: { password: "x" } })).body.error).toBe("Email is required");
   });
 
-  it("throttles an email after 10 failures in 15 minutes with 429 and Retry-After, even for the right password", async () => {
+  const from = (address: string) => ({ "x-forwarded-for": address });
+  const loginFrom = (address: string, email: string, password: string) =>
+    call(t.app, { method: "POST", url: "/api/auth/login", payload: { email, password }, headers: from(address) });
+
+  it("throttles an account from one address after 10 failures with 429 and Retry-After, but not its owner elsewhere", async () => {
     const u = await buildUser(t.database.db);
-    for (let i = 0; i < 10; i++) expect((await login(u.email, "nope-nope")).status).toBe(401);
-    const r = await login(u.email, TEST_PASSWORD);
+    for (let i = 0; i < 10; i++) expect((await loginFrom("203.0.113.10", u.email, "nope-nope")).status).toBe(401);
+    const r = await loginFrom("203.0.113.10", u.email, TEST_PASSWORD);
     expect(r.status).toBe(429);
     expect(Number(r.headers["retry-after"])).toBeGreaterThan(0);
     expect(Number(r.headers["retry-after"])).toBeLessThanOrEqual(15 * 60);
-    // Another email is not affected.
+    // The owner, on another network with no recent failures, signs in: no lockout of a victim.
+    expect((await loginFrom("198.51.100.7", u.email, TEST_PASSWORD)).status).toBe(200);
+    // Another account from the attacker's address is not affected either.
     const other = await buildUser(t.database.db);
-    expect((await login(other.email, TEST_PASSWORD)).status).toBe(200);
-    // After the window the email may try again.
+    expect((await loginFrom("203.0.113.10", other.email, TEST_PASSWORD)).status).toBe(200);
+    // After the window the address may try again.
     t.clock.set(new Date(Date.now() + 16 * 60 * 1000));
-    expect((await login(u.email, TEST_PASSWORD)).status).toBe(200);
+    expect((await loginFrom("203.0.113.10", u.email, TEST_PASSWORD)).status).toBe(200);
     t.clock.set(null);
+  });
+
+  it("throttles an address after 100 failed sign-ins across any accounts (password spraying)", async () => {
+    for (let i = 0; i < 100; i++) expect((await loginFrom("203.0.113.20", `spray${i}@school.gh`, "Password1")).status).toBe(401);
+    const r = await loginFrom("203.0.113.20", "spray-next@school.gh", "Password1");
+    expect(r.status).toBe(429);
+    expect(r.body.error).toMatch(/^Too many failed sign-in attempts from your network/);
+    expect(Number(r.headers["retry-after"])).toBeGreaterThan(0);
+    const u = await buildUser(t.database.db);
+    expect((await loginFrom("203.0.113.21", u.email, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it("never throttles a school behind one address: 60 students mistype once, then all sign in", async () => {
+    const students = await Promise.all(Array.from({ length: 60 }, () => buildUser(t.database.db)));
+    for (const s of students) expect((await loginFrom("203.0.113.30", s.email, "mistyped!")).status).toBe(401);
+    for (const s of students) expect((await loginFrom("203.0.113.30", s.email, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it("runs no more password checks than the limit under 40 parallel wrong passwords", async () => {
+    const u = await buildUser(t.database.db);
+    const rs = await Promise.all(Array.from({ length: 40 }, () => loginFrom("203.0.113.40", u.email, "wrong-guess")));
+    const statuses = rs.map((r) => r.status);
+    // Every 401 is one password check; every other answer was refused before checking.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+    const rows = await t.database.db.select().from(loginFailures).where(eq(loginFailures.email, u.email));
+    expect(rows).toHaveLength(10);
   });
 
   it("records the login in the audit trail", async () => {
@@ -177,6 +223,49 @@ describe("POST /api/auth/impersonate/:userId", () => {
     await call(t.app, { method: "POST", url: "/api/auth/logout", token: r.body.token });
     const out = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, "logout"));
     expect(out.some((l) => l.userId === student.id && l.impersonatorId === admin.user.id)).toBe(true);
+  });
+
+  const impersonate = async (adminToken: string) => {
+    const student = await buildUser(t.database.db, { role: "student" });
+    const r = await call(t.app, { method: "POST", url: `/api/auth/impersonate/${student.id}`, token: adminToken });
+    expect(r.status).toBe(200);
+    expect((await call(t.app, { method: "GET", url: "/api/auth/me", token: r.body.token })).status).toBe(200);
+    return r.body as { token: string; expiresAt: string };
+  };
+  const works = async (token: string) => (await call(t.app, { method: "GET", url: "/api/auth/me", token })).status === 200;
+
+  it("ends the impersonation session when the admin logs out", async () => {
+    const admin = await signedIn(t.database.db, { role: "admin" });
+    const other = (await login(admin.user.email, TEST_PASSWORD)).body.token;
+    const imp = await impersonate(admin.token);
+    const fromOther = await impersonate(other);
+    expect((await call(t.app, { method: "POST", url: "/api/auth/logout", token: admin.token })).status).toBe(200);
+    expect(await works(imp.token)).toBe(false);
+    // Only the impersonations of the session that logged out end.
+    expect(await works(fromOther.token)).toBe(true);
+  });
+
+  it("ends the impersonation sessions an admin made when the admin's password is changed", async () => {
+    const admin = await signedIn(t.database.db, { role: "admin" });
+    const imp = await impersonate(admin.token);
+    const other = await signedIn(t.database.db, { role: "admin" });
+    const r = await call(t.app, { method: "PUT", url: `/api/users/${admin.user.id}`, token: other.token, payload: { password: "a-new-password" } });
+    expect(r.status).toBe(200);
+    expect(await works(admin.token)).toBe(false);
+    expect(await works(imp.token)).toBe(false);
+    expect(await works(other.token)).toBe(true);
+  });
+
+  it("never lets an impersonation session outlive the admin session that made it", async () => {
+    const admin = await signedIn(t.database.db, { role: "admin" });
+    const soon = new Date(Date.now() + 10 * 60 * 1000);
+    const [adminSession] = await t.database.db.select().from(sessions).where(eq(sessions.userId, admin.user.id));
+    await t.database.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.id, adminSession.id));
+    const imp = await impersonate(admin.token);
+    expect(new Date(imp.expiresAt).getTime()).toBeLessThanOrEqual(soon.getTime());
+    const [child] = await t.database.db.select().from(sessions).where(eq(sessions.parentSessionId, adminSession.id));
+    expect(child.expiresAt.getTime()).toBeLessThanOrEqual(soon.getTime());
+    // Sessions are never extended, so once the admin session has expired the impersonation has too.
   });
 
   it("refuses to impersonate another admin", async () => {

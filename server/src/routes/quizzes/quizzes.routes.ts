@@ -15,7 +15,7 @@ import {
   UpdateQuestionsSchema,
   type TimedSection,
 } from "@adesua/domain";
-import { assertCanCreateQuizzes, assertCanManageQuiz, assertCanSeeQuiz, quizScope, seesAnswers } from "../../policies/quiz.policy";
+import { assertCanCreateQuizzes, assertCanManageQuiz, assertCanReadQuizContent, assertCanSeeQuiz, quizScope, seesAnswers } from "../../policies/quiz.policy";
 import { attemptInfoOf, presentQuiz, presentQuizListItem, presentStudentQuiz } from "../../presenters/quiz";
 import { countTaughtCourses } from "../../services/course.service";
 import { assertPdf, sendStoredFile, storePdf } from "../../services/files.service";
@@ -87,6 +87,7 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
     const quiz = await findQuiz(app.db, req.params.id);
     if (!quiz) throw notFound(NOT_FOUND);
     assertCanSeeQuiz(viewer, quiz);
+    assertCanReadQuizContent(viewer, quiz.quiz, app.now());
     const file = await quizPdfFile(app.db, quiz);
     if (!file) throw notFound("This quiz has no PDF");
     return sendStoredFile(reply, app.storage, file);

@@ -436,6 +436,25 @@ describe("GET /api/quizzes/:id/pdf", () => {
     expect((await call(t.app, { method: "GET", url, token: teacher.token })).status).toBe(200);
   });
 
+  it("refuses a student the PDF of a scheduled quiz before it opens (403), and gives it once open", async () => {
+    const teacher = await teacherWithCourse();
+    const created = await createQuiz(
+      teacher.token,
+      form(fields(teacher.course.id, { studentType: "jhs2", openTime: at(DAY).toISOString(), closeTime: at(2 * DAY).toISOString() }), PDF),
+    );
+    expect(created.status).toBe(201);
+    const url = `/api/quizzes/${created.body.id}/pdf`;
+    const student = await signedIn(db(), { studentType: "jhs2" });
+    const early = await call(t.app, { method: "GET", url, token: student.token });
+    expect(early.status).toBe(403);
+    expect(early.body).toEqual({ error: "Quiz is not open yet" });
+    // Staff prepare the paper before it opens.
+    expect((await call(t.app, { method: "GET", url, token: teacher.token })).status).toBe(200);
+    t.clock.set(at(DAY + 60_000));
+    expect((await call(t.app, { method: "GET", url, token: student.token })).status).toBe(200);
+    t.clock.set(null);
+  });
+
   it("answers 404 when the quiz has no PDF", async () => {
     const { quiz } = await buildQuiz(db());
     const admin = await signedIn(db(), { role: "admin" });
