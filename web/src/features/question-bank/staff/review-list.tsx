@@ -42,7 +42,13 @@ export function ReviewList({ questions, onChange, warnings = [] }: Props) {
                 <Text fw={600}>Question {i + 1}</Text>
                 <Group gap={6}>
                   {letter ? <Badge color="green">Answer {letter}</Badge> : <Badge color="gray">No answer</Badge>}
-                  <Button size="xs" color="red" variant="subtle" onClick={() => onChange(questions.filter((_, j) => j !== i))}>
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="subtle"
+                    aria-label={`Remove question ${i + 1}`}
+                    onClick={() => onChange(questions.filter((_, j) => j !== i))}
+                  >
                     Remove
                   </Button>
                 </Group>
@@ -56,7 +62,7 @@ export function ReviewList({ questions, onChange, warnings = [] }: Props) {
               {q.options.map((o, k) => (
                 <TextInput
                   key={k}
-                  label={`Option ${LETTERS[k] ?? k + 1}`}
+                  label={`Question ${i + 1} option ${LETTERS[k] ?? k + 1}`}
                   value={o}
                   onChange={(e) => {
                     const options = q.options.map((x, m) => (m === k ? e.currentTarget.value : x));
