@@ -204,7 +204,7 @@ describe("question bank journeys", () => {
     await page.getByRole("link", { name: "Reset Quiz" }).click();
     await page.waitForURL("**/students/dashboard/past-questions");
     await page.getByRole("heading", { name: "My practice" }).waitFor();
-    await page.getByRole("cell", { name: subject }).waitFor();
+    await page.getByRole("listitem", { name: `${subject}: 2 practices` }).waitFor();
     await page.context().close();
   });
 });

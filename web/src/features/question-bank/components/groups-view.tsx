@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { Badge, Button, Group, NativeSelect, NumberInput, Paper, ScrollArea, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorState } from "@/components/error-state";
 import { ListSkeleton } from "@/components/list-skeleton";
@@ -98,19 +98,38 @@ export function GroupsView({ readBase, attemptBase, actions }: Props) {
           value={section}
           onChange={(e) => update({ section: e.currentTarget.value || null })}
         />
-        <NumberInput label="Questions per page" w={150} min={1} max={50} value={perPage} onChange={(v) => update({ perPage: String(v || 5) })} />
-        <NumberInput label="Time limit (minutes)" w={150} min={0} max={300} value={timeLimit} onChange={(v) => update({ timeLimit: String(v ?? 0) })} />
+        {/* Plain number fields: the student list stays light (no NumberInput). */}
+        <TextInput
+          label="Questions per page"
+          type="number"
+          min={1}
+          max={50}
+          w={150}
+          defaultValue={perPage}
+          key={`p${perPage}`}
+          onBlur={(e) => update({ perPage: String(Math.min(50, Math.max(1, Number(e.currentTarget.value) || 5))) })}
+        />
+        <TextInput
+          label="Time limit (minutes)"
+          description="0 for no limit"
+          type="number"
+          min={0}
+          max={300}
+          w={150}
+          defaultValue={timeLimit}
+          key={`t${timeLimit}`}
+          onBlur={(e) => update({ timeLimit: String(Math.min(300, Math.max(0, Number(e.currentTarget.value) || 0))) })}
+        />
       </Group>
       <Group gap="xs" wrap="wrap">
-        <SegmentedControl
-          aria-label="View"
-          value={view}
-          onChange={(v) => update({ view: v === "table" ? "table" : null })}
-          data={[
-            { value: "cards", label: "Cards" },
-            { value: "table", label: "Table" },
-          ]}
-        />
+        <Button.Group aria-label="View">
+          <Button variant={view === "cards" ? "filled" : "default"} aria-pressed={view === "cards"} onClick={() => update({ view: null })}>
+            Cards
+          </Button>
+          <Button variant={view === "table" ? "filled" : "default"} aria-pressed={view === "table"} onClick={() => update({ view: "table" })}>
+            Table
+          </Button>
+        </Button.Group>
         <Button variant="default" onClick={() => void groups.refetch()} loading={groups.isFetching && !groups.isPending}>
           Refresh
         </Button>
@@ -131,7 +150,8 @@ export function GroupsView({ readBase, attemptBase, actions }: Props) {
         <EmptyState title="No questions found" message={search || year || subject || section ? "Try clearing the filters." : "The bank is empty."} />
       )}
       {list.length > 0 && (
-        <ScrollArea.Autosize mah="96vh" type="auto">
+        // The spec's list of at most 96 units (24rem) that scrolls by itself; focusable so a keyboard can scroll it.
+        <div tabIndex={0} role="region" aria-label="Question groups" style={{ maxHeight: "24rem", overflowY: "auto", padding: 2 }}>
           {view === "cards" ? (
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
               {list.map((g) => (
@@ -160,35 +180,35 @@ export function GroupsView({ readBase, attemptBase, actions }: Props) {
               ))}
             </SimpleGrid>
           ) : (
-            <Table.ScrollContainer minWidth={480}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Subject</Table.Th>
-                    <Table.Th>Year</Table.Th>
-                    <Table.Th>Section</Table.Th>
-                    <Table.Th>Questions</Table.Th>
-                    <Table.Th>Actions</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
+            <div style={{ overflowX: "auto" }}>
+              <table style={{ width: "100%", minWidth: 480, borderCollapse: "collapse" }}>
+                <thead>
+                  <tr style={{ textAlign: "left" }}>
+                    <th>Subject</th>
+                    <th>Year</th>
+                    <th>Section</th>
+                    <th>Questions</th>
+                    <th>Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
                   {list.map((g) => (
-                    <Table.Tr key={groupId(g)}>
-                      <Table.Td>
+                    <tr key={groupId(g)} style={{ borderTop: "1px solid var(--mantine-color-gray-3)" }}>
+                      <td>
                         <span aria-hidden>{subjectIcon(g.subject)} </span>
                         {g.subject}
-                      </Table.Td>
-                      <Table.Td>{g.year}</Table.Td>
-                      <Table.Td>{g.section}</Table.Td>
-                      <Table.Td>{g.count}</Table.Td>
-                      <Table.Td>{buttons(g)}</Table.Td>
-                    </Table.Tr>
+                      </td>
+                      <td>{g.year}</td>
+                      <td>{g.section}</td>
+                      <td>{g.count}</td>
+                      <td style={{ padding: "6px 0" }}>{buttons(g)}</td>
+                    </tr>
                   ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                </tbody>
+              </table>
+            </div>
           )}
-        </ScrollArea.Autosize>
+        </div>
       )}
     </Stack>
   );

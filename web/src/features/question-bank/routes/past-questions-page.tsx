@@ -1,4 +1,4 @@
-import { Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Paper, Stack, Text, Title } from "@mantine/core";
 import { PageHeader } from "@/components/page-header";
 import { usePracticeHistory } from "../api/practice";
 import { GroupsView } from "../components/groups-view";
@@ -19,30 +19,14 @@ export function PastQuestionsPage() {
           <Title order={2} size="h4" mb="xs">
             My practice
           </Title>
-          <Table.ScrollContainer minWidth={320}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Subject</Table.Th>
-                  <Table.Th>Practices</Table.Th>
-                  <Table.Th>Average</Table.Th>
-                  <Table.Th>Best</Table.Th>
-                  <Table.Th>Last</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {subjects.map((s) => (
-                  <Table.Tr key={s.subject}>
-                    <Table.Td>{s.subject}</Table.Td>
-                    <Table.Td>{s.practices}</Table.Td>
-                    <Table.Td>{pct(s.averagePercentage)}</Table.Td>
-                    <Table.Td>{pct(s.bestPercentage)}</Table.Td>
-                    <Table.Td>{pct(s.lastPercentage)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Stack gap={4} component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+            {subjects.map((s) => (
+              <Text component="li" key={s.subject} size="sm" aria-label={`${s.subject}: ${s.practices} practices`}>
+                <b>{s.subject}</b> · {s.practices} {s.practices === 1 ? "practice" : "practices"} · average {pct(s.averagePercentage)} · best{" "}
+                {pct(s.bestPercentage)} · last {pct(s.lastPercentage)}
+              </Text>
+            ))}
+          </Stack>
         </Paper>
       )}
       {history.isError && (
