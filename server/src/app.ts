@@ -35,6 +35,9 @@ import { attemptRoutes } from "./routes/attempts/attempts.routes";
 import { submitRoutes } from "./routes/submissions/submit.routes";
 import { recordRoutes } from "./routes/records/records.routes";
 import { studentRoutes } from "./routes/students/students.routes";
+import { closeDocumentPool } from "./documents";
+import { questionRoutes } from "./routes/questions/questions.routes";
+import { practiceRoutes } from "./routes/practice/practice.routes";
 import type { FileStorage } from "./storage/storage";
 import { LocalDiskStorage } from "./storage/local-disk";
 
@@ -177,6 +180,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true, uiConfig: { validatorUrl: null, deepLinking: false } });
 
   // Authenticate, then enforce the route's declared access rule, before validation runs.
+  // The document readers (worker threads) stop with the app.
+  app.addHook("onClose", async () => {
+    await closeDocumentPool();
+  });
+
   app.addHook("onRequest", async (req) => {
     const url = req.routeOptions.url;
     if (!url || !url.startsWith("/api/") || url.startsWith("/api/docs")) return;
@@ -241,6 +249,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(submitRoutes, { prefix: "/api" });
   await app.register(recordRoutes, { prefix: "/api" });
   await app.register(studentRoutes, { prefix: "/api" });
+  await app.register(questionRoutes, { prefix: "/api" });
+  await app.register(practiceRoutes, { prefix: "/api" });
 
   const webDist = config.webDist;
   if (webDist && fs.existsSync(path.join(webDist, "index.html"))) {

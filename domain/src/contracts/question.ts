@@ -31,7 +31,7 @@
  */
 import { z } from "zod";
 import { BANK_LIMITS, BANK_MESSAGES, BANK_SECTIONS, QUIZ_LIMITS, QUIZ_MESSAGES } from "../constants";
-import { PageMetaSchema, pageQuery } from "./common";
+import { MAX_ID, PageMetaSchema, pageQuery, positiveId, wholeNumber } from "./common";
 
 export { BANK_LIMITS, BANK_MESSAGES, BANK_SECTIONS, bankGroupKey, parseBankGroupKey, importedMessage, type BankSection } from "../constants";
 const M = BANK_MESSAGES;
@@ -81,7 +81,8 @@ export type ParseAnswersResult = z.infer<typeof ParseAnswersResultSchema>;
 // ---------- metadata ----------
 
 const year = z.preprocess(
-  (v) => (isBlank(v) ? undefined : typeof v === "string" ? Number(v.trim()) : v),
+  // Only plain digits are a year from a form field: "0x7D0" or "2e3" are refused, not read as numbers.
+  (v) => (isBlank(v) ? undefined : typeof v === "string" && /^\d{1,10}$/.test(v.trim()) ? Number(v.trim()) : v),
   z
     .number({ error: (iss) => (iss.input === undefined ? M.yearSubjectRequired : M.year) })
     .int({ error: M.year })
@@ -125,7 +126,7 @@ const options = z.preprocess(
 );
 /** The correct option's text, or its letter A–E; empty means unknown. */
 const answer = z.preprocess((v) => (isBlank(v) ? null : v), z.string().trim().max(1000).nullable()).optional();
-const imageIds = z.array(z.number().int().positive()).max(20).optional();
+const imageIds = z.array(z.number().int().positive().max(MAX_ID)).max(20).optional();
 
 /** One question's content as the bulk save and the parse review carry it. */
 export const BankQuestionContentSchema = z.object({ text: questionText, options, answer, imageIds });
@@ -137,8 +138,8 @@ export const BankQuestionInputSchema = BankQuestionContentSchema.extend({
   subject,
   section,
   topic,
-  timeLimit: z.unknown().optional(),
-  originalOrder: z.unknown().optional(),
+  timeLimit: z.union([z.number(), z.string().max(20)]).nullable().optional(),
+  originalOrder: z.union([z.number(), z.string().max(20)]).nullable().optional(),
 });
 export type BankQuestionInput = z.input<typeof BankQuestionInputSchema>;
 
@@ -247,8 +248,8 @@ export const BankGroupListSchema = z.object({ groups: z.array(BankGroupSchema) }
 export type BankGroupList = z.infer<typeof BankGroupListSchema>;
 
 export const QuestionImageParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  n: z.coerce.number().int().min(0).max(19),
+  id: positiveId("id"),
+  n: wholeNumber("n must be a picture number from 0 to 19", 0, 19),
 });
 
 // ---------- export and delete ----------

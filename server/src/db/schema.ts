@@ -209,11 +209,18 @@ export const questions = pgTable(
     topic: text("topic"),
     /** A quiz question copied from the bank: the bank row it came from (kept when the bank row goes). */
     sourceQuestionId: integer("source_question_id").references((): AnyPgColumn => questions.id, { onDelete: "set null" }),
+    /** Bank only: sha256 of the normalised text and options (spaces collapsed, lower case), to skip duplicates. */
+    fingerprint: text("fingerprint"),
+    /** Pictures of the question (diagrams), as rows of `files`, in order. */
+    imageFileIds: jsonb("image_file_ids").$type<number[]>().notNull().default([]),
   },
   (t) => [
     index("questions_quiz_id_idx").on(t.quizId, t.position),
     index("questions_bank_group_idx")
       .on(t.subject, t.year, t.section, t.position)
+      .where(sql`${t.quizId} is null`),
+    index("questions_bank_fingerprint_idx")
+      .on(t.fingerprint)
       .where(sql`${t.quizId} is null`),
     check(
       "questions_bank_fields",
@@ -221,6 +228,32 @@ export const questions = pgTable(
     ),
   ],
 );
+
+/**
+ * A finished practice of bank questions (decision 016): graded on the server, never a quiz, an attempt or a
+ * submission. `answers` keeps each question's given answer and whether it was right, in practice order.
+ */
+export const practiceResults = pgTable(
+  "practice_results",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    year: integer("year").notNull(),
+    subject: text("subject").notNull(),
+    section: text("section").notNull(),
+    score: integer("score").notNull(),
+    total: integer("total").notNull(),
+    percentage: numeric("percentage", { precision: 5, scale: 2, mode: "number" }).notNull(),
+    timeTakenSeconds: integer("time_taken_seconds"),
+    retryOf: integer("retry_of").references((): AnyPgColumn => practiceResults.id, { onDelete: "set null" }),
+    answers: jsonb("answers").$type<{ questionId: number; answer: string | null; correctAnswer: string | null; correct: boolean }[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("practice_results_user_idx").on(t.userId, t.createdAt)],
+);
+export type PracticeResultRow = typeof practiceResults.$inferSelect;
 
 export const attempts = pgTable(
   "attempts",
