@@ -123,7 +123,7 @@ describe("question bank journeys", () => {
     const csv =
       "\uFEFFquestion,optionA,optionB,optionC,optionD,optionE,correctOption,explanation\r\n" +
       '"What is 3 x 4?",7,12,34,1,,B,"3 x 4 = 12"\r\n' +
-      '"Which is a prime number, 9 or 7?",9,7,,,,B,\r\n' +
+      '"Which of these is a prime number?",9,7,15,21,,B,\r\n' +
       '"Solve: x + 2 = 5",1,2,3,4,,C,"x = 3"\r\n';
     const { page } = await newPage(browser);
     await signIn(page, DEMO.admin);
@@ -164,7 +164,7 @@ describe("question bank journeys", () => {
     const { page } = await newPage(browser);
     await signIn(page, DEMO.jhs2);
     await page.waitForURL("**/students/dashboard");
-    await page.getByRole("link", { name: "Past Questions" }).first().click();
+    await page.goto("/students/dashboard/past-questions");
     await page.getByRole("heading", { name: "Past Questions" }).waitFor();
     await page.getByLabel("Search").fill(subject);
     await page.getByRole("button", { name: "Search", exact: true }).click();
