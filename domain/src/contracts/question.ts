@@ -20,7 +20,7 @@
  *                                      → BankQuestionPage (staff) / StudentBankQuestionPage (students: no `answer` at all)
  *   GET    /questions/groups           BankGroupsQuery ?year=&subject=&section=&search= ; everyone → BankGroupList
  *   GET    /questions/{id}             everyone → BankQuestion (staff) / StudentBankQuestion (students); 404 not a bank question
- *   GET    /questions/{id}/images/{n}  everyone → the n-th (0-based) picture of the question (image/*); 404
+ *   GET    /questions/{id}/images/{n}  everyone → the n-th (from 1) picture of the question (image/*); 404
  *   DELETE /questions/{id}             admin → Ok; teacher and student 403; 404
  *   DELETE /questions?year=&subject=&section=   (a whole group) admin → DeleteGroupResult `{ count }`; 403 others
  *
@@ -138,8 +138,14 @@ export const BankQuestionInputSchema = BankQuestionContentSchema.extend({
   subject,
   section,
   topic,
-  timeLimit: z.union([z.number(), z.string().max(20)]).nullable().optional(),
-  originalOrder: z.union([z.number(), z.string().max(20)]).nullable().optional(),
+  timeLimit: z
+    .union([z.number(), z.string().max(20)])
+    .nullable()
+    .optional(),
+  originalOrder: z
+    .union([z.number(), z.string().max(20)])
+    .nullable()
+    .optional(),
 });
 export type BankQuestionInput = z.input<typeof BankQuestionInputSchema>;
 
@@ -215,7 +221,7 @@ export const BankQuestionSchema = z.object({
   subject: z.string(),
   section: z.enum(BANK_SECTIONS),
   topic: z.string().nullable(),
-  /** How many pictures the question has: GET /questions/{id}/images/{n}, n from 0. */
+  /** How many pictures the question has: GET /questions/{id}/images/{n}, n from 1 to imageCount. */
   imageCount: z.number().int(),
 });
 export type BankQuestion = z.infer<typeof BankQuestionSchema>;
@@ -249,7 +255,7 @@ export type BankGroupList = z.infer<typeof BankGroupListSchema>;
 
 export const QuestionImageParamsSchema = z.object({
   id: positiveId("id"),
-  n: wholeNumber("n must be a picture number from 0 to 19", 0, 19),
+  n: wholeNumber("n must be a picture number from 1 to 20", 1, 20),
 });
 
 // ---------- export and delete ----------

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
 import { seedCoursesAndQuizzes } from "./demo/courses-quizzes.seed";
+import { seedQuestionBank } from "./demo/past-questions";
 
 export const DEMO_PASSWORD = "adesua-demo";
 export const DEMO_ADMIN = { name: "Kwame Mensah", email: "admin@adesua.school" };
@@ -57,3 +58,4 @@ export async function seedIfEmpty(db: Db, opts: { seedDemo: boolean; adminEmail:
 /** Feature seeders run after the demo users exist, in this order. */
 export const demoSeeders: Array<(db: Db) => Promise<void>> = [];
 demoSeeders.push(seedCoursesAndQuizzes);
+demoSeeders.push(seedQuestionBank);

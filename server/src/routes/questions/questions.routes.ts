@@ -257,7 +257,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: ANY_SIGNED_IN }, schema: { tags: ["questions"], params: QuestionImageParamsSchema } },
     async (req, reply) => {
       const row = await findBankQuestion(app.db, req.params.id);
-      const fileId = row?.imageFileIds[req.params.n];
+      const fileId = row?.imageFileIds[req.params.n - 1];
       if (fileId === undefined) throw notFound("Picture not found");
       const file = await imageFile(app.db, fileId);
       if (!file) throw notFound("Picture not found");

@@ -63,10 +63,10 @@ describe("POST /api/questions/parse", () => {
     const list = await get("/api/questions?year=2020&subject=Science", student);
     const id = list.body.questions[0].id;
     expect(list.body.questions[0].imageCount).toBe(1);
-    const img = await call(t.app, { method: "GET", url: `/api/questions/${id}/images/0`, token: student });
+    const img = await call(t.app, { method: "GET", url: `/api/questions/${id}/images/1`, token: student });
     expect(img.status).toBe(200);
     expect(img.headers["content-type"]).toBe("image/png");
-    expect((await get(`/api/questions/${id}/images/1`, student)).status).toBe(404);
+    expect((await get(`/api/questions/${id}/images/2`, student)).status).toBe(404);
   });
 
   it("reads a PDF paper", async () => {
