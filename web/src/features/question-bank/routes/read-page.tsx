@@ -9,6 +9,7 @@ import { errorText } from "@/lib/api";
 import { useQueryParams } from "@/lib/use-query-params";
 import { FETCH_FAILED, groupId, parseGroupId, useGroupQuestions } from "../api/bank";
 import { areaOf } from "../lib/area";
+import { QuestionImage } from "../components/question-image";
 
 const LETTERS = "ABCDE";
 
@@ -72,6 +73,9 @@ export function ReadGroupPage() {
             <Text fw={600} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
               {(page - 1) * limit + i + 1}. {q.text}
             </Text>
+            {Array.from({ length: q.imageCount ?? 0 }, (_, k) => (
+              <QuestionImage key={k} questionId={q.id} n={k + 1} />
+            ))}
             <List listStyleType="none" spacing={2}>
               {q.options.map((o, k) => (
                 <List.Item key={k}>
