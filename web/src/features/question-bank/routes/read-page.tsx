@@ -1,5 +1,6 @@
+import { lazy, Suspense, useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
-import { Anchor, Badge, Button, Group, List, Paper, Stack, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Checkbox, Group, List, Paper, Stack, Text } from "@mantine/core";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorState } from "@/components/error-state";
 import { ListSkeleton } from "@/components/list-skeleton";
@@ -7,11 +8,14 @@ import { PageHeader } from "@/components/page-header";
 import { PaginationFooter } from "@/components/pagination-footer";
 import { errorText } from "@/lib/api";
 import { useQueryParams } from "@/lib/use-query-params";
-import { FETCH_FAILED, groupId, parseGroupId, useGroupQuestions } from "../api/bank";
+import { FETCH_FAILED, groupId, parseGroupId, useGroupQuestions, type BankQuestion } from "../api/bank";
 import { areaOf } from "../lib/area";
 import { QuestionImage } from "../components/question-image";
 
 const LETTERS = "ABCDE";
+
+// Staff only: students never load the quiz-building panel.
+const UseInQuiz = lazy(() => import("../staff/use-in-quiz").then((m) => ({ default: m.UseInQuiz })));
 
 /**
  * /…/questions/read/{group} and /students/dashboard/past-questions/read/{group}: a group read 5 a page
@@ -28,6 +32,15 @@ export function ReadGroupPage() {
   const page = Math.max(1, Number(params.get("page")) || 1);
   const limit = Math.min(50, Math.max(1, Number(params.get("perPage")) || 5));
   const questions = useGroupQuestions(group, page, limit);
+  // Chosen for "Use in a quiz" (kept across pages, by id).
+  const [chosen, setChosen] = useState<Map<number, BankQuestion>>(new Map());
+  const toggle = (q: BankQuestion) =>
+    setChosen((m) => {
+      const next = new Map(m);
+      if (next.has(q.id)) next.delete(q.id);
+      else next.set(q.id, q);
+      return next;
+    });
 
   const back = (
     <Anchor component={Link} to={listPath}>
@@ -70,9 +83,14 @@ export function ReadGroupPage() {
       {questions.data?.questions.map((q, i) => (
         <Paper key={q.id} withBorder p="sm" component="article" aria-label={`Question ${(page - 1) * limit + i + 1}`}>
           <Stack gap={6}>
-            <Text fw={600} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-              {(page - 1) * limit + i + 1}. {q.text}
-            </Text>
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              {!isStudent && (
+                <Checkbox aria-label={`Choose question ${(page - 1) * limit + i + 1}`} checked={chosen.has(q.id)} onChange={() => toggle(q)} mt={3} />
+              )}
+              <Text fw={600} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                {(page - 1) * limit + i + 1}. {q.text}
+              </Text>
+            </Group>
             {Array.from({ length: q.imageCount ?? 0 }, (_, k) => (
               <QuestionImage key={k} questionId={q.id} n={k + 1} />
             ))}
@@ -100,6 +118,11 @@ export function ReadGroupPage() {
           </Stack>
         </Paper>
       ))}
+      {!isStudent && chosen.size > 0 && (
+        <Suspense fallback={null}>
+          <UseInQuiz selected={[...chosen.values()]} base={base} />
+        </Suspense>
+      )}
       {questions.data && (
         <PaginationFooter
           page={page}
