@@ -32,8 +32,8 @@ const ROUTES = [
   { name: "student home", module: "src/features/student-home/routes/student-home.tsx" },
   { name: "quiz list", module: "src/features/quizzes/routes/student-quizzes-page.tsx" },
   { name: "attempt screen", module: "src/features/quiz-taking/routes/attempt-page.tsx" },
-  // Past questions is a placeholder page today; its module is checked as soon as a build has one.
-  { name: "past questions", module: /^src\/features\/past-questions\/routes\/.*\.tsx$/, optional: true },
+  // The student bank list (issue 11): groups, filters and the per-subject practice history.
+  { name: "past questions", module: /^src\/features\/question-bank\/routes\/past-questions-page\.tsx$/ },
 ];
 
 const manifestPath = path.join(dist, ".vite/manifest.json");

@@ -71,24 +71,16 @@ const TEACHER_ONLY = ["teacher"] as const;
 const ADMIN_ONLY = ["admin"] as const;
 
 /** The spec's student routes still to come (path, title). */
-const STUDENT_SOON: [string, string][] = [
-  ["past-questions", "Past Questions"],
-  ["past-questions/read/:id", "Past Questions"],
-  ["past-questions/attempt/:id", "Past Questions"],
-];
+const STUDENT_SOON: [string, string][] = [];
 
 /** The spec's screens shared by the teacher and admin areas that are still to come. */
 const STAFF_SOON: [string, string][] = [
-  ["quiz/upload", "Upload Quiz"],
   ["quiz/:quizId/grade", "Grade Quiz"],
   ["performance", "Performance"],
   ["performance-legacy", "Performance"],
   ["performance/quiz-details/:id", "Quiz Performance Details"],
   ["performance/:studentId", "Student Performance"],
   ["library", "Library"],
-  ["questions", "Question Bank"],
-  ["questions/new", "New Questions"],
-  ["questions/read/:id", "Question Review"],
   ["grade", "Grades Management"],
   ["reports", "Analytics & Reports"],
   ["import-export", "Import/Export"],
@@ -105,8 +97,6 @@ const TEACHER_SOON: [string, string][] = [...STAFF_SOON, ["quizzes/:quizId/submi
 
 const ADMIN_SOON: [string, string][] = [
   ...STAFF_SOON,
-  ["bulk-upload", "Bulk Upload"],
-  ["questions/attempt/:id", "Question Practice"],
   ["submissions", "Submissions"],
   ["announcements", "Announcements"],
   ["announcement/new", "New Announcement"],

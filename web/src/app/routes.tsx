@@ -15,6 +15,17 @@ export const studentRoutes: AreaRoute[] = [
   { path: "quizzes/:id", roles: ["student"], lazy: async () => ({ Component: (await import("../features/quizzes/routes/quiz-detail-page")).QuizDetailPage }) },
   { path: "quizzes/:id/attempt", lazy: async () => ({ Component: (await import("../features/quiz-taking/routes/attempt-page")).AttemptPage }) },
   { path: "records", roles: ["student"], lazy: async () => ({ Component: (await import("../features/records/routes/records-page")).RecordsPage }) },
+  { path: "past-questions", lazy: async () => ({ Component: (await import("../features/question-bank/routes/past-questions-page")).PastQuestionsPage }) },
+  { path: "past-questions/read/:id", lazy: async () => ({ Component: (await import("../features/question-bank/routes/read-page")).ReadGroupPage }) },
+  { path: "past-questions/attempt/:id", lazy: async () => ({ Component: (await import("../features/quiz-taking/routes/practice-page")).PracticePage }) },
+];
+
+/** The question bank's staff screens, the same in the teacher area (teachers only) and the admin area. */
+const bankStaffRoutes = (roles?: readonly Role[]): AreaRoute[] => [
+  { path: "quiz/upload", roles, lazy: async () => ({ Component: (await import("../features/question-bank/staff/upload-quiz-page")).UploadQuizPage }) },
+  { path: "questions", roles, lazy: async () => ({ Component: (await import("../features/question-bank/staff/question-bank-page")).QuestionBankPage }) },
+  { path: "questions/new", roles, lazy: async () => ({ Component: (await import("../features/question-bank/staff/new-questions-page")).NewQuestionsPage }) },
+  { path: "questions/read/:id", roles, lazy: async () => ({ Component: (await import("../features/question-bank/routes/read-page")).ReadGroupPage }) },
 ];
 
 export const teacherRoutes: AreaRoute[] = [
@@ -47,6 +58,7 @@ export const teacherRoutes: AreaRoute[] = [
     lazy: async () => ({ Component: (await import("../features/quiz-taking/routes/attempt-page")).AttemptPage }),
   },
   { path: "quiz/:id/edit", roles: ["teacher"], lazy: async () => ({ Component: (await import("../features/quizzes/forms/quiz-form-page")).QuizFormPage }) },
+  ...bankStaffRoutes(["teacher"]),
 ];
 
 export const adminRoutes: AreaRoute[] = [
@@ -61,4 +73,7 @@ export const adminRoutes: AreaRoute[] = [
   { path: "quizzes/:id", lazy: async () => ({ Component: (await import("../features/quizzes/routes/quiz-detail-page")).QuizDetailPage }) },
   { path: "quizzes/:id/attempt", lazy: async () => ({ Component: (await import("../features/quiz-taking/routes/attempt-page")).AttemptPage }) },
   { path: "quiz/:id/edit", lazy: async () => ({ Component: (await import("../features/quizzes/forms/quiz-form-page")).QuizFormPage }) },
+  ...bankStaffRoutes(),
+  { path: "bulk-upload", lazy: async () => ({ Component: (await import("../features/question-bank/staff/bulk-upload-page")).BulkUploadPage }) },
+  { path: "questions/attempt/:id", lazy: async () => ({ Component: (await import("../features/quiz-taking/routes/practice-page")).PracticePage }) },
 ];

@@ -13,6 +13,8 @@ export class ApiError extends Error {
     message: string,
     public readonly serverMessage: string | null,
     public readonly code: string | null = null,
+    /** The whole error body, for refusals that carry more than a message (e.g. a CSV's row errors). */
+    public readonly body: unknown = null,
   ) {
     super(message);
   }
@@ -71,7 +73,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     handlers.onForbidden(serverMessage ?? DEFAULT_FORBIDDEN);
   }
   const code = data && typeof data === "object" && "code" in data ? String((data as { code: unknown }).code) : null;
-  throw new ApiError(res.status, serverMessage ?? `Request failed (${res.status})`, serverMessage, code);
+  throw new ApiError(res.status, serverMessage ?? `Request failed (${res.status})`, serverMessage, code, data);
 }
 
 /** The server's message when it sent one, else the screen's default text. */

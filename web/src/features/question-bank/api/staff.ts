@@ -1,0 +1,92 @@
+// Staff-only calls of the question bank (parse, save, delete), apart so student pages never load them.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { BulkSaveResult, CourseListResponse, ImportResult, ParseAnswersResult, ParseQuestionsResult } from "@adesua/domain";
+import { api } from "@/lib/api";
+import { bankKeys, type GroupKey } from "./bank";
+import type { DraftQuestion } from "../lib/answers";
+
+export type SaveMetadata = { year: number; subject: string; section: string; topic: string | null };
+
+export const PARSE_FAILED = "Failed to parse questions from file";
+export const ANSWERS_FAILED = "Failed to parse answers from file";
+export const SAVE_FAILED = "Failed to save questions to bank";
+export const CSV_FAILED = "Failed to import questions from CSV";
+export const ACCEPT_DOCS = ".pdf,.doc,.docx";
+
+const fileForm = (field: string, file: File) => {
+  const form = new FormData();
+  form.append(field, file);
+  return form;
+};
+
+export const parseQuestions = (file: File) => api<ParseQuestionsResult>("/questions/parse", { method: "POST", form: fileForm("attachment", file) });
+export const parseAnswers = (file: File) => api<ParseAnswersResult>("/questions/parse-answers", { method: "POST", form: fileForm("attachment", file) });
+
+export function importCsv(file: File, meta: SaveMetadata) {
+  const form = fileForm("csvFile", file);
+  form.append("year", String(meta.year));
+  form.append("subject", meta.subject);
+  form.append("section", meta.section);
+  if (meta.topic) form.append("topic", meta.topic);
+  return api<ImportResult>("/questions/import-csv", { method: "POST", form });
+}
+
+const clean = (q: DraftQuestion) => ({
+  text: q.text.trim(),
+  options: q.options.map((o) => o.trim()).filter(Boolean),
+  answer: q.answer || null,
+  imageIds: q.imageIds,
+});
+
+export const saveBulk = (questions: DraftQuestion[], metadata: SaveMetadata) =>
+  api<BulkSaveResult>("/questions/bulk", { method: "POST", body: { questions: questions.map(clean), metadata } });
+
+export const saveOne = (q: DraftQuestion, metadata: SaveMetadata) => api("/questions", { method: "POST", body: { ...clean(q), ...metadata } });
+
+export const createQuizFromQuestions = (input: { title: string; courseId: number; studentType: string; questions: DraftQuestion[] }) =>
+  api<{ id: number }>("/quizzes/from-questions", {
+    method: "POST",
+    body: {
+      ...input,
+      questions: input.questions.map((q) => ({ text: q.text.trim(), options: q.options.map((o) => o.trim()).filter(Boolean), answer: q.answer || null })),
+    },
+  });
+
+/** The parse call's questions as drafts to review; each warning that names a question goes onto it. */
+export function toDrafts(r: ParseQuestionsResult): { questions: DraftQuestion[]; general: string[] } {
+  const questions: DraftQuestion[] = r.questions.map((q) => ({
+    text: q.passage ? `${q.passage}\n\n${q.text}` : q.text,
+    options: q.options.length ? q.options : ["", ""],
+    answer: q.answer ?? "",
+    imageIds: q.imageIds,
+    warnings: [],
+  }));
+  const general: string[] = [];
+  for (const w of r.warnings) {
+    const target = w.question ? questions[w.question - 1] : undefined;
+    if (target) target.warnings!.push(w.message);
+    else general.push(w.message);
+  }
+  return { questions, general };
+}
+
+/** The courses a quiz may be for (a teacher's own; an admin's all), for the pickers. */
+export const useCoursePicker = (teacherId?: number) =>
+  useQuery({
+    queryKey: ["courses", "options", teacherId ?? "all"],
+    queryFn: ({ signal }) => api<CourseListResponse>("/courses", { query: { page: 1, limit: 100, teacherId }, signal }),
+    staleTime: 60_000,
+  });
+
+export function useDeleteGroup() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (g: GroupKey) => api("/questions", { method: "DELETE", query: g }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: bankKeys.all }),
+  });
+}
+
+export function useInvalidateBank() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: bankKeys.all });
+}

@@ -1,0 +1,137 @@
+import { lazy, Suspense, useState } from "react";
+import { Link, useLocation, useParams } from "react-router";
+import { Anchor, Badge, Button, Checkbox, Group, List, Paper, Stack, Text } from "@mantine/core";
+import { EmptyState } from "@/components/empty-state";
+import { ErrorState } from "@/components/error-state";
+import { ListSkeleton } from "@/components/list-skeleton";
+import { PageHeader } from "@/components/page-header";
+import { PaginationFooter } from "@/components/pagination-footer";
+import { errorText } from "@/lib/api";
+import { useQueryParams } from "@/lib/use-query-params";
+import { FETCH_FAILED, groupId, parseGroupId, useGroupQuestions, type BankQuestion } from "../api/bank";
+import { areaOf } from "../lib/area";
+import { QuestionImage } from "../components/question-image";
+
+const LETTERS = "ABCDE";
+
+// Staff only: students never load the quiz-building panel.
+const UseInQuiz = lazy(() => import("../staff/use-in-quiz").then((m) => ({ default: m.UseInQuiz })));
+
+/**
+ * /…/questions/read/{group} and /students/dashboard/past-questions/read/{group}: a group read 5 a page
+ * (the spec's default). Staff see each answer; the server sends students none.
+ */
+export function ReadGroupPage() {
+  const { id } = useParams();
+  const { pathname } = useLocation();
+  const base = areaOf(pathname);
+  const isStudent = base === "/students/dashboard";
+  const listPath = isStudent ? `${base}/past-questions` : `${base}/questions`;
+  const group = parseGroupId(id);
+  const [params, update] = useQueryParams();
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const limit = Math.min(50, Math.max(1, Number(params.get("perPage")) || 5));
+  const questions = useGroupQuestions(group, page, limit);
+  // Chosen for "Use in a quiz" (kept across pages, by id).
+  const [chosen, setChosen] = useState<Map<number, BankQuestion>>(new Map());
+  const toggle = (q: BankQuestion) =>
+    setChosen((m) => {
+      const next = new Map(m);
+      if (next.has(q.id)) next.delete(q.id);
+      else next.set(q.id, q);
+      return next;
+    });
+
+  const back = (
+    <Anchor component={Link} to={listPath}>
+      ← Back to the list
+    </Anchor>
+  );
+  if (!group)
+    return (
+      <Stack>
+        {back}
+        <ErrorState message="This question group does not exist." />
+      </Stack>
+    );
+
+  const attempt = isStudent
+    ? `${base}/past-questions/attempt/${groupId(group)}`
+    : base === "/admin/dashboard"
+      ? `${base}/questions/attempt/${groupId(group)}`
+      : null;
+
+  return (
+    <Stack maw={860}>
+      {back}
+      <PageHeader
+        title={`${group.subject} ${group.year}`}
+        subtitle={`Section ${group.section}`}
+        actions={
+          attempt && (
+            <Button component={Link} to={`${attempt}?perPage=${params.get("perPage") ?? 5}&timeLimit=${params.get("timeLimit") ?? 30}`}>
+              Take Quiz
+            </Button>
+          )
+        }
+      />
+      {questions.isPending && <ListSkeleton />}
+      {questions.isError && (
+        <ErrorState message={errorText(questions.error, FETCH_FAILED)} onRetry={() => void questions.refetch()} retrying={questions.isFetching} />
+      )}
+      {questions.data && questions.data.questions.length === 0 && <EmptyState title="No questions in this group" />}
+      {questions.data?.questions.map((q, i) => (
+        <Paper key={q.id} withBorder p="sm" component="article" aria-label={`Question ${(page - 1) * limit + i + 1}`}>
+          <Stack gap={6}>
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              {!isStudent && (
+                <Checkbox aria-label={`Choose question ${(page - 1) * limit + i + 1}`} checked={chosen.has(q.id)} onChange={() => toggle(q)} mt={3} />
+              )}
+              <Text fw={600} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                {(page - 1) * limit + i + 1}. {q.text}
+              </Text>
+            </Group>
+            {Array.from({ length: q.imageCount ?? 0 }, (_, k) => (
+              <QuestionImage key={k} questionId={q.id} n={k + 1} />
+            ))}
+            <List listStyleType="none" spacing={2}>
+              {q.options.map((o, k) => (
+                <List.Item key={k}>
+                  <Group gap={6} wrap="nowrap" align="flex-start">
+                    <Text component="span" fw={q.answer === o ? 700 : 400}>
+                      {LETTERS[k]}. {o}
+                    </Text>
+                    {q.answer === o && (
+                      <Badge size="xs" color="green">
+                        Answer
+                      </Badge>
+                    )}
+                  </Group>
+                </List.Item>
+              ))}
+            </List>
+            {q.topic && (
+              <Text size="xs" c="dimmed">
+                Topic: {q.topic}
+              </Text>
+            )}
+          </Stack>
+        </Paper>
+      ))}
+      {!isStudent && chosen.size > 0 && (
+        <Suspense fallback={null}>
+          <UseInQuiz selected={[...chosen.values()]} base={base} />
+        </Suspense>
+      )}
+      {questions.data && (
+        <PaginationFooter
+          page={page}
+          pageSize={limit}
+          total={questions.data.pagination.total}
+          label="questions"
+          onChange={(p) => update({ page: p > 1 ? String(p) : null })}
+        />
+      )}
+    </Stack>
+  );
+}
