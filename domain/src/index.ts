@@ -15,3 +15,5 @@ export * from "./rules/record-status";
 export * from "./rules/attempt-timing";
 export * from "./contracts/student";
 export * from "./rules/personal-best";
+export * from "./contracts/schedule";
+export * from "./contracts/announcement";
