@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
 import { seedCoursesAndQuizzes } from "./demo/courses-quizzes.seed";
+import { seedCalendar } from "./demo/calendar.seed";
 
 export const DEMO_PASSWORD = "adesua-demo";
 export const DEMO_ADMIN = { name: "Kwame Mensah", email: "admin@adesua.school" };
@@ -57,3 +58,5 @@ export async function seedIfEmpty(db: Db, opts: { seedDemo: boolean; adminEmail:
 /** Feature seeders run after the demo users exist, in this order. */
 export const demoSeeders: Array<(db: Db) => Promise<void>> = [];
 demoSeeders.push(seedCoursesAndQuizzes);
+// After the courses: events of Mathematics, Integrated Science and English Language.
+demoSeeders.push(seedCalendar);
