@@ -22,7 +22,7 @@ import { readForm } from "../../lib/form";
 import { parseInput } from "../../lib/validation";
 import { viewerOf } from "../../lib/viewer";
 import { assertCanCreateEvents, assertCanEditEvent } from "../../policies/schedule.policy";
-import { parseCircularFile, UnreadableDocumentError, UnsupportedDocumentError } from "../../schedule";
+import { DocumentError, parseCircularInPool } from "../../documents";
 import { assertDocument, DOCUMENT_MIME, sendStoredFile, storePdf, type StoredPdf } from "../../services/files.service";
 import {
   calendarFeedFor,
@@ -113,11 +113,11 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = await readForm(req, ["file"]);
       const upload = form.files.file;
       if (!upload) throw badRequest(SCHEDULE_MESSAGES.parseNoFile);
+      // Off the request thread, in the documents worker pool (time and memory limits per file).
       try {
-        return await parseCircularFile(upload.data, { now: app.now() });
+        return await parseCircularInPool(upload.data, app.now());
       } catch (e) {
-        if (e instanceof UnsupportedDocumentError) throw new HttpError(415, e.message);
-        if (e instanceof UnreadableDocumentError) throw badRequest(e.message);
+        if (e instanceof DocumentError) throw new HttpError(e.status, e.message);
         throw e;
       }
     },
