@@ -17,3 +17,5 @@ export * from "./contracts/student";
 export * from "./rules/personal-best";
 export * from "./contracts/question";
 export * from "./contracts/practice";
+export * from "./contracts/schedule";
+export * from "./contracts/announcement";

@@ -8,11 +8,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PUBLIC = new Set(["POST /api/auth/register", "POST /api/auth/login", "GET /api/health"]);
+// The calendar feed is public: its secret token is the credential (calendar apps send no session).
+const PUBLIC = new Set(["POST /api/auth/register", "POST /api/auth/login", "GET /api/health", "GET /api/schedules/feed/:file"]);
 const apiRoutes = () => t.app.routeTable.filter((r) => r.url.startsWith("/api/") && !r.url.startsWith("/api/docs") && r.method !== "HEAD");
 
 describe("route access", () => {
-  it("every /api route declares an access rule, and only register, login and health are public", () => {
+  it("every /api route declares an access rule, and only register, login, health and the calendar feed are public", () => {
     const api = apiRoutes();
     expect(api.length).toBeGreaterThan(5);
     expect(api.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.url}`)).toEqual([]);

@@ -39,6 +39,8 @@ import { settingsRoutes } from "./routes/settings/settings.routes";
 import { closeDocumentPool } from "./documents";
 import { questionRoutes } from "./routes/questions/questions.routes";
 import { practiceRoutes } from "./routes/practice/practice.routes";
+import { scheduleRoutes } from "./routes/schedules/schedules.routes";
+import { announcementRoutes } from "./routes/announcements/announcements.routes";
 import type { FileStorage } from "./storage/storage";
 import { LocalDiskStorage } from "./storage/local-disk";
 
@@ -259,6 +261,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(settingsRoutes, { prefix: "/api" });
   await app.register(questionRoutes, { prefix: "/api" });
   await app.register(practiceRoutes, { prefix: "/api" });
+  await app.register(scheduleRoutes, { prefix: "/api" });
+  await app.register(announcementRoutes, { prefix: "/api" });
 
   const webDist = config.webDist;
   if (webDist && fs.existsSync(path.join(webDist, "index.html"))) {

@@ -381,6 +381,9 @@ export const records = pgTable(
   ],
 );
 
+// Schedule and announcement tables (issue 13) live beside this file to keep it readable.
+export * from "./schema-schedule";
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type AuditLogRow = typeof auditLogs.$inferSelect;

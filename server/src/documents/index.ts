@@ -12,6 +12,7 @@ export {
   parseAnswerFile,
   parseQuestionCsvFile,
   importQuestionFile,
+  parseCircularInPool,
   type DocumentPoolOptions,
 } from "./pool.ts";
 export { exportQuestionCsv, CSV_COLUMNS, type CsvImportResult } from "./csv.ts";

@@ -8,6 +8,7 @@ import type { ExchangeFormat } from "./read.ts";
 import { sniffDocument } from "./sniff.ts";
 import type { AnswerParseResult, ExchangeQuestion, ParseWarning, QuestionParseResult } from "./types.ts";
 import type { WorkerReply, WorkerTask } from "./worker.ts";
+import type { ParsedSchedule } from "../schedule/parse-circular.ts";
 
 export interface DocumentPoolOptions {
   /** Worker threads (default: one per spare core, at most 2: the request threads keep the rest). */
@@ -100,6 +101,12 @@ export class DocumentPool {
     return this.run({ kind: "exchange", bytes, format });
   }
 
+  /** Event fields from a school circular (.pdf or .docx, judged by content): 415 other types, 400 a damaged file. */
+  async parseCircular(bytes: Uint8Array, now: Date): Promise<ParsedSchedule> {
+    checkSize(bytes);
+    return this.run({ kind: "circular", bytes, now: now.getTime() });
+  }
+
   /** Where tasks run (for tests and health checks). */
   async probe(): Promise<{ isMainThread: boolean; threadId: number }> {
     return this.run({ kind: "probe" });
@@ -141,3 +148,4 @@ export const parseQuestionFile = (bytes: Uint8Array, filename: string) => docume
 export const parseAnswerFile = (bytes: Uint8Array, filename: string) => documentPool().parseAnswerFile(bytes, filename);
 export const parseQuestionCsvFile = (bytes: Uint8Array) => documentPool().parseQuestionCsv(bytes);
 export const importQuestionFile = (bytes: Uint8Array, format: ExchangeFormat) => documentPool().importQuestions(bytes, format);
+export const parseCircularInPool = (bytes: Uint8Array, now: Date) => documentPool().parseCircular(bytes, now);

@@ -1,6 +1,7 @@
 import { isMainThread, threadId } from "node:worker_threads";
 import { DocumentError } from "./errors.ts";
 import { readAnswerDocument, readCsv, readExchange, readQuestionDocument, type ExchangeFormat } from "./read.ts";
+import { parseCircularFile, UnreadableDocumentError, UnsupportedDocumentError } from "../schedule/index.ts";
 
 /** One job for the document worker. `probe` reports where it ran (the pool's tests check it is not the main thread). */
 export type WorkerTask =
@@ -8,6 +9,8 @@ export type WorkerTask =
   | { kind: "answers"; bytes: Uint8Array }
   | { kind: "csv"; bytes: Uint8Array }
   | { kind: "exchange"; bytes: Uint8Array; format: ExchangeFormat }
+  /** A school circular (.pdf/.docx) read into event fields (issue 13); `now` dates year-less dates. */
+  | { kind: "circular"; bytes: Uint8Array; now: number }
   | { kind: "probe" };
 
 /** Errors cross the thread boundary as plain data: a thrown Error would lose its status on the way. */
@@ -24,11 +27,15 @@ export default async function run(task: WorkerTask): Promise<WorkerReply> {
         return { ok: true, value: readCsv(task.bytes) };
       case "exchange":
         return { ok: true, value: readExchange(task.bytes, task.format) };
+      case "circular":
+        return { ok: true, value: await parseCircularFile(task.bytes, { now: new Date(task.now) }) };
       case "probe":
         return { ok: true, value: { isMainThread, threadId } };
     }
   } catch (e) {
     if (e instanceof DocumentError) return { ok: false, status: e.status, message: e.message };
+    if (e instanceof UnsupportedDocumentError) return { ok: false, status: 415, message: e.message };
+    if (e instanceof UnreadableDocumentError) return { ok: false, status: 400, message: e.message };
     throw e;
   }
 }

@@ -4,6 +4,7 @@ import { users } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
 import { seedCoursesAndQuizzes } from "./demo/courses-quizzes.seed";
 import { seedQuestionBank } from "./demo/past-questions";
+import { seedCalendar } from "./demo/calendar.seed";
 
 export const DEMO_PASSWORD = "adesua-demo";
 export const DEMO_ADMIN = { name: "Kwame Mensah", email: "admin@adesua.school" };
@@ -59,3 +60,5 @@ export async function seedIfEmpty(db: Db, opts: { seedDemo: boolean; adminEmail:
 export const demoSeeders: Array<(db: Db) => Promise<void>> = [];
 demoSeeders.push(seedCoursesAndQuizzes);
 demoSeeders.push(seedQuestionBank);
+// After the courses: events of Mathematics, Integrated Science and English Language.
+demoSeeders.push(seedCalendar);
