@@ -92,10 +92,6 @@ const STAFF_SOON: [string, string][] = [
   ["grade", "Grades Management"],
   ["reports", "Analytics & Reports"],
   ["import-export", "Import/Export"],
-  ["schedule", "Calendar"],
-  ["schedule/new", "New Event"],
-  ["schedule/:id/edit", "Edit Event"],
-  ["schedule/parse", "Parsed Event"],
   ["records", "Records"],
   ["record/new", "New Record"],
   ["record/:id/edit", "Edit Record"],
@@ -108,9 +104,6 @@ const ADMIN_SOON: [string, string][] = [
   ["bulk-upload", "Bulk Upload"],
   ["questions/attempt/:id", "Question Practice"],
   ["submissions", "Submissions"],
-  ["announcements", "Announcements"],
-  ["announcement/new", "New Announcement"],
-  ["announcement/:id/edit", "Edit Announcement"],
 ];
 
 export const routes: RouteObject[] = [
