@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from "react";
-import { Alert, Modal, Skeleton, Stack, Text, em } from "@mantine/core";
+import { Alert, CloseButton, Group, Paper, Skeleton, Stack, Text, em } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import type { View } from "react-big-calendar";
 import type { ScheduleOccurrence } from "@adesua/domain";
@@ -10,10 +10,12 @@ import { rangeAround, SCHEDULES_LOAD_FAILED, useSchedules } from "../api/schedul
 import { AgendaList } from "../components/agenda-list";
 import { legendOf, swatchOf } from "../components/colours";
 import { Legend } from "../components/legend";
-import { FeedPanel } from "../components/feed-panel";
 
 /** Loaded only on wider screens: a phone gets the plain agenda list and never downloads the calendar library. */
 const BigCalendar = lazy(() => import("../components/big-calendar"));
+
+/** Below the calendar, and with a dialog of its own: it loads after the page shows. */
+const FeedPanel = lazy(() => import("../components/feed-panel").then((m) => ({ default: m.FeedPanel })));
 
 const DAY_MS = 86_400_000;
 
@@ -48,19 +50,27 @@ export function StudentSchedulePage() {
           <BigCalendar occurrences={items} view={view} date={date} onView={setView} onNavigate={setDate} onSelectEvent={(e) => setSelected(e.occurrence)} />
         </Suspense>
       )}
-      <FeedPanel />
-      <Modal opened={!!selected} onClose={() => setSelected(null)} title={selected?.title ?? ""} centered>
-        {selected && (
-          <Stack gap={4}>
-            <Text size="sm">
-              {selected.kind === "quiz" ? "Opens " : ""}
-              {formatDateTime(selected.start)} – {selected.kind === "quiz" ? "closes " : ""}
-              {formatDateTime(selected.end)}
-            </Text>
-            <Text size="sm">{swatchOf(selected).label}</Text>
-          </Stack>
-        )}
-      </Modal>
+      {selected && (
+        <Paper withBorder p="md" radius="md" component="section" aria-label="Selected entry">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Stack gap={4} style={{ minWidth: 0 }}>
+              <Text fw={700} style={{ overflowWrap: "anywhere" }}>
+                {selected.title}
+              </Text>
+              <Text size="sm">
+                {selected.kind === "quiz" ? "Opens " : ""}
+                {formatDateTime(selected.start)} – {selected.kind === "quiz" ? "closes " : ""}
+                {formatDateTime(selected.end)}
+              </Text>
+              <Text size="sm">{swatchOf(selected).label}</Text>
+            </Stack>
+            <CloseButton aria-label="Close" onClick={() => setSelected(null)} />
+          </Group>
+        </Paper>
+      )}
+      <Suspense fallback={null}>
+        <FeedPanel />
+      </Suspense>
     </Stack>
   );
 }
