@@ -35,6 +35,8 @@ import { attemptRoutes } from "./routes/attempts/attempts.routes";
 import { submitRoutes } from "./routes/submissions/submit.routes";
 import { recordRoutes } from "./routes/records/records.routes";
 import { studentRoutes } from "./routes/students/students.routes";
+import { scheduleRoutes } from "./routes/schedules/schedules.routes";
+import { announcementRoutes } from "./routes/announcements/announcements.routes";
 import type { FileStorage } from "./storage/storage";
 import { LocalDiskStorage } from "./storage/local-disk";
 
@@ -241,6 +243,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(submitRoutes, { prefix: "/api" });
   await app.register(recordRoutes, { prefix: "/api" });
   await app.register(studentRoutes, { prefix: "/api" });
+  await app.register(scheduleRoutes, { prefix: "/api" });
+  await app.register(announcementRoutes, { prefix: "/api" });
 
   const webDist = config.webDist;
   if (webDist && fs.existsSync(path.join(webDist, "index.html"))) {
