@@ -1,7 +1,8 @@
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { Calendar, dayjsLocalizer, type SlotInfo, type View } from "react-big-calendar";
 import dayjs from "dayjs";
 import "react-big-calendar/lib/css/react-big-calendar.css";
+import "./big-calendar.css";
 import type { ScheduleOccurrence } from "@adesua/domain";
 import { swatchOf } from "./colours";
 import { CALENDAR, type CalEvent } from "./calendar-constants";
@@ -23,6 +24,26 @@ function EventLabel({ event }: { event: CalEvent }) {
   );
 }
 
+/**
+ * react-big-calendar's markup fails two accessibility checks we cannot reach through its props: the
+ * month grid claims table roles while its rows hold event buttons, and its scrolling panes (agenda,
+ * time grid) cannot take keyboard focus. Fixed on the rendered DOM: the month grid's table roles
+ * (and the header's aria-sort) are dropped (its events stay buttons), and the scrolling panes become focusable regions.
+ */
+function accessible(root: HTMLElement) {
+  for (const el of root.querySelectorAll<HTMLElement>(".rbc-month-view, .rbc-month-view [role]")) {
+    if (["table", "rowgroup", "row", "cell", "columnheader", "gridcell"].includes(el.getAttribute("role") ?? "")) el.removeAttribute("role");
+  }
+  for (const el of root.querySelectorAll<HTMLElement>(".rbc-month-view [aria-sort]")) el.removeAttribute("aria-sort");
+  for (const el of root.querySelectorAll<HTMLElement>(".rbc-agenda-view, .rbc-agenda-content, .rbc-time-content")) {
+    if (el.tabIndex !== 0) {
+      el.tabIndex = 0;
+      el.setAttribute("role", "region");
+      el.setAttribute("aria-label", el.classList.contains("rbc-time-content") ? "Times of the day" : "Agenda");
+    }
+  }
+}
+
 type Props = {
   occurrences: readonly ScheduleOccurrence[];
   view: View;
@@ -38,8 +59,18 @@ type Props = {
 export default function BigCalendar({ occurrences, view, date, onView, onNavigate, onSelectEvent, onDoubleClickEvent, onSelectSlot }: Props) {
   const components = useMemo(() => ({ event: EventLabel }), []);
   const events = useMemo(() => toCalEvents(occurrences), [occurrences]);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const fix = () => accessible(el);
+    fix();
+    const mo = new MutationObserver(fix);
+    mo.observe(el, { childList: true, subtree: true });
+    return () => mo.disconnect();
+  }, []);
   return (
-    <div style={{ height: CALENDAR.height }} data-testid="big-calendar">
+    <div style={{ height: CALENDAR.height }} data-testid="big-calendar" ref={box}>
       <Calendar<CalEvent>
         localizer={localizer}
         events={events}
