@@ -30,6 +30,7 @@ export default defineConfig({
     routePreload([
       { path: /^\/login\/?$/, module: "src/features/auth/routes/login.tsx" },
       { path: /^\/students\/dashboard\/?$/, module: "src/features/student-home/routes/student-home.tsx" },
+      { path: /^\/students\/dashboard\/schedule\/?$/, module: "src/features/schedule/routes/student-schedule-page.tsx" },
       { path: /^\/students\/dashboard\/quizzes\/?$/, module: "src/features/quizzes/routes/student-quizzes-page.tsx" },
       { path: /^\/students\/dashboard\/quizzes\/[^/]+\/attempt\/?$/, module: "src/features/quiz-taking/routes/attempt-page.tsx" },
     ]),

@@ -6,6 +6,7 @@ export const STUDENT_NAV: NavItem[] = [
   { label: "Home", to: "/students/dashboard" },
   { label: "Courses", to: "/students/dashboard/courses" },
   { label: "Quizzes", to: "/students/dashboard/quizzes" },
+  { label: "Schedule", to: "/students/dashboard/schedule" },
   { label: "Past Questions", to: "/students/dashboard/past-questions" },
 ];
 

@@ -84,10 +84,6 @@ const STAFF_SOON: [string, string][] = [
   ["grade", "Grades Management"],
   ["reports", "Analytics & Reports"],
   ["import-export", "Import/Export"],
-  ["schedule", "Calendar"],
-  ["schedule/new", "New Event"],
-  ["schedule/:id/edit", "Edit Event"],
-  ["schedule/parse", "Parsed Event"],
   ["records", "Records"],
   ["record/new", "New Record"],
   ["record/:id/edit", "Edit Record"],
@@ -95,13 +91,7 @@ const STAFF_SOON: [string, string][] = [
 
 const TEACHER_SOON: [string, string][] = [...STAFF_SOON, ["quizzes/:quizId/submissions", "Submissions"]];
 
-const ADMIN_SOON: [string, string][] = [
-  ...STAFF_SOON,
-  ["submissions", "Submissions"],
-  ["announcements", "Announcements"],
-  ["announcement/new", "New Announcement"],
-  ["announcement/:id/edit", "Edit Announcement"],
-];
+const ADMIN_SOON: [string, string][] = [...STAFF_SOON, ["submissions", "Submissions"]];
 
 export const routes: RouteObject[] = [
   {

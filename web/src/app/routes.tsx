@@ -1,4 +1,5 @@
 import type { RouteObject } from "react-router";
+import type { ComponentType } from "react";
 import type { Role } from "@adesua/domain";
 
 /**
@@ -7,8 +8,27 @@ import type { Role } from "@adesua/domain";
  */
 export type AreaRoute = RouteObject & { roles?: readonly Role[] };
 
+/** A home page with the school's current announcements above it (composed here: features never import each other). */
+const withAnnouncements = async (page: Promise<ComponentType>) => {
+  const [Home, { CurrentAnnouncements }] = await Promise.all([page, import("../features/announcements/components/current-announcements")]);
+  return {
+    Component: () => (
+      <>
+        <CurrentAnnouncements />
+        <Home />
+      </>
+    ),
+  };
+};
+
+const schedulePage = { lazy: async () => ({ Component: (await import("../features/schedule/staff/schedule-page")).SchedulePage }) };
+const eventForm = { lazy: async () => ({ Component: (await import("../features/schedule/forms/event-form-page")).EventFormPage }) };
+const parsePreview = { lazy: async () => ({ Component: (await import("../features/schedule/staff/parse-preview-page")).ParsePreviewPage }) };
+const announcementsPage = { lazy: async () => ({ Component: (await import("../features/announcements/staff/announcements-page")).AnnouncementsPage }) };
+const announcementForm = { lazy: async () => ({ Component: (await import("../features/announcements/forms/announcement-form-page")).AnnouncementFormPage }) };
+
 export const studentRoutes: AreaRoute[] = [
-  { index: true, lazy: async () => ({ Component: (await import("../features/student-home/routes/student-home")).StudentHomePage }) },
+  { index: true, lazy: () => withAnnouncements(import("../features/student-home/routes/student-home").then((m) => m.StudentHomePage)) },
   { path: "courses", lazy: async () => ({ Component: (await import("../features/courses/routes/student-courses-page")).StudentCoursesPage }) },
   { path: "courses/:id", lazy: async () => ({ Component: (await import("../features/courses/routes/student-course-detail-page")).StudentCourseDetailPage }) },
   { path: "quizzes", lazy: async () => ({ Component: (await import("../features/quizzes/routes/student-quizzes-page")).StudentQuizzesPage }) },
@@ -18,6 +38,10 @@ export const studentRoutes: AreaRoute[] = [
   { path: "past-questions", lazy: async () => ({ Component: (await import("../features/question-bank/routes/past-questions-page")).PastQuestionsPage }) },
   { path: "past-questions/read/:id", lazy: async () => ({ Component: (await import("../features/question-bank/routes/read-page")).ReadGroupPage }) },
   { path: "past-questions/attempt/:id", lazy: async () => ({ Component: (await import("../features/quiz-taking/routes/practice-page")).PracticePage }) },
+  {
+    path: "schedule",
+    lazy: async () => ({ Component: (await import("../features/schedule/routes/student-schedule-page")).StudentSchedulePage }),
+  },
 ];
 
 /** The question bank's staff screens, the same in the teacher area (teachers only) and the admin area. */
@@ -29,7 +53,7 @@ const bankStaffRoutes = (roles?: readonly Role[]): AreaRoute[] => [
 ];
 
 export const teacherRoutes: AreaRoute[] = [
-  { index: true, roles: ["teacher"], lazy: async () => ({ Component: (await import("../features/home/routes/staff-home")).TeacherHomePage }) },
+  { index: true, roles: ["teacher"], lazy: () => withAnnouncements(import("../features/home/routes/staff-home").then((m) => m.TeacherHomePage)) },
   {
     path: "courses",
     roles: ["teacher"],
@@ -59,10 +83,14 @@ export const teacherRoutes: AreaRoute[] = [
   },
   { path: "quiz/:id/edit", roles: ["teacher"], lazy: async () => ({ Component: (await import("../features/quizzes/forms/quiz-form-page")).QuizFormPage }) },
   ...bankStaffRoutes(["teacher"]),
+  { path: "schedule", roles: ["teacher"], ...schedulePage },
+  { path: "schedule/new", roles: ["teacher"], ...eventForm },
+  { path: "schedule/:id/edit", roles: ["teacher"], ...eventForm },
+  { path: "schedule/parse", roles: ["teacher"], ...parsePreview },
 ];
 
 export const adminRoutes: AreaRoute[] = [
-  { index: true, lazy: async () => ({ Component: (await import("../features/home/routes/staff-home")).AdminHomePage }) },
+  { index: true, lazy: () => withAnnouncements(import("../features/home/routes/staff-home").then((m) => m.AdminHomePage)) },
   { path: "users", roles: ["admin"], lazy: async () => ({ Component: (await import("../features/users/routes/users-page")).UsersPage }) },
   { path: "courses", lazy: async () => ({ Component: (await import("../features/courses/routes/admin-courses-page")).AdminCoursesPage }) },
   { path: "course/new", lazy: async () => ({ Component: (await import("../features/courses/forms/course-form-page")).CourseFormPage }) },
@@ -76,4 +104,11 @@ export const adminRoutes: AreaRoute[] = [
   ...bankStaffRoutes(),
   { path: "bulk-upload", lazy: async () => ({ Component: (await import("../features/question-bank/staff/bulk-upload-page")).BulkUploadPage }) },
   { path: "questions/attempt/:id", lazy: async () => ({ Component: (await import("../features/quiz-taking/routes/practice-page")).PracticePage }) },
+  { path: "schedule", ...schedulePage },
+  { path: "schedule/new", ...eventForm },
+  { path: "schedule/:id/edit", ...eventForm },
+  { path: "schedule/parse", ...parsePreview },
+  { path: "announcements", ...announcementsPage },
+  { path: "announcement/new", ...announcementForm },
+  { path: "announcement/:id/edit", ...announcementForm },
 ];

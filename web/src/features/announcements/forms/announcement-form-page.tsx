@@ -1,0 +1,132 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Textarea } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { AnnouncementFormSchema } from "@adesua/domain";
+import { errorText } from "@/lib/api";
+import { issuesToFieldErrors } from "@/lib/form-errors";
+import { ErrorState } from "@/components/error-state";
+import { PageHeader } from "@/components/page-header";
+import { RichText } from "@/components/rich-text";
+import { SAVE_FAILED, useAnnouncement, useSaveAnnouncement } from "../api/announcements";
+
+type Values = { title: string; content: string; startDate: string; endDate: string };
+type Field = keyof Values;
+const LIST = "/admin/dashboard/announcements";
+
+/** `YYYY-MM-DD` of a stored instant (UTC: the school's zone, Africa/Accra). */
+const dateOf = (iso: string | null) => (iso ? iso.slice(0, 10) : "");
+
+export function validateAnnouncement(v: Values): Partial<Record<Field, string>> {
+  const parsed = AnnouncementFormSchema.safeParse(v);
+  return parsed.success
+    ? {}
+    : issuesToFieldErrors(parsed.error.issues, (p) => (["title", "content", "startDate", "endDate"].includes(String(p)) ? (p as Field) : null));
+}
+
+/** New announcement (no :id) or edit; after saving, back to the list. */
+export function AnnouncementFormPage() {
+  const params = useParams();
+  const id = params.id ? Number(params.id) : undefined;
+  const navigate = useNavigate();
+  const existing = useAnnouncement(id);
+  const save = useSaveAnnouncement();
+  const [values, setValues] = useState<Values>({ title: "", content: "", startDate: "", endDate: "" });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const a = existing.data;
+    if (a) setValues({ title: a.title, content: a.content, startDate: dateOf(a.startDate), endDate: dateOf(a.endDate) });
+  }, [existing.data]);
+
+  const set = (k: Field, v: string) => {
+    setValues((s) => ({ ...s, [k]: v }));
+    setErrors((e) => ({ ...e, [k]: undefined }));
+  };
+
+  const submit = (ev: FormEvent) => {
+    ev.preventDefault();
+    const e = validateAnnouncement(values);
+    setErrors(e);
+    if (Object.keys(e).length) return;
+    setError(null);
+    save.mutate(
+      { id, values: { title: values.title, content: values.content, startDate: values.startDate || null, endDate: values.endDate || null } },
+      {
+        onSuccess: () => {
+          notifications.show({ color: "green", message: id ? "Announcement updated" : "Announcement published" });
+          navigate(LIST);
+        },
+        onError: () => setError(SAVE_FAILED),
+      },
+    );
+  };
+
+  if (id && existing.isPending) return <Skeleton height={360} />;
+  if (id && existing.isError) return <ErrorState message={errorText(existing.error, "Failed to load announcement")} onRetry={() => void existing.refetch()} />;
+
+  return (
+    <Stack>
+      <PageHeader title={id ? "Edit Announcement" : "New Announcement"} />
+      <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate>
+        <Stack>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput label="Title" required value={values.title} onChange={(e) => set("title", e.currentTarget.value)} error={errors.title} />
+          <Textarea
+            label="Content"
+            required
+            autosize
+            minRows={4}
+            description="Plain text: line breaks are kept, http(s) addresses become links, **text** is bold."
+            value={values.content}
+            onChange={(e) => set("content", e.currentTarget.value)}
+            error={errors.content}
+          />
+          {values.content.trim() && (
+            <Paper withBorder p="sm" bg="gray.0" aria-label="Preview">
+              <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+                Preview
+              </Text>
+              <Text size="sm" component="div" style={{ overflowWrap: "anywhere" }}>
+                <RichText text={values.content} />
+              </Text>
+            </Paper>
+          )}
+          <Group grow wrap="wrap" align="flex-start">
+            <TextInput
+              type="date"
+              label="Start date"
+              description="Empty: from now"
+              value={values.startDate}
+              onChange={(e) => set("startDate", e.currentTarget.value)}
+              error={errors.startDate}
+              miw={150}
+            />
+            <TextInput
+              type="date"
+              label="End date"
+              description="Empty: until removed"
+              value={values.endDate}
+              onChange={(e) => set("endDate", e.currentTarget.value)}
+              error={errors.endDate}
+              miw={150}
+            />
+          </Group>
+          <Group justify="flex-end">
+            <Button variant="default" component={Link} to={LIST}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {id ? "Save Changes" : "Publish"}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import { Badge, Box, Group, Paper, Stack, Text } from "@mantine/core";
+import type { ScheduleOccurrence } from "@adesua/domain";
+import { formatDateTime } from "@/lib/format";
+import { swatchOf } from "./colours";
+
+const DAY = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric" });
+const TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" });
+
+/** A plain list by day: the phone's calendar, with no calendar library (student pages stay small). */
+export function AgendaList({ items, onSelect }: { items: readonly ScheduleOccurrence[]; onSelect?: (o: ScheduleOccurrence) => void }) {
+  if (items.length === 0) return <Text c="dimmed">Nothing on the calendar in the next 30 days.</Text>;
+  const days = new Map<string, ScheduleOccurrence[]>();
+  for (const o of items) {
+    const key = DAY.format(new Date(o.start));
+    days.set(key, [...(days.get(key) ?? []), o]);
+  }
+  return (
+    <Stack gap="md" data-testid="agenda-list">
+      {[...days].map(([day, list]) => (
+        <Stack key={day} gap={6} component="section" aria-label={day}>
+          <Text fw={700}>{day}</Text>
+          {list.map((o) => {
+            const s = swatchOf(o);
+            const sameDay = new Date(o.start).toDateString() === new Date(o.end).toDateString();
+            return (
+              <Paper
+                key={o.key}
+                withBorder
+                p="xs"
+                radius="sm"
+                style={{ borderLeft: `6px solid ${s.background}`, cursor: onSelect ? "pointer" : undefined }}
+                onClick={onSelect ? () => onSelect(o) : undefined}
+                data-testid="agenda-item"
+              >
+                <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                  <Box style={{ minWidth: 0 }}>
+                    <Text fw={600} style={{ overflowWrap: "anywhere" }}>
+                      {o.title}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {TIME.format(new Date(o.start))} – {sameDay ? TIME.format(new Date(o.end)) : formatDateTime(o.end)}
+                    </Text>
+                  </Box>
+                  <Badge variant="outline" color="dark" style={{ flex: "none", maxWidth: "45%" }}>
+                    {o.kind === "quiz" ? "Quiz window" : s.label}
+                  </Badge>
+                </Group>
+              </Paper>
+            );
+          })}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
