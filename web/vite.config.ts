@@ -58,11 +58,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // The small Mantine components nearly every student page shows (≈ 4 KB brotli together).
-            { name: "ui", test: /@mantine[\\/]core[\\/].*[\\/]components[\\/](Alert|Anchor|Badge|SimpleGrid|Skeleton|Card|VisuallyHidden)[\\/]/ },
-            // The sign-in form's inputs travel with the login page (signup shares them).
+            {
+              name: "ui",
+              test: /@mantine[\\/]core[\\/].*[\\/]components[\\/](Alert|Anchor|Badge|SimpleGrid|Skeleton|Card|VisuallyHidden|ActionIcon|TextInput)[\\/]/,
+            },
+            // The sign-in form's password input and card travel with the login page (signup shares them).
             {
               name: "auth-form",
-              test: /@mantine[\\/]core[\\/].*[\\/]components[\\/](PasswordInput|ActionIcon|TextInput)[\\/]|src[\\/]features[\\/]auth[\\/]components[\\/]/,
+              test: /@mantine[\\/]core[\\/].*[\\/]components[\\/](PasswordInput)[\\/]|src[\\/]features[\\/]auth[\\/]components[\\/]/,
             },
           ],
         },

@@ -1,4 +1,5 @@
-import { Button, NativeSelect, SimpleGrid, Stack } from "@mantine/core";
+import { Button, SimpleGrid, Stack } from "@mantine/core";
+import { PlainSelect } from "@/components/plain-select";
 import type { QuizListItem } from "@adesua/domain";
 import { quizTimeStatus } from "@adesua/domain/rules";
 import { EmptyState } from "@/components/empty-state";
@@ -46,11 +47,11 @@ export function StudentQuizzesPage() {
     <Stack>
       <PageHeader title="Quizzes" subtitle="Quizzes for your level. Start one while it is open." />
       {/* A native select: light to download and the phone's own picker. */}
-      <NativeSelect
+      <PlainSelect
         label="Course"
-        data={[{ value: "", label: "All courses" }, ...courseData]}
+        options={[{ value: "", label: "All courses" }, ...courseData]}
         value={courseId ? String(courseId) : ""}
-        onChange={(e) => update({ courseId: e.currentTarget.value || null, page: null })}
+        onChange={(v) => update({ courseId: v || null, page: null })}
         maw={420}
       />
       {quizzes.isPending && <ListSkeleton />}
