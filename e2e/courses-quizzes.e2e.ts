@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DEMO, DESKTOP, expectConsole, launch, newPage, signIn, snap, tmp } from "./browser";
+import { DEMO, DEMO_PASSWORD, DESKTOP, expectConsole, launch, newPage, signIn, snap, tmp } from "./browser";
 
 let browser: Browser;
 let dir: string;
@@ -62,7 +62,20 @@ describe("courses and quizzes journeys", () => {
     await page.getByLabel(/^Password/).fill("adinkra-2024");
     await pick(page, "Role", "Teacher");
     await page.getByRole("button", { name: "Sign up" }).click();
-    await page.waitForURL("**/teachers/dashboard");
+    // A self-registered teacher waits for an administrator (issue 8, decision 017).
+    await page.getByText("Your teacher account is waiting for an administrator's approval").first().waitFor();
+    const base = inject("baseUrl");
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: DEMO.admin, password: DEMO_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+    const pending = (await (await fetch(`${base}/api/users?limit=500`, { headers: auth })).json()) as { data: { id: number; email: string | null }[] };
+    const me = pending.data.find((u) => u.email === `nana.yeboah.${stamp}@example.com`);
+    expect(me).toBeTruthy();
+    expect((await fetch(`${base}/api/users/${me!.id}/approve`, { method: "POST", headers: auth })).status).toBe(200);
 
     await page.goto("/teachers/dashboard/quizzes");
     await page.getByText("You are not assigned to any course. Please contact your administrator.").first().waitFor();

@@ -105,7 +105,7 @@ describe("question bank journeys", () => {
     const student = await newPage(browser);
     await signIn(student.page, DEMO.jhs3);
     await student.page.waitForURL("**/students/dashboard");
-    await student.page.goto(`/students/dashboard/quizzes/${quizId}/attempt`);
+    await student.page.goto(`/students/dashboard/quizzes/${quizId}/attempt?start=1`);
     await student.page.getByRole("heading", { name: title }).waitFor();
     await student.page.getByText("What is the capital of Ghana?").waitFor();
     await student.page.getByRole("radio", { name: "12" }).check();

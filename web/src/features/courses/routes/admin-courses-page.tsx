@@ -108,7 +108,7 @@ export function AdminCoursesPage() {
       )}
       {courses.data && courses.data.data.length > 0 && (
         <>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} style={{ opacity: courses.isPlaceholderData ? 0.6 : 1 }}>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy={courses.isPlaceholderData}>
             {courses.data.data.map((c) => {
               const canEdit = isAdmin || c.teacherId === user?.id;
               return (

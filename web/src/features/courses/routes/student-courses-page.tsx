@@ -73,7 +73,7 @@ export function StudentCoursesPage() {
       )}
       {courses.data && courses.data.data.length > 0 && (
         <>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} style={{ opacity: courses.isPlaceholderData ? 0.6 : 1 }}>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy={courses.isPlaceholderData}>
             {courses.data.data.map((c) => (
               <CourseCard
                 key={c.id}

@@ -107,7 +107,7 @@ export function QuizManagementPage() {
       )}
       {quizzes.data && quizzes.data.data.length > 0 && (
         <>
-          <SimpleGrid cols={{ base: 1, md: 2 }} style={{ opacity: quizzes.isPlaceholderData ? 0.6 : 1 }}>
+          <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy={quizzes.isPlaceholderData}>
             {quizzes.data.data.map((q) => (
               <Card key={q.id} withBorder padding="md" component="article" aria-label={q.title}>
                 <Stack gap={6}>

@@ -73,7 +73,7 @@ export function StudentQuizzesPage() {
         <>
           {/* The server orders them: in progress, open (closing soonest), upcoming, closed; closed ones fold away. */}
           {current.length > 0 && (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} style={{ opacity: quizzes.isPlaceholderData ? 0.6 : 1 }}>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy={quizzes.isPlaceholderData}>
               {current.map(card)}
             </SimpleGrid>
           )}

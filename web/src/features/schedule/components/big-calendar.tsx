@@ -26,15 +26,15 @@ function EventLabel({ event }: { event: CalEvent }) {
 
 /**
  * react-big-calendar's markup fails two accessibility checks we cannot reach through its props: the
- * month grid claims table roles while its rows hold event buttons, and its scrolling panes (agenda,
+ * month grid and the week/day header claim table roles while their rows hold event buttons, and its scrolling panes (agenda,
  * time grid) cannot take keyboard focus. Fixed on the rendered DOM: the month grid's table roles
  * (and the header's aria-sort) are dropped (its events stay buttons), and the scrolling panes become focusable regions.
  */
 function accessible(root: HTMLElement) {
-  for (const el of root.querySelectorAll<HTMLElement>(".rbc-month-view, .rbc-month-view [role]")) {
+  for (const el of root.querySelectorAll<HTMLElement>(".rbc-month-view, .rbc-month-view [role], .rbc-time-view [role]")) {
     if (["table", "rowgroup", "row", "cell", "columnheader", "gridcell"].includes(el.getAttribute("role") ?? "")) el.removeAttribute("role");
   }
-  for (const el of root.querySelectorAll<HTMLElement>(".rbc-month-view [aria-sort]")) el.removeAttribute("aria-sort");
+  for (const el of root.querySelectorAll<HTMLElement>(".rbc-month-view [aria-sort], .rbc-time-view [aria-sort]")) el.removeAttribute("aria-sort");
   for (const el of root.querySelectorAll<HTMLElement>(".rbc-agenda-view, .rbc-agenda-content, .rbc-time-content")) {
     if (el.tabIndex !== 0) {
       el.tabIndex = 0;
@@ -66,7 +66,7 @@ export default function BigCalendar({ occurrences, view, date, onView, onNavigat
     const fix = () => accessible(el);
     fix();
     const mo = new MutationObserver(fix);
-    mo.observe(el, { childList: true, subtree: true });
+    mo.observe(el, { childList: true, subtree: true, attributes: true, attributeFilter: ["role", "aria-sort"] });
     return () => mo.disconnect();
   }, []);
   return (
