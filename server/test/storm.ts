@@ -168,9 +168,16 @@ function exited(proc: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts the real server (node --import tsx server/src/main.ts) on a free port of 127.0.0.1. */
-export async function startServer(s: StormDb, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ServerProc> {
-  const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/src/main.ts"], {
+/**
+ * How the server is started: `main` as `node --import tsx server/src/main.ts`; `npm-start` exactly as
+ * `npm start` does (`node scripts/start.mjs`, which builds the web app first when it is missing or stale).
+ */
+export type ServerEntry = "main" | "npm-start";
+
+/** Starts the real server on a free port of 127.0.0.1, as its own process. */
+export async function startServer(s: StormDb, env: Record<string, string> = {}, nodeArgs: string[] = [], entry: ServerEntry = "main"): Promise<ServerProc> {
+  const script = entry === "npm-start" ? ["scripts/start.mjs"] : ["--import", "tsx", "server/src/main.ts"];
+  const proc = spawn(process.execPath, [...nodeArgs, ...script], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -187,7 +194,9 @@ export async function startServer(s: StormDb, env: Record<string, string> = {}, 
   });
   const output: string[] = [];
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output.join("")}`)), 60_000);
+    // `npm start` may build the web app first.
+    const limit = entry === "npm-start" ? 600_000 : 60_000;
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${limit / 1000} s:\n${output.join("")}`)), limit);
     const onData = (b: Buffer) => {
       const text = b.toString();
       output.push(text);
