@@ -159,6 +159,8 @@ export type ServerProc = {
   kill: () => Promise<void>;
   /** CPU seconds (user + system) used so far, from /proc. */
   cpuSeconds: () => number | null;
+  /** CPU seconds of the request thread (the main thread) alone; the rest is the database thread, GC and libuv. */
+  mainThreadCpuSeconds: () => number | null;
 };
 
 function exited(proc: ChildProcess): Promise<void> {
@@ -232,6 +234,14 @@ export async function startServer(s: StormDb, env: Record<string, string> = {}, 
     cpuSeconds: () => {
       try {
         const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+        return (Number(f[11]) + Number(f[12])) / tick;
+      } catch {
+        return null;
+      }
+    },
+    mainThreadCpuSeconds: () => {
+      try {
+        const f = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8").split(") ")[1].split(" ");
         return (Number(f[11]) + Number(f[12])) / tick;
       } catch {
         return null;

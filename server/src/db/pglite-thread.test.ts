@@ -108,12 +108,28 @@ describe.runIf(onPglite)("PGlite on its own thread", () => {
     expect(await outside).toEqual([{ name: "Abena Owusu" }]);
   });
 
+  it("runs parallel transactions one after the other, each whole", async () => {
+    const emails = Array.from({ length: 6 }, (_, i) => `parallel${i}@example.com`);
+    await Promise.all(
+      emails.map((email, i) =>
+        threaded.db.transaction(async (tx) => {
+          await tx.insert(users).values({ name: `P${i}`, email, role: "student", studentType: "jhs1" });
+          await new Promise((r) => setTimeout(r, 5));
+          const [{ n }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from users where email like 'parallel%'`)).rows;
+          await tx.update(users).set({ name: `P${i} saw ${n}` }).where(eq(users.email, email));
+        }),
+      ),
+    );
+    const seen = (await threaded.db.select({ name: users.name }).from(users).where(sql`${users.email} like 'parallel%'`)).map((u) => Number(u.name.split(" saw ")[1]));
+    expect(seen.sort()).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
   it("keeps statements: the same query is prepared once however often it runs", async () => {
     const before = await thread().stats();
     for (let i = 0; i < 30; i++) await threaded.db.select({ id: users.id }).from(users).where(eq(users.id, i));
     const rows = await queryPrepared(threaded.db, "unused_name", "select count(*)::int as n from users where role = $1::text", ["text"], ["student"]);
     await queryPrepared(threaded.db, "unused_name", "select count(*)::int as n from users where role = $1::text", ["text"], ["teacher"]);
-    expect(rows).toEqual([{ n: 3 }]);
+    expect(rows).toEqual([{ n: 9 }]); // Kofi, Esi, Abena and the six parallel students
     const after = await thread().stats();
     expect(after.kept - before.kept).toBe(32);
     expect(after.prepared - before.prepared).toBe(2);
