@@ -51,7 +51,8 @@ type Page = (typeof PAGES)[number];
 type Student = { token: string; level: string };
 
 const log = (...a: unknown[]) => console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...a);
-const quantile = (sorted: number[], p: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] * 10) / 10 : null);
+const quantile = (sorted: number[], p: number) =>
+  sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] * 10) / 10 : null;
 
 /** Sessions for every student, made directly (no argon2 for 1,000 sign-ins), and each level's quiz ids. */
 async function seed(db: Parameters<Parameters<typeof withDatabase>[1]>[0]) {
@@ -70,7 +71,8 @@ async function seed(db: Parameters<Parameters<typeof withDatabase>[1]>[0]) {
     for (const p of part) students.push({ token: p.token, level: p.level });
   }
   const quizIds: Record<string, number[]> = {};
-  for (const r of (await db.execute<{ id: number; level: string }>(sql`select id, student_type as level from quizzes`)).rows) (quizIds[r.level] ??= []).push(r.id);
+  for (const r of (await db.execute<{ id: number; level: string }>(sql`select id, student_type as level from quizzes`)).rows)
+    (quizIds[r.level] ??= []).push(r.id);
   return { students, quizIds };
 }
 
@@ -96,7 +98,14 @@ async function main() {
     const { students, quizIds } = await withDatabase(db, (d) => seed(d));
     log(`seeded ${students.length} students`);
     server = await startServer(db, serverEnv, [], entry);
-    log(`server: ${server.output.join("").split("\n").find((l) => l.includes("running on")) ?? "started"} (${entry})`);
+    log(
+      `server: ${
+        server.output
+          .join("")
+          .split("\n")
+          .find((l) => l.includes("running on")) ?? "started"
+      } (${entry})`,
+    );
     const client = new StormHttp(server.port);
     const lat: Record<Page, number[]> = { "quiz list": [], "course list": [], "quiz detail": [], "home summary": [] };
     const errors: string[] = [];
@@ -193,9 +202,15 @@ async function main() {
     fs.writeFileSync(file, JSON.stringify(result, null, 2) + "\n");
     console.log(`\npage           count    p50     p90     p99     max (ms)`);
     for (const [p, s] of [...Object.entries(byPage), ["all", overall] as const])
-      console.log(`${p.padEnd(13)} ${String(s.count).padStart(6)} ${String(s.p50).padStart(6)} ${String(s.p90).padStart(7)} ${String(s.p99).padStart(7)} ${String(s.max).padStart(7)}`);
-    console.log(`errors ${errorCount}${errors.length ? ` (e.g. ${errors.join(" | ")})` : ""}; ${result.achievedPerSecond} req/s sent; at most ${maxInFlight} in flight`);
-    console.log(`server CPU ${result.serverCpuMsPerRequest} ms per request; load average ${result.loadAverage.before} before, ${result.loadAverage.after.join(" ")} after`);
+      console.log(
+        `${p.padEnd(13)} ${String(s.count).padStart(6)} ${String(s.p50).padStart(6)} ${String(s.p90).padStart(7)} ${String(s.p99).padStart(7)} ${String(s.max).padStart(7)}`,
+      );
+    console.log(
+      `errors ${errorCount}${errors.length ? ` (e.g. ${errors.join(" | ")})` : ""}; ${result.achievedPerSecond} req/s sent; at most ${maxInFlight} in flight`,
+    );
+    console.log(
+      `server CPU ${result.serverCpuMsPerRequest} ms per request; load average ${result.loadAverage.before} before, ${result.loadAverage.after.join(" ")} after`,
+    );
     console.log(`target (p99 < ${TARGET_P99} ms, no errors): ${result.targets.met ? "MET" : "NOT MET"}`);
     console.log(`written ${path.relative(REPO_ROOT, file)}`);
   } finally {

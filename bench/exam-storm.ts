@@ -163,7 +163,15 @@ async function main() {
     log(`seeded in ${Math.round(performance.now() - seedStart)} ms`);
     const nodeArgs = args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
     server = await startServer(db, serverEnv, nodeArgs, entry);
-    log(`server: ${server.output.join("").trim().split("\n").find((l) => l.includes("running on")) ?? "started"} (pid ${server.pid}, ${entry})`);
+    log(
+      `server: ${
+        server.output
+          .join("")
+          .trim()
+          .split("\n")
+          .find((l) => l.includes("running on")) ?? "started"
+      } (pid ${server.pid}, ${entry})`,
+    );
     const port = server.port;
     const client = new StormHttp(port);
     const recorder = new StepRecorder();
@@ -296,7 +304,10 @@ async function main() {
     };
     const dir = path.join(REPO_ROOT, "bench/results");
     fs.mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `exam-storm-${kind}-${N}${args.crash ? "-crash" : ""}${uploaders ? `-uploaders${uploaders}` : ""}${args.tag ? `-${args.tag}` : ""}.json`);
+    const file = path.join(
+      dir,
+      `exam-storm-${kind}-${N}${args.crash ? "-crash" : ""}${uploaders ? `-uploaders${uploaders}` : ""}${args.tag ? `-${args.tag}` : ""}.json`,
+    );
     const busy = cpuTimeline.map((r) => Math.max(0, r[1] - Math.max(0, r[2]) - Math.max(0, r[3]) - Math.max(0, r[4])));
     Object.assign(result, {
       otherLoadCores: {

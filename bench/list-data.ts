@@ -56,4 +56,3 @@ export async function fillLists(db: Db, students = 300): Promise<{ studentId: nu
   await db.execute(sql`vacuum analyze`);
   return { studentId };
 }
-

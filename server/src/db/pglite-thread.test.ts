@@ -42,12 +42,14 @@ describe.runIf(onPglite)("PGlite on its own thread", () => {
       Promise.all([
         d.db.select().from(users).where(eq(users.email, "ama@example.com")),
         d.db.select({ course: courses, teacher: users.name }).from(courses).innerJoin(users, eq(users.id, courses.teacherId)),
-        d.db.execute(sql`select now() > ${new Date(0).toISOString()}::timestamptz as later, '{"a":[1,2]}'::jsonb as j, array[1,2]::int[] as arr, 1.50::numeric as n`),
+        d.db.execute(
+          sql`select now() > ${new Date(0).toISOString()}::timestamptz as later, '{"a":[1,2]}'::jsonb as j, array[1,2]::int[] as arr, 1.50::numeric as n`,
+        ),
       ]);
     const [a, b] = await Promise.all([read(threaded), read(inline)]);
     expect(a[0][0].createdAt).toBeInstanceOf(Date);
     expect({ ...a[0][0], createdAt: 0, updatedAt: 0 }).toEqual({ ...b[0][0], createdAt: 0, updatedAt: 0 });
-    const plain = (rows: typeof a[1]) => rows.map((r) => ({ ...r, course: { ...r.course, createdAt: 0, updatedAt: 0 } }));
+    const plain = (rows: (typeof a)[1]) => rows.map((r) => ({ ...r, course: { ...r.course, createdAt: 0, updatedAt: 0 } }));
     expect(plain(a[1])).toEqual(plain(b[1]));
     expect(a[2].rows).toEqual(b[2].rows);
     expect(a[2].rows[0]).toEqual({ later: true, j: { a: [1, 2] }, arr: [1, 2], n: "1.50" });
@@ -82,10 +84,12 @@ describe.runIf(onPglite)("PGlite on its own thread", () => {
     // Savepoints (nested transactions) roll back alone.
     await threaded.db.transaction(async (tx) => {
       await tx.insert(users).values({ name: "Esi", email: "esi@example.com", role: "student", studentType: "jhs1" });
-      await tx.transaction(async (inner) => {
-        await inner.insert(users).values({ name: "Kwame", email: "kwame@example.com", role: "student", studentType: "jhs1" });
-        inner.rollback();
-      }).catch(() => {});
+      await tx
+        .transaction(async (inner) => {
+          await inner.insert(users).values({ name: "Kwame", email: "kwame@example.com", role: "student", studentType: "jhs1" });
+          inner.rollback();
+        })
+        .catch(() => {});
     });
     const emails = (await threaded.db.select({ email: users.email }).from(users)).map((u) => u.email);
     expect(emails).toContain("kofi@example.com");
@@ -116,11 +120,19 @@ describe.runIf(onPglite)("PGlite on its own thread", () => {
           await tx.insert(users).values({ name: `P${i}`, email, role: "student", studentType: "jhs1" });
           await new Promise((r) => setTimeout(r, 5));
           const [{ n }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from users where email like 'parallel%'`)).rows;
-          await tx.update(users).set({ name: `P${i} saw ${n}` }).where(eq(users.email, email));
+          await tx
+            .update(users)
+            .set({ name: `P${i} saw ${n}` })
+            .where(eq(users.email, email));
         }),
       ),
     );
-    const seen = (await threaded.db.select({ name: users.name }).from(users).where(sql`${users.email} like 'parallel%'`)).map((u) => Number(u.name.split(" saw ")[1]));
+    const seen = (
+      await threaded.db
+        .select({ name: users.name })
+        .from(users)
+        .where(sql`${users.email} like 'parallel%'`)
+    ).map((u) => Number(u.name.split(" saw ")[1]));
     expect(seen.sort()).toEqual([1, 2, 3, 4, 5, 6]);
   });
 

@@ -1,4 +1,4 @@
-import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from "node:worker_threads";
+import { Worker } from "node:worker_threads";
 import { fromWireError, type DbReply, type DbRequest, type QueryShape, type WireError } from "./pglite-protocol";
 
 /**
@@ -9,9 +9,6 @@ import { fromWireError, type DbReply, type DbRequest, type QueryShape, type Wire
 
 /** A JavaScript file that registers tsx in the thread and imports pglite-worker.ts (see there). */
 const WORKER_FILE = new URL("./pglite-worker-boot.mjs", import.meta.url);
-
-/** How long the request thread waits for one statement of a transaction before giving up. */
-const SYNC_TIMEOUT_MS = 30_000;
 
 type QueryOptions = { rowMode?: "array" | "object"; parsers?: Record<number, unknown> };
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
@@ -39,16 +36,8 @@ export class PGliteThread {
   /** Marks this client for db/prepared.ts: statements are kept by the thread, so plain queries are already prepared. */
   readonly keepsStatements = true;
 
-  /** Transactions: the port their statements and answers travel on, and the flag the thread raises when it has answered. */
-  private readonly syncPort: MessagePort;
-  private readonly flag: Int32Array;
-  /** One transaction at a time on this side, so a second one waits here (asynchronously) rather than blocking on the thread. */
-  private txQueue: Promise<void> = Promise.resolve();
-
-  private constructor(worker: Worker, syncPort: MessagePort, signal: SharedArrayBuffer) {
+  private constructor(worker: Worker) {
     this.worker = worker;
-    this.syncPort = syncPort;
-    this.flag = new Int32Array(signal);
     worker.on("message", (r: DbReply) => {
       const p = this.pending.get(r.id);
       if (!p) return;
@@ -79,11 +68,9 @@ export class PGliteThread {
   /** Opens PGlite on a new thread: in `dataDir`, in memory (null), or from a dumped data folder. */
   static async open(dataDir: string | null, load?: Blob): Promise<PGliteThread> {
     const loadBuf = load ? await load.arrayBuffer() : null;
-    const { port1, port2 } = new MessageChannel();
-    const signal = new SharedArrayBuffer(4);
     const worker = new Worker(WORKER_FILE, {
-      workerData: { dataDir, load: loadBuf, syncPort: port2, signal },
-      transferList: loadBuf ? [loadBuf, port2] : [port2],
+      workerData: { dataDir, load: loadBuf },
+      transferList: loadBuf ? [loadBuf] : [],
     });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (m: { ready?: boolean; error?: WireError }) => {
@@ -98,26 +85,7 @@ export class PGliteThread {
       worker.once("exit", onExit);
       worker.once("error", reject);
     });
-    return new PGliteThread(worker, port1, signal);
-  }
-
-  /**
-   * A transaction's statement, waited for synchronously. While a transaction is open the database
-   * serves nobody else, so its statements must not queue behind HTTP events on this thread (that
-   * starved the thread during the exam's start burst): the request thread blocks until each answer,
-   * as it did when PGlite ran here, while plain queries stay asynchronous.
-   */
-  private callSync<T>(req: DbRequest): T {
-    if (this.dead) throw this.dead;
-    const id = ++this.nextId;
-    Atomics.store(this.flag, 0, 0);
-    this.syncPort.postMessage({ id, ...req });
-    if (Atomics.wait(this.flag, 0, 0, SYNC_TIMEOUT_MS) === "timed-out") throw new Error(`The database thread did not answer in ${SYNC_TIMEOUT_MS / 1000} s`);
-    const got = receiveMessageOnPort(this.syncPort);
-    const r = got?.message as DbReply | undefined;
-    if (!r || r.id !== id) throw new Error("The database thread answered out of turn");
-    if (!r.ok) throw fromWireError(r.error);
-    return r.value as T;
+    return new PGliteThread(worker);
   }
 
   private call<T>(req: DbRequest): Promise<T> {
@@ -137,60 +105,40 @@ export class PGliteThread {
     return this.call({ op: "exec", tx: null, sql });
   }
 
-  /**
-   * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws (PGlite's
-   * `transaction` contract). Its statements are synchronous calls (callSync); another transaction of
-   * this server waits for this one on this side.
-   */
+  /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws (PGlite's `transaction` contract). */
   async transaction<T>(fn: (tx: RemoteTransaction) => Promise<T>): Promise<T> {
-    const previous = this.txQueue;
-    let done!: () => void;
-    this.txQueue = new Promise<void>((r) => (done = r));
-    await previous;
+    const id = await this.call<number>({ op: "begin" });
+    let ended = false;
+    const check = () => {
+      if (ended) throw new Error("Transaction is closed");
+    };
+    const tx: RemoteTransaction = {
+      query: async (sql, params, options) => (check(), this.call({ op: "query", tx: id, ...shape(sql, params, options) })),
+      exec: async (sql) => (check(), this.call({ op: "exec", tx: id, sql })),
+      rollback: async () => {
+        check();
+        ended = true;
+        await this.call({ op: "end", tx: id, commit: false });
+      },
+      get closed() {
+        return ended;
+      },
+    };
+    let result: T;
     try {
-      const id = this.callSync<number>({ op: "begin" });
-      let ended = false;
-      const step = <V>(req: DbRequest): Promise<V> => {
-        if (ended) return Promise.reject(new Error("Transaction is closed"));
-        try {
-          return Promise.resolve(this.callSync<V>(req));
-        } catch (e) {
-          return Promise.reject(e as Error);
-        }
-      };
-      const tx: RemoteTransaction = {
-        query: (sql, params, options) => step({ op: "query", tx: id, ...shape(sql, params, options) }),
-        exec: (sql) => step({ op: "exec", tx: id, sql }),
-        rollback: async () => {
-          await step({ op: "end", tx: id, commit: false });
-          ended = true;
-        },
-        get closed() {
-          return ended;
-        },
-      };
-      let result: T;
-      try {
-        result = await fn(tx);
-      } catch (e) {
-        if (!ended) {
-          ended = true;
-          try {
-            this.callSync({ op: "end", tx: id, commit: false });
-          } catch {
-            /* the thread reports its own failure to the next caller */
-          }
-        }
-        throw e;
-      }
+      result = await fn(tx);
+    } catch (e) {
       if (!ended) {
         ended = true;
-        this.callSync({ op: "end", tx: id, commit: true });
+        await this.call({ op: "end", tx: id, commit: false }).catch(() => {});
       }
-      return result;
-    } finally {
-      done();
+      throw e;
     }
+    if (!ended) {
+      ended = true;
+      await this.call({ op: "end", tx: id, commit: true });
+    }
+    return result;
   }
 
   async dumpDataDir(compression: "gzip" | "none" = "gzip"): Promise<Blob> {

@@ -12,11 +12,11 @@
  * Durability is PGlite's: WAL writes reach the data folder's files through Node's fs as they happen,
  * so a SIGKILL of the process loses nothing that was committed (crash-safety.test.ts).
  */
-import { parentPort, workerData, type MessagePort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, parse, protocol, type Results } from "@electric-sql/pglite";
 import { toWireError, type DbMessage, type DbReply, type QueryShape } from "./pglite-protocol";
 
-type Init = { dataDir: string | null; load: ArrayBuffer | null; syncPort: MessagePort; signal: SharedArrayBuffer };
+type Init = { dataDir: string | null; load: ArrayBuffer | null };
 const init = workerData as Init;
 const { serialize } = protocol;
 
@@ -26,25 +26,15 @@ const KEEPABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
 type Kept = { name: string; paramTypes: number[] };
 
-/** One holder at a time, in arrival order; a transaction's `begin` goes to the front (see pglite-thread.ts). */
-class Lock {
-  private held = false;
-  private queue: (() => void)[] = [];
-  acquire(front = false): Promise<() => void> {
-    return new Promise((resolve) => {
-      const grant = () => {
-        this.held = true;
-        resolve(() => this.release());
-      };
-      if (!this.held) grant();
-      else if (front) this.queue.unshift(grant);
-      else this.queue.push(grant);
-    });
-  }
-  private release() {
-    const next = this.queue.shift();
-    if (next) next();
-    else this.held = false;
+class FifoLock {
+  private tail: Promise<void> = Promise.resolve();
+  /** Resolves when the lock is held; call the returned function to release it. */
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const ready = this.tail.then(() => release);
+    this.tail = this.tail.then(() => held);
+    return ready;
   }
 }
 
@@ -60,12 +50,12 @@ const concat = (parts: Uint8Array[]) => {
 
 async function main() {
   const pg = init.load ? await PGlite.create({ loadDataDir: new Blob([init.load]) }) : await PGlite.create(init.dataDir ?? undefined);
-  const lock = new Lock();
+  const lock = new FifoLock();
   const kept = new Map<string, Kept>();
   let nextStatement = 0;
   let nextTx = 0;
-  /** The open transaction (its statements come one at a time: the request thread waits for each). */
-  let open: { id: number; release: () => void } | null = null;
+  /** The open transaction: its id and the chain its statements run on (they may be sent together). */
+  let open: { id: number; release: () => void; chain: Promise<unknown> } | null = null;
   const stats = { queries: 0, kept: 0, prepared: 0, fallback: 0 };
 
   async function prepare(sql: string): Promise<Kept> {
@@ -119,7 +109,9 @@ async function main() {
   async function run<T>(tx: number | null, fn: () => Promise<T>): Promise<T> {
     if (tx !== null) {
       if (!open || open.id !== tx) throw new Error("Transaction is closed");
-      return fn();
+      const step = open.chain.then(fn, fn);
+      open.chain = step.catch(() => {});
+      return step;
     }
     const release = await lock.acquire();
     try {
@@ -136,19 +128,20 @@ async function main() {
       case "exec":
         return run(m.tx, () => pg.exec(m.sql));
       case "begin": {
-        const release = await lock.acquire(true);
+        const release = await lock.acquire();
         try {
           await pg.exec("begin");
         } catch (e) {
           release();
           throw e;
         }
-        open = { id: ++nextTx, release };
+        open = { id: ++nextTx, release, chain: Promise.resolve() };
         return open.id;
       }
       case "end": {
         const tx = open;
         if (!tx || tx.id !== m.tx) throw new Error("Transaction is closed");
+        await tx.chain;
         try {
           const [r] = await pg.exec(m.commit ? "commit" : "rollback");
           // COMMIT of a failed transaction rolls back: tell the caller, as PGlite's own transaction() does.
@@ -191,19 +184,6 @@ async function main() {
         if (m.op === "close") setImmediate(() => process.exit(0));
       },
       (e) => parentPort!.postMessage({ id: m.id, ok: false, error: toWireError(e) } satisfies DbReply),
-    );
-  });
-  // Transactions come on the synchronous port: the request thread waits on `signal` for each answer.
-  const flag = new Int32Array(init.signal);
-  init.syncPort.on("message", (m: DbMessage) => {
-    const answer = (reply: DbReply) => {
-      init.syncPort.postMessage(reply);
-      Atomics.store(flag, 0, 1);
-      Atomics.notify(flag, 0);
-    };
-    handle(m).then(
-      (value) => answer({ id: m.id, ok: true, value }),
-      (e) => answer({ id: m.id, ok: false, error: toWireError(e) }),
     );
   });
   parentPort!.postMessage({ ready: true });
