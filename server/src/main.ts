@@ -26,7 +26,11 @@ async function main() {
   } catch (e) {
     fail(`DATA_DIR ${config.dataDir} is not writable (${(e as Error).message})`);
   }
-  const database: Database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, "db") });
+  const database: Database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, "db"),
+    pgliteThread: config.pgliteThread,
+  });
   await migrateDatabase(database);
   const seeded = await seedIfEmpty(database.db, config);
   const app = await buildApp({ database, config, logger: true });
@@ -62,7 +66,7 @@ async function main() {
   }
   const port = (app.server.address() as { port: number }).port;
   console.log(
-    `Adesua is running on http://localhost:${port} (database: ${database.kind === "pglite" ? `embedded, ${path.join(config.dataDir, "db")}` : "PostgreSQL"})`,
+    `Adesua is running on http://localhost:${port} (database: ${database.kind === "pglite" ? `embedded, ${path.join(config.dataDir, "db")}${config.pgliteThread ? ", on its own thread" : ""}` : "PostgreSQL"})`,
   );
   if (seeded.created === "demo") {
     console.log("A demo school was created. Sign in with:");
