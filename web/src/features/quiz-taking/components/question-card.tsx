@@ -1,5 +1,6 @@
 import { memo } from "react";
 import { optionLetter } from "@adesua/domain/rules";
+import { ProtectedImage } from "@/components/protected-image";
 import type { RunnerQuestion } from "../engine";
 import classes from "./quiz-runner.module.css";
 
@@ -26,6 +27,18 @@ export const QuestionCard = memo(function QuestionCard({ question, answer, locke
         </span>
         <span className={classes.text}>{question.text}</span>
       </legend>
+      {question.images?.length ? (
+        <div className={classes.images}>
+          {question.images.map((path, k) => (
+            <ProtectedImage
+              key={path}
+              path={path}
+              alt={`Picture ${k + 1} of question ${question.index + 1}`}
+              failedText={`Picture ${k + 1} could not be loaded.`}
+            />
+          ))}
+        </div>
+      ) : null}
       <div className={classes.options}>
         {question.options.map((option, i) => {
           const checked = answer === option;
