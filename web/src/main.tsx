@@ -3,19 +3,24 @@
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/global.css";
 import "@mantine/notifications/styles.css";
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Providers } from "./app/providers";
 import { router } from "./app/router";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// The first render as a transition: React renders it in slices and lets the browser breathe between them,
+// instead of one long task that keeps a slow phone from answering a tap (Total Blocking Time).
+const root = createRoot(document.getElementById("root")!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});
 
 // Production only: the dev server's modules are not hashed and must not be cached.
 if (import.meta.env.PROD && "serviceWorker" in navigator) {

@@ -1,20 +1,11 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { MantineProvider } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { AuthProvider } from "../lib/auth";
-import { ApiError } from "../lib/api";
 import { theme } from "./theme";
+import { queryClient } from "./query-client";
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      // A refusal or a missing row will not change on retry; a network blip might.
-      retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 2,
-      refetchOnWindowFocus: false,
-    },
-  },
-});
+export { queryClient };
 
 // The notification container (with its transitions) is not needed for the first paint: it loads
 // beside the first page. Notifications shown before it arrives wait in the store and appear with it.
