@@ -15,7 +15,13 @@ export const QUIZ_LIST_CALLS = ["/api/quizzes?page=1&limit=12", "/api/courses?pa
 
 export const FIRST_LOAD_ROUTES: PreloadRoute[] = [
   { path: /^\/login\/?$/, module: "src/features/auth/routes/login.tsx" },
-  { path: /^\/students\/dashboard\/?$/, module: "src/features/student-home/routes/student-home.tsx", api: [ME, ...STUDENT_HOME_CALLS] },
+  {
+    path: /^\/students\/dashboard\/?$/,
+    module: "src/features/student-home/routes/student-home.tsx",
+    // The school's announcements above the home (routes.tsx's withAnnouncements).
+    also: ["src/features/announcements/components/current-announcements.tsx"],
+    api: [ME, ...STUDENT_HOME_CALLS],
+  },
   { path: /^\/students\/dashboard\/schedule\/?$/, module: "src/features/schedule/routes/student-schedule-page.tsx", api: [ME] },
   { path: /^\/students\/dashboard\/quizzes\/?$/, module: "src/features/quizzes/routes/student-quizzes-page.tsx", api: [ME, ...QUIZ_LIST_CALLS] },
   { path: /^\/students\/dashboard\/quizzes\/[^/]+\/attempt\/?$/, module: "src/features/quiz-taking/routes/attempt-page.tsx", api: [ME] },

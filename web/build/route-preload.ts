@@ -7,6 +7,8 @@ type OutputChunk = Rolldown.OutputChunk;
 export type PreloadRoute = {
   path: RegExp;
   module: string;
+  /** Other modules the page loads at once (composed beside it in web/src/app/routes.tsx), preloaded with it. */
+  also?: string[];
   /** GET calls (under /api) the page makes at once: started here with the stored token (see web/src/lib/prefetch.ts). */
   api?: string[];
 };
@@ -40,10 +42,14 @@ export function routePreload(routes: PreloadRoute[]): Plugin {
         if (!entry) return;
         const inEntry = closure(bundle, entry.fileName);
         const table = routes.map((r) => {
-          const abs = path.resolve(root, r.module);
-          const chunk = chunks.find((c) => c.facadeModuleId === abs);
-          if (!chunk) this.error(`route-preload: ${r.module} is not a chunk of this build (moved or renamed? update web/vite.config.ts)`);
-          const files = [...closure(bundle, chunk!.fileName)].filter((f) => !inEntry.has(f));
+          const all = new Set<string>();
+          for (const module of [r.module, ...(r.also ?? [])]) {
+            const abs = path.resolve(root, module);
+            const chunk = chunks.find((c) => c.facadeModuleId === abs);
+            if (!chunk) this.error(`route-preload: ${module} is not a chunk of this build (moved or renamed? update web/build/first-load-routes.ts)`);
+            closure(bundle, chunk!.fileName, all);
+          }
+          const files = [...all].filter((f) => !inEntry.has(f));
           return [r.path.source, files.filter((f) => f.endsWith(".js")), files.filter((f) => f.endsWith(".css")), r.api ?? []] as const;
         });
         const code =
@@ -53,8 +59,10 @@ export function routePreload(routes: PreloadRoute[]): Plugin {
           `function k(){try{return localStorage.getItem("token")}catch(e){return null}}` +
           `function f(u,tk){var q=fetch(u,{headers:{authorization:"Bearer "+tk},credentials:"include"});q.catch(function(){});` +
           `(window.${PREFETCH_GLOBAL}=window.${PREFETCH_GLOBAL}||{})[u]={token:tk,at:Date.now(),response:q}}` +
-          `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){t[i][1].forEach(function(h){a("modulepreload",h)});t[i][2].forEach(function(h){a("stylesheet",h)});` +
-          `var tk=k();if(tk&&!location.search&&window.fetch)t[i][3].forEach(function(u){f(u,tk)});break}})();\n`;
+          // The calls go first: small answers that would otherwise queue behind the chunks for one of
+          // the browser's six connections (HTTP/1.1).
+          `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){var tk=k();if(tk&&!location.search&&window.fetch)t[i][3].forEach(function(u){f(u,tk)});` +
+          `t[i][1].forEach(function(h){a("modulepreload",h)});t[i][2].forEach(function(h){a("stylesheet",h)});break}})();\n`;
         this.emitFile({ type: "asset", name: "route-preload.js", source: code });
       },
     },
