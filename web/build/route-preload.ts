@@ -22,7 +22,8 @@ export type PreloadRoute = {
  * `async`; it matches `location.pathname` against the routes below and adds `modulepreload` links
  * for that route's chunks and stylesheet links for its CSS — only for the page being opened.
  * When a token is stored and the address has no query string, it also starts the page's first GET
- * calls (`api`), so their answers travel while the entry downloads and runs; the app takes each one
+ * calls (`api`: the session check first, the others once it has answered 200), so their answers travel
+ * while the entry downloads and runs; the app takes each one
  * at its first `api()` call for that address (web/src/lib/prefetch.ts) instead of asking again.
  * A route module missing from the build fails the build, so the table cannot silently go stale.
  */
@@ -58,10 +59,13 @@ export function routePreload(routes: PreloadRoute[]): Plugin {
           // The stored token (web/src/lib/storage.ts's "token" key); storage may be unavailable.
           `function k(){try{return localStorage.getItem("token")}catch(e){return null}}` +
           `function f(u,tk){var q=fetch(u,{headers:{authorization:"Bearer "+tk},credentials:"include"});q.catch(function(){});` +
-          `(window.${PREFETCH_GLOBAL}=window.${PREFETCH_GLOBAL}||{})[u]={token:tk,at:Date.now(),response:q}}` +
+          `(window.${PREFETCH_GLOBAL}=window.${PREFETCH_GLOBAL}||{})[u]={token:tk,at:Date.now(),response:q};return q}` +
           // The calls go first: small answers that would otherwise queue behind the chunks for one of
           // the browser's six connections (HTTP/1.1).
-          `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){var tk=k();if(tk&&!location.search&&window.fetch)t[i][3].forEach(function(u){f(u,tk)});` +
+          // The first call is the session check: the others start only once it has answered 200, so a
+          // dead token costs one refused call, not one per list.
+          `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){var tk=k(),c=t[i][3];if(tk&&!location.search&&window.fetch&&c.length)` +
+          `f(c[0],tk).then(function(r){if(r.ok)c.slice(1).forEach(function(u){f(u,tk)})},function(){});` +
           `t[i][1].forEach(function(h){a("modulepreload",h)});t[i][2].forEach(function(h){a("stylesheet",h)});break}})();\n`;
         this.emitFile({ type: "asset", name: "route-preload.js", source: code });
       },

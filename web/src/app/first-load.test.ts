@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { QueryClient } from "@tanstack/react-query";
 // The build-time table lives outside src (web/build); no alias reaches it.
 // eslint-disable-next-line no-restricted-imports -- the test checks the build table against the pages' real queries
-import { ME, QUIZ_LIST_CALLS, STUDENT_HOME_CALLS } from "../../build/first-load-routes";
+import { FIRST_LOAD_ROUTES, ME, QUIZ_LIST_CALLS, STUDENT_HOME_CALLS } from "../../build/first-load-routes";
 import { api } from "@/lib/api";
 import { tokenStore } from "@/lib/storage";
 import { getCurrentAnnouncementsQueryOptions } from "@/features/announcements/api/announcements";
@@ -55,8 +55,9 @@ describe("the first page's calls started by the preload script (web/build/first-
     ).toEqual(QUIZ_LIST_CALLS);
   });
 
-  it("include the session check the app makes", () => {
+  it("begin with the session check the app makes, which the other calls wait for", () => {
     expect(ME).toBe("/api/auth/me");
+    for (const r of FIRST_LOAD_ROUTES) if (r.api?.length) expect(r.api[0]).toBe(ME);
   });
 });
 

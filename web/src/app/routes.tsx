@@ -32,7 +32,9 @@ const FIRST_DATA_WAIT_MS = 1500;
  * rarely waits; rendering with the data means no skeleton that then moves the page down (layout shift).
  */
 async function studentHomeLoader() {
-  if (!tokenStore.get()) return null;
+  // Only when the app renders pages at once (a token and the user cached beside it); otherwise it waits for
+  // the session check first, and so does this.
+  if (!tokenStore.get() || !tokenStore.getUser()) return null;
   const [home, notices] = await Promise.all([import("../features/student-home/api/student-home"), import("../features/announcements/api/announcements")]);
   const all = Promise.allSettled([
     queryClient.ensureQueryData(notices.getCurrentAnnouncementsQueryOptions()),
