@@ -11,7 +11,7 @@
  * Options: --questions 40, --start-spread 10, --submit-spread 10 (seconds), --logins 20 (a sample
  * of real password logins, measured before the storm), --pg-url postgres://postgres@127.0.0.1:5432/postgres,
  * --crash (SIGKILL the server mid-storm, restart it on the same data; students retry like a browser),
- * --uploaders 20 (that many teachers post a 100-question DOCX to /questions/parse back to back all through the exam),
+ * --uploaders 20 (that many teachers post a 100-question DOCX or PDF to /questions/parse back to back all through the exam),
  * --keep (keep the database), --server-env KEY=VALUE (repeatable; e.g. PGLITE_THREAD=false), --tag run1 (results file suffix).
  * Writes bench/results/exam-storm-<db>-<N>[-crash][-tag].json. Traffic only to 127.0.0.1.
  */
@@ -34,7 +34,7 @@ import {
   type ServerEntry,
   type ServerProc,
 } from "../server/test/storm";
-import { buildDocx } from "../server/src/documents/test/build-files";
+import { buildDocx, buildPdf, type PdfPage } from "../server/src/documents/test/build-files";
 
 const { values: args } = parseArgs({
   options: {
@@ -91,24 +91,38 @@ const serverEnv = Object.fromEntries(
   }),
 );
 
-/** A 100-question Word paper (options one per line, `Answer:` lines), as a teacher would upload. */
-async function uploadPaper(): Promise<Buffer> {
+type Paper = { data: Buffer; name: string; type: string };
+
+/**
+ * The same 100-question paper (options one per line, `Answer:` lines) as a Word file and as a PDF (36 lines
+ * a page with a header and a page number), as teachers upload them.
+ */
+async function uploadPapers(): Promise<Paper[]> {
   const lines: string[] = ["BASIC EDUCATION CERTIFICATE EXAMINATION", "Answer all questions."];
   for (let n = 1; n <= 100; n++) {
-    lines.push(`${n}. A farmer plants ${n + 4} rows of ${n + 9} maize seedlings each. How many seedlings does she plant in all?`);
+    lines.push(`${n}. A farmer plants ${n + 4} rows of ${n + 9} maize seedlings each. How many seedlings does she plant?`);
     ["A", "B", "C", "D"].forEach((l, k) => lines.push(`${l}. ${(n + 4) * (n + 9) + k * 3}`));
     lines.push("Answer: A");
   }
-  return Buffer.from(await buildDocx(lines));
+  const pages: PdfPage[] = [];
+  for (let i = 0; i < lines.length; i += 36) pages.push({ header: "BECE MATHEMATICS", footer: `Page ${pages.length + 1}`, lines: lines.slice(i, i + 36) });
+  return [
+    { data: Buffer.from(await buildDocx(lines)), name: "paper.docx", type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" },
+    { data: Buffer.from(await buildPdf(pages)), name: "paper.pdf", type: "application/pdf" },
+  ];
 }
 
-/** Each uploader posts the paper to /questions/parse again and again until `until`, recording "upload". */
-async function runUploaders(port: number, tokens: string[], paper: Buffer, until: number, recorder: StepRecorder): Promise<void> {
+/**
+ * Each uploader posts a paper to /questions/parse again and again until `until` (even-numbered teachers the
+ * Word file, odd-numbered ones the PDF), recording "upload".
+ */
+async function runUploaders(port: number, tokens: string[], papers: Paper[], until: number, recorder: StepRecorder): Promise<void> {
   await Promise.all(
-    tokens.map(async (token) => {
+    tokens.map(async (token, k) => {
+      const paper = papers[k % papers.length]!;
       while (Date.now() < until) {
         const fd = new FormData();
-        fd.append("attachment", new Blob([paper], { type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" }), "paper.docx");
+        fd.append("attachment", new Blob([paper.data], { type: paper.type }), paper.name);
         const t = performance.now();
         try {
           const r = await fetch(`http://127.0.0.1:${port}/api/questions/parse`, { method: "POST", body: fd, headers: { authorization: `Bearer ${token}` } });
@@ -159,7 +173,7 @@ async function main() {
     const seedStart = performance.now();
     const { students, quiz } = await withDatabase(db, (d) => seedStorm(d, { students: N, questionCount, timeLimitMinutes: Math.ceil(windowMs / 60_000) + 10 }));
     const uploaderTokens = await withDatabase(db, (d) => seedUploaders(d, uploaders));
-    const paper = uploaders > 0 ? await uploadPaper() : Buffer.alloc(0);
+    const papers = uploaders > 0 ? await uploadPapers() : [];
     log(`seeded in ${Math.round(performance.now() - seedStart)} ms`);
     const nodeArgs = args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
     server = await startServer(db, serverEnv, nodeArgs, entry);
@@ -243,7 +257,7 @@ async function main() {
         /* down during a crash */
       }
     }, 200);
-    const uploading = runUploaders(port, uploaderTokens, paper, Date.now() + windowMs, recorder);
+    const uploading = runUploaders(port, uploaderTokens, papers, Date.now() + windowMs, recorder);
     const ledger = await runStorm({ students, quiz, windowMs, startSpreadMs, submitSpreadMs, retry: args.crash, http: () => client, recorder });
     await uploading;
     clearInterval(progress);

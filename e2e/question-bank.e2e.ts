@@ -1,7 +1,8 @@
+import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { Document, Packer, Paragraph } from "docx";
+import { Document, ImageRun, Packer, Paragraph } from "docx";
 import { DEMO, DEMO_PASSWORD, launch, newPage, signIn, snap } from "./browser";
 
 /**
@@ -29,6 +30,9 @@ async function apiCall<T>(method: string, path: string, body?: object): Promise<
 async function docx(lines: string[]): Promise<Buffer> {
   return Packer.toBuffer(new Document({ sections: [{ children: lines.map((l) => new Paragraph(l)) }] }));
 }
+
+/** A valid 1×1 PNG, as a diagram in a Word paper. */
+const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
@@ -205,6 +209,101 @@ describe("question bank journeys", () => {
     await page.waitForURL("**/students/dashboard/past-questions");
     await page.getByRole("heading", { name: "My practice" }).waitFor();
     await page.getByRole("listitem", { name: `${subject}: 2 practices` }).waitFor();
+    await page.context().close();
+  });
+  it("a teacher imports a GIFT file from the bank screen and exports the group as Aiken", async () => {
+    const subject = `Social Studies ${stamp}`;
+    const gift =
+      "::Q1:: Which river is the longest in Ghana? {=Volta ~Pra ~Ankobra ~Tano}\n\n" +
+      "::Q2:: Who was Ghana's first president? {~J. B. Danquah =Kwame Nkrumah ~Kofi Busia ~Hilla Limann}\n";
+    const { page } = await newPage(browser);
+    await signIn(page, DEMO.teacher);
+    await page.waitForURL("**/teachers/dashboard");
+    await page.goto("/teachers/dashboard/questions");
+    await page.getByRole("heading", { name: "Question Bank" }).waitFor();
+
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    const importer = page.getByRole("dialog", { name: "Import questions" });
+    await importer.getByLabel("Format").selectOption("gift");
+    await importer.locator('input[type="file"]').setInputFiles({ name: "social.gift.txt", mimeType: "text/plain", buffer: Buffer.from(gift) });
+    await importer.getByLabel("Year").fill("2017");
+    await importer.getByLabel("Subject").fill(subject);
+    await importer.getByLabel("Section").selectOption("B");
+    await snap(page, "bank-import-phone");
+    await importer.getByRole("button", { name: "Import", exact: true }).click();
+    await importer.getByText("Imported 2 questions.").waitFor();
+    // The same file again: nothing is stored twice.
+    await importer.locator('input[type="file"]').setInputFiles({ name: "social.gift.txt", mimeType: "text/plain", buffer: Buffer.from(gift) });
+    await importer.getByRole("button", { name: "Import", exact: true }).click();
+    await importer.getByText("Imported 0 questions (2 duplicates skipped).").waitFor();
+    await importer.getByRole("button", { name: "Done" }).click();
+
+    await page.getByLabel("Search").fill(subject);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page
+      .getByRole("article", { name: `${subject} 2017 section B` })
+      .getByText("2 questions")
+      .waitFor();
+
+    await page.getByRole("button", { name: "Export", exact: true }).click();
+    const exporter = page.getByRole("dialog", { name: "Export questions" });
+    await exporter.getByLabel("Format").selectOption("aiken");
+    await exporter.getByLabel("Year").fill("2017");
+    await exporter.getByLabel("Subject").fill(subject);
+    await exporter.getByLabel("Section").selectOption("B");
+    await expectNoSideScroll(page);
+    const [download] = await Promise.all([page.waitForEvent("download"), exporter.getByRole("button", { name: "Download" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^questions-2017-Social_Studies_\d+-B\.aiken\.txt$/);
+    const text = fs.readFileSync(await download.path(), "utf8");
+    expect(text).toContain("Which river is the longest in Ghana?");
+    expect(text).toContain("ANSWER: A");
+    expect(text).toContain("ANSWER: B");
+    await page.context().close();
+  });
+
+  it("a student practising a group sees the pictures of its questions", async () => {
+    const subject = `Basic Science ${stamp}`;
+    // A Word paper with a diagram: the parse stores the picture, the save keeps it on the question.
+    const paper = await Packer.toBuffer(
+      new Document({
+        sections: [
+          {
+            children: [
+              new Paragraph("1. The diagram shows a simple circuit. How many cells are there?"),
+              new Paragraph({ children: [new ImageRun({ type: "png", data: TINY_PNG, transformation: { width: 40, height: 40 } })] }),
+              new Paragraph("A. One"),
+              new Paragraph("B. Two"),
+              new Paragraph("C. Three"),
+            ],
+          },
+        ],
+      }),
+    );
+    const fd = new FormData();
+    fd.append("attachment", new Blob([paper], { type: DOCX_MIME }), "circuit.docx");
+    const parsed = await fetch(`${inject("baseUrl")}/api/questions/parse`, { method: "POST", headers: { authorization: `Bearer ${adminToken}` }, body: fd });
+    const result = (await parsed.json()) as { questions: { text: string; options: string[]; imageIds?: number[] }[] };
+    expect(result.questions[0]?.imageIds?.length).toBe(1);
+    await apiCall("POST", "/questions/bulk", {
+      metadata: { year: 2016, subject, section: "A", topic: null },
+      questions: [{ ...result.questions[0], answer: "One" }],
+    });
+
+    const { page } = await newPage(browser);
+    await signIn(page, DEMO.jhs1);
+    await page.waitForURL("**/students/dashboard");
+    await page.goto("/students/dashboard/past-questions");
+    await page.getByLabel("Search").fill(subject);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page
+      .getByRole("article", { name: `${subject} 2016 section A` })
+      .getByRole("link", { name: /^Take Quiz/ })
+      .click();
+    await page.waitForURL(/\/students\/dashboard\/past-questions\/attempt\//);
+    const img = page.getByRole("img", { name: "Picture 1 of question 1" });
+    await img.waitFor();
+    expect(await img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth)).toBe(1);
+    await snap(page, "practice-picture-phone");
     await page.context().close();
   });
 });

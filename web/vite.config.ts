@@ -7,6 +7,7 @@ import { appShellRemoveScrollClasses } from "./build/appshell-remove-scroll.ts";
 import { precompress } from "./build/precompress.ts";
 import { routePreload } from "./build/route-preload.ts";
 import { paintFirst } from "./build/paint-first.ts";
+import { FIRST_LOAD_ROUTES } from "./build/first-load-routes.ts";
 
 // `ANALYZE=1 npm run build` also writes web/bundle-stats.html: a treemap of what fills each chunk.
 const analyze: PluginOption[] = process.env.ANALYZE
@@ -26,14 +27,8 @@ export default defineConfig({
     react(),
     mantineCss(),
     appShellRemoveScrollClasses(),
-    // The first page's own chunks start downloading beside the entry (student pages and login).
-    routePreload([
-      { path: /^\/login\/?$/, module: "src/features/auth/routes/login.tsx" },
-      { path: /^\/students\/dashboard\/?$/, module: "src/features/student-home/routes/student-home.tsx" },
-      { path: /^\/students\/dashboard\/schedule\/?$/, module: "src/features/schedule/routes/student-schedule-page.tsx" },
-      { path: /^\/students\/dashboard\/quizzes\/?$/, module: "src/features/quizzes/routes/student-quizzes-page.tsx" },
-      { path: /^\/students\/dashboard\/quizzes\/[^/]+\/attempt\/?$/, module: "src/features/quiz-taking/routes/attempt-page.tsx" },
-    ]),
+    // The first page's own chunks start downloading beside the entry, and its first API calls with them.
+    routePreload(FIRST_LOAD_ROUTES),
     paintFirst(),
     precompress(),
     ...analyze,

@@ -1,14 +1,18 @@
 import type { Plugin } from "vite";
 
+/** The attribute that marks the app's own stylesheets in index.html (web/src/lib/app-styles.ts applies them). */
+export const APP_CSS_ATTR = "data-app-css";
+
 /**
- * Lets index.html's own boot screen paint before any stylesheet arrives.
+ * Lets index.html's own boot screen paint before any stylesheet arrives, and keeps the app's stylesheets
+ * from blocking rendering at all.
  *
- * Stylesheets in `<head>` block the first paint, so the boot screen (brand, what Adesua is,
- * "Loading...") would wait for the app's CSS files, each a round trip on slow mobile data. Moved to
- * the end of `<body>` they block nothing above them: the boot screen (styled by index.html's own
- * `<style>`) paints as soon as the HTML arrives. The app's module script still runs only after those
- * stylesheets have loaded (the browser holds scripts for pending stylesheets), so the app never
- * renders unstyled.
+ * A `<link rel="stylesheet">` in the HTML blocks the first paint (in `<head>`) or everything after it (in
+ * `<body>`), so the boot screen (brand, what Adesua is, "Loading...", styled by index.html's own `<style>`)
+ * would wait for the app's CSS files, each a round trip on slow mobile data. Instead each one becomes a
+ * `<link rel="preload" as="style">`: downloaded at once and at high priority, but blocking nothing. The
+ * entry applies them (web/src/lib/app-styles.ts) and renders only once they have loaded, so the app never
+ * renders unstyled and nothing moves when the styles arrive.
  */
 export function paintFirst(): Plugin {
   return {
@@ -17,13 +21,7 @@ export function paintFirst(): Plugin {
     transformIndexHtml: {
       order: "post",
       handler(html) {
-        const links: string[] = [];
-        const out = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, (m) => {
-          links.push(m.trim());
-          return "";
-        });
-        if (!links.length) return html;
-        return out.replace(/(\s*)<\/body>/, `$1  ${links.join("$1  ")}$1</body>`);
+        return html.replace(/<link rel="stylesheet"([^>]*)>/g, (_m, attrs: string) => `<link rel="preload" as="style"${attrs} ${APP_CSS_ATTR}>`);
       },
     },
   };

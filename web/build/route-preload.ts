@@ -4,7 +4,14 @@ import type { Plugin, Rolldown } from "vite";
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 
-export type PreloadRoute = { path: RegExp; module: string };
+export type PreloadRoute = {
+  path: RegExp;
+  module: string;
+  /** Other modules the page loads at once (composed beside it in web/src/app/routes.tsx), preloaded with it. */
+  also?: string[];
+  /** GET calls (under /api) the page makes at once: started here with the stored token (see web/src/lib/prefetch.ts). */
+  api?: string[];
+};
 
 /**
  * Preloads the first route's own chunks while the app's entry is still downloading.
@@ -14,6 +21,10 @@ export type PreloadRoute = { path: RegExp; module: string };
  * script (its own file: the Content-Security-Policy allows no inline scripts) that index.html loads
  * `async`; it matches `location.pathname` against the routes below and adds `modulepreload` links
  * for that route's chunks and stylesheet links for its CSS — only for the page being opened.
+ * When a token is stored and the address has no query string, it also starts the page's first GET
+ * calls (`api`: the session check first, the others once it has answered 200), so their answers travel
+ * while the entry downloads and runs; the app takes each one
+ * at its first `api()` call for that address (web/src/lib/prefetch.ts) instead of asking again.
  * A route module missing from the build fails the build, so the table cannot silently go stale.
  */
 export function routePreload(routes: PreloadRoute[]): Plugin {
@@ -32,16 +43,30 @@ export function routePreload(routes: PreloadRoute[]): Plugin {
         if (!entry) return;
         const inEntry = closure(bundle, entry.fileName);
         const table = routes.map((r) => {
-          const abs = path.resolve(root, r.module);
-          const chunk = chunks.find((c) => c.facadeModuleId === abs);
-          if (!chunk) this.error(`route-preload: ${r.module} is not a chunk of this build (moved or renamed? update web/vite.config.ts)`);
-          const files = [...closure(bundle, chunk!.fileName)].filter((f) => !inEntry.has(f));
-          return [r.path.source, files.filter((f) => f.endsWith(".js")), files.filter((f) => f.endsWith(".css"))] as const;
+          const all = new Set<string>();
+          for (const module of [r.module, ...(r.also ?? [])]) {
+            const abs = path.resolve(root, module);
+            const chunk = chunks.find((c) => c.facadeModuleId === abs);
+            if (!chunk) this.error(`route-preload: ${module} is not a chunk of this build (moved or renamed? update web/build/first-load-routes.ts)`);
+            closure(bundle, chunk!.fileName, all);
+          }
+          const files = [...all].filter((f) => !inEntry.has(f));
+          return [r.path.source, files.filter((f) => f.endsWith(".js")), files.filter((f) => f.endsWith(".css")), r.api ?? []] as const;
         });
         const code =
           `(function(){var t=${JSON.stringify(table)},p=location.pathname;` +
           `function a(r,h){var l=document.createElement("link");l.rel=r;l.href="/"+h;l.crossOrigin="";document.head.appendChild(l)}` +
-          `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){t[i][1].forEach(function(h){a("modulepreload",h)});t[i][2].forEach(function(h){a("stylesheet",h)});break}})();\n`;
+          // The stored token (web/src/lib/storage.ts's "token" key); storage may be unavailable.
+          `function k(){try{return localStorage.getItem("token")}catch(e){return null}}` +
+          `function f(u,tk){var q=fetch(u,{headers:{authorization:"Bearer "+tk},credentials:"include"});q.catch(function(){});` +
+          `(window.${PREFETCH_GLOBAL}=window.${PREFETCH_GLOBAL}||{})[u]={token:tk,at:Date.now(),response:q};return q}` +
+          // The calls go first: small answers that would otherwise queue behind the chunks for one of
+          // the browser's six connections (HTTP/1.1).
+          // The first call is the session check: the others start only once it has answered 200, so a
+          // dead token costs one refused call, not one per list.
+          `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){var tk=k(),c=t[i][3];if(tk&&!location.search&&window.fetch&&c.length)` +
+          `f(c[0],tk).then(function(r){if(r.ok)c.slice(1).forEach(function(u){f(u,tk)})},function(){});` +
+          `t[i][1].forEach(function(h){a("modulepreload",h)});t[i][2].forEach(function(h){a("stylesheet",h)});break}})();\n`;
         this.emitFile({ type: "asset", name: "route-preload.js", source: code });
       },
     },
@@ -55,6 +80,9 @@ export function routePreload(routes: PreloadRoute[]): Plugin {
     },
   };
 }
+
+/** Where the preload script leaves the calls it started (read by web/src/lib/prefetch.ts). */
+export const PREFETCH_GLOBAL = "__adesuaPrefetch";
 
 /** A chunk's file, the chunks it imports statically (transitively) and their CSS. */
 function closure(bundle: OutputBundle, fileName: string, out = new Set<string>()): Set<string> {

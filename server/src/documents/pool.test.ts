@@ -25,6 +25,12 @@ describe("the document worker pool", () => {
     expect(await pool.probe()).toMatchObject({ isMainThread: false });
   });
 
+  it.runIf(process.platform === "linux")("reads documents at the lowest CPU priority, so an exam's saves win the CPU", async () => {
+    expect((await pool.probe()).priority).toBe(19);
+    // The server's own thread keeps its priority.
+    expect(os.getPriority()).toBeLessThan(19);
+  });
+
   it.each([
     ["node --import tsx (the server's own command)", true],
     ["tsx registered in-process (npm start)", false],

@@ -108,7 +108,7 @@ export class DocumentPool {
   }
 
   /** Where tasks run (for tests and health checks). */
-  async probe(): Promise<{ isMainThread: boolean; threadId: number }> {
+  async probe(): Promise<{ isMainThread: boolean; threadId: number; priority: number | null }> {
     return this.run({ kind: "probe" });
   }
 

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import os from "node:os";
 import { isMainThread, threadId } from "node:worker_threads";
 import { DocumentError } from "./errors.ts";
 import { readAnswerDocument, readCsv, readExchange, readQuestionDocument, type ExchangeFormat } from "./read.ts";
@@ -12,6 +14,39 @@ export type WorkerTask =
   /** A school circular (.pdf/.docx) read into event fields (issue 13); `now` dates year-less dates. */
   | { kind: "circular"; bytes: Uint8Array; now: number }
   | { kind: "probe" };
+
+/**
+ * Reading a teacher's file must never slow an exam: this worker thread runs at the lowest CPU priority, so
+ * the server's main thread (answers being saved) wins the CPU whenever both want it. Linux sets priority per
+ * thread (setpriority on the thread's id, from /proc/thread-self); elsewhere, or if refused, nothing changes.
+ */
+function ownThreadId(): number | null {
+  try {
+    const tid = Number(fs.readlinkSync("/proc/thread-self").split("/").pop());
+    return Number.isInteger(tid) && tid > 0 && tid !== process.pid ? tid : null;
+  } catch {
+    return null;
+  }
+}
+function yieldCpuToTheServer(): void {
+  if (isMainThread || process.platform !== "linux") return;
+  const tid = ownThreadId();
+  try {
+    if (tid) os.setPriority(tid, 19);
+  } catch {
+    /* not permitted: run at normal priority */
+  }
+}
+/** This thread's nice value (Linux), else null: the pool's tests check the worker yields to the server. */
+function ownPriority(): number | null {
+  const tid = process.platform === "linux" ? ownThreadId() : null;
+  try {
+    return tid ? os.getPriority(tid) : null;
+  } catch {
+    return null;
+  }
+}
+yieldCpuToTheServer();
 
 /** Errors cross the thread boundary as plain data: a thrown Error would lose its status on the way. */
 export type WorkerReply = { ok: true; value: unknown } | { ok: false; status: number; message: string };
@@ -30,7 +65,7 @@ export default async function run(task: WorkerTask): Promise<WorkerReply> {
       case "circular":
         return { ok: true, value: await parseCircularFile(task.bytes, { now: new Date(task.now) }) };
       case "probe":
-        return { ok: true, value: { isMainThread, threadId } };
+        return { ok: true, value: { isMainThread, threadId, priority: ownPriority() } };
     }
   } catch (e) {
     if (e instanceof DocumentError) return { ok: false, status: e.status, message: e.message };

@@ -1,10 +1,12 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { Center, Loader, Stack, Text } from "@mantine/core";
 import type { Role } from "@adesua/domain";
 import { useAuth } from "../lib/auth";
-import { AccessDenied } from "./access-denied";
-import { PendingApproval } from "./pending-approval";
+
+// Rare screens load when shown, so every first load does not carry them.
+const AccessDenied = lazy(() => import("./access-denied").then((m) => ({ default: m.AccessDenied })));
+const PendingApproval = lazy(() => import("./pending-approval").then((m) => ({ default: m.PendingApproval })));
 
 export function LoadingScreen() {
   return (
@@ -24,7 +26,17 @@ export function RequireAuth({ roles, children }: { roles?: readonly Role[]; chil
   if (loading) return <LoadingScreen />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   // A self-registered teacher waits for an admin: the page says so instead of the teacher area.
-  if (user.status === "pending") return <PendingApproval />;
-  if (roles && !roles.includes(user.role)) return <AccessDenied required={roles} current={user.role} />;
+  if (user.status === "pending")
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <PendingApproval />
+      </Suspense>
+    );
+  if (roles && !roles.includes(user.role))
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <AccessDenied required={roles} current={user.role} />
+      </Suspense>
+    );
   return <>{children}</>;
 }

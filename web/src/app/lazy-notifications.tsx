@@ -1,2 +1,3 @@
-// Loaded lazily by providers.tsx: the notification container and its transitions are not part of the first paint.
+// Loaded by providers.tsx when the first notification is shown: the container, its transitions and its styles.
+import "@mantine/notifications/styles.css";
 export { Notifications } from "@mantine/notifications";

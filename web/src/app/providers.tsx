@@ -1,33 +1,48 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { MantineProvider } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { notificationsStore } from "@mantine/notifications";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { AuthProvider } from "../lib/auth";
-import { ApiError } from "../lib/api";
 import { theme } from "./theme";
+import { queryClient } from "./query-client";
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      // A refusal or a missing row will not change on retry; a network blip might.
-      retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 2,
-      refetchOnWindowFocus: false,
-    },
-  },
-});
+export { queryClient };
 
-// The notification container (with its transitions) is not needed for the first paint: it loads
-// beside the first page. Notifications shown before it arrives wait in the store and appear with it.
+// The notification container (with its transitions and styles) loads when the first notification is
+// shown: most visits show none, and a first load should spend its bandwidth on the page. A notification
+// waits in the store until the container has arrived, then appears.
 const Notifications = lazy(() => import("./lazy-notifications").then((m) => ({ default: m.Notifications })));
+
+const anyNotification = () => {
+  const s = notificationsStore.getState();
+  return s.notifications.length + s.queue.length > 0;
+};
+
+function NotificationsOnDemand() {
+  const [wanted, setWanted] = useState(anyNotification);
+  useEffect(() => {
+    if (wanted) return;
+    const stop = notificationsStore.subscribe(() => {
+      if (anyNotification()) setWanted(true);
+    });
+    // One may have been shown between the first render and this subscription.
+    if (anyNotification()) setWanted(true);
+    return stop;
+  }, [wanted]);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-center" limit={3} />
+    </Suspense>
+  );
+}
 
 // deduplicateCssVariables off: the provider writes every Mantine CSS variable itself, so the 27 KB
 // default-variables stylesheet is not sent (see main.tsx).
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} deduplicateCssVariables={false}>
-      <Suspense fallback={null}>
-        <Notifications position="top-center" limit={3} />
-      </Suspense>
+      <NotificationsOnDemand />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>{children}</AuthProvider>
       </QueryClientProvider>

@@ -1,6 +1,8 @@
 import type { RouteObject } from "react-router";
 import type { ComponentType } from "react";
 import type { Role } from "@adesua/domain";
+import { tokenStore } from "@/lib/storage";
+import { queryClient } from "./query-client";
 
 /**
  * The pages of each role area. Features add their routes here (the app composes features;
@@ -21,6 +23,29 @@ const withAnnouncements = async (page: Promise<ComponentType>) => {
   };
 };
 
+/** How long a page's loader waits for its first data before the page shows anyway (with its skeletons). */
+const FIRST_DATA_WAIT_MS = 1500;
+
+/**
+ * The student home's data before it renders (decision 029): the announcements above it, the stat cards, the
+ * quizzes and the courses. On a first visit their calls left with the HTML (the preload script), so this
+ * rarely waits; rendering with the data means no skeleton that then moves the page down (layout shift).
+ */
+async function studentHomeLoader() {
+  // Only when the app renders pages at once (a token and the user cached beside it); otherwise it waits for
+  // the session check first, and so does this.
+  if (!tokenStore.get() || !tokenStore.getUser()) return null;
+  const [home, notices] = await Promise.all([import("../features/student-home/api/student-home"), import("../features/announcements/api/announcements")]);
+  const all = Promise.allSettled([
+    queryClient.ensureQueryData(notices.getCurrentAnnouncementsQueryOptions()),
+    queryClient.ensureQueryData(home.getHomeQuizzesQueryOptions()),
+    queryClient.ensureQueryData(home.getStudentSummaryQueryOptions()),
+    queryClient.ensureQueryData(home.getHomeCoursesQueryOptions()),
+  ]);
+  await Promise.race([all, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]);
+  return null;
+}
+
 const schedulePage = { lazy: async () => ({ Component: (await import("../features/schedule/staff/schedule-page")).SchedulePage }) };
 const eventForm = { lazy: async () => ({ Component: (await import("../features/schedule/forms/event-form-page")).EventFormPage }) };
 const parsePreview = { lazy: async () => ({ Component: (await import("../features/schedule/staff/parse-preview-page")).ParsePreviewPage }) };
@@ -28,7 +53,11 @@ const announcementsPage = { lazy: async () => ({ Component: (await import("../fe
 const announcementForm = { lazy: async () => ({ Component: (await import("../features/announcements/forms/announcement-form-page")).AnnouncementFormPage }) };
 
 export const studentRoutes: AreaRoute[] = [
-  { index: true, lazy: () => withAnnouncements(import("../features/student-home/routes/student-home").then((m) => m.StudentHomePage)) },
+  {
+    index: true,
+    loader: studentHomeLoader,
+    lazy: () => withAnnouncements(import("../features/student-home/routes/student-home").then((m) => m.StudentHomePage)),
+  },
   { path: "courses", lazy: async () => ({ Component: (await import("../features/courses/routes/student-courses-page")).StudentCoursesPage }) },
   { path: "courses/:id", lazy: async () => ({ Component: (await import("../features/courses/routes/student-course-detail-page")).StudentCourseDetailPage }) },
   { path: "quizzes", lazy: async () => ({ Component: (await import("../features/quizzes/routes/student-quizzes-page")).StudentQuizzesPage }) },

@@ -1,3 +1,4 @@
+import { takePrefetched } from "./prefetch";
 import { tokenStore } from "./storage";
 
 export const DEFAULT_FORBIDDEN = "Access Denied: You do not have permission to perform this action or access this resource.";
@@ -56,7 +57,11 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     headers["content-type"] = "application/json";
     body = JSON.stringify(opts.body);
   }
-  const res = await fetch(buildUrl(path, opts.query), { method: opts.method ?? "GET", headers, body, credentials: "include", signal: opts.signal });
+  const url = buildUrl(path, opts.query);
+  const method = opts.method ?? "GET";
+  // The first page's first calls may already be on their way (started by the preload script).
+  const early = method === "GET" && body === undefined ? takePrefetched(url, token) : null;
+  const res = await (early ?? fetch(url, { method, headers, body, credentials: "include", signal: opts.signal }));
   const text = await res.text();
   let data: unknown = null;
   try {

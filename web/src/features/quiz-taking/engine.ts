@@ -6,7 +6,15 @@ import type { ReviewItem } from "@adesua/domain";
  * attempt API; a practice engine (the past-question bank) can run the same screen on local questions.
  */
 
-export type RunnerQuestion = { id: number; /** 0-based place in the quiz */ index: number; text: string; options: string[] };
+export type RunnerQuestion = {
+  id: number;
+  /** 0-based place in the quiz */
+  index: number;
+  text: string;
+  options: string[];
+  /** API paths of the question's pictures (a bank question's diagrams), shown under its text. */
+  images?: string[];
+};
 
 export type RunnerSection = {
   index: number;

@@ -28,12 +28,13 @@ export const useAnnouncement = (id: number | undefined) =>
   });
 
 /** The notices whose window contains now, minus the ones this user dismissed (remembered on the server). */
-export const useCurrentAnnouncements = () =>
-  useQuery({
+export const getCurrentAnnouncementsQueryOptions = () =>
+  queryOptions({
     queryKey: announcementKeys.current,
     queryFn: ({ signal }) => api<AnnouncementCurrentResponse>("/announcements/current", { signal }),
     staleTime: 60_000,
   });
+export const useCurrentAnnouncements = () => useQuery(getCurrentAnnouncementsQueryOptions());
 
 export function useSaveAnnouncement() {
   const qc = useQueryClient();

@@ -12,6 +12,17 @@ export const ANSWERS_FAILED = "Failed to parse answers from file";
 export const SAVE_FAILED = "Failed to save questions to bank";
 export const CSV_FAILED = "Failed to import questions from CSV";
 export const ACCEPT_DOCS = ".pdf,.doc,.docx";
+export const IMPORT_FAILED = "Failed to import questions";
+export const EXPORT_FAILED = "Export failed. Please try again.";
+
+/** The open formats the bank imports and exports (GET /questions/export's `format`), and the CSV template. */
+export const EXCHANGE_FORMATS = [
+  { value: "gift", label: "GIFT (Moodle)", accept: ".txt,.gift" },
+  { value: "aiken", label: "Aiken (Moodle)", accept: ".txt" },
+  { value: "moodle-xml", label: "Moodle XML", accept: ".xml" },
+  { value: "csv", label: "CSV", accept: ".csv" },
+] as const;
+export type ExchangeFormat = (typeof EXCHANGE_FORMATS)[number]["value"];
 
 const fileForm = (field: string, file: File) => {
   const form = new FormData();
@@ -29,6 +40,24 @@ export function importCsv(file: File, meta: SaveMetadata) {
   form.append("section", meta.section);
   if (meta.topic) form.append("topic", meta.topic);
   return api<ImportResult>("/questions/import-csv", { method: "POST", form });
+}
+
+/** POST /questions/import: a GIFT, Aiken or Moodle XML file into the bank. */
+export function importExchange(file: File, format: Exclude<ExchangeFormat, "csv">, meta: SaveMetadata) {
+  const form = fileForm("file", file);
+  form.append("format", format);
+  form.append("year", String(meta.year));
+  form.append("subject", meta.subject);
+  form.append("section", meta.section);
+  if (meta.topic) form.append("topic", meta.topic);
+  return api<ImportResult>("/questions/import", { method: "POST", form });
+}
+
+/** GET /questions/export's path for a format and the chosen filters (empty ones left out). */
+export function exportPath(format: ExchangeFormat, filter: { year?: string; subject?: string; section?: string; topic?: string }): string {
+  const q = new URLSearchParams({ format });
+  for (const [k, v] of Object.entries(filter)) if (v) q.set(k, v);
+  return `/questions/export?${q.toString()}`;
 }
 
 const clean = (q: DraftQuestion) => ({

@@ -10,7 +10,7 @@ import { errorText } from "@/lib/api";
 import { useQueryParams } from "@/lib/use-query-params";
 import { FETCH_FAILED, groupId, parseGroupId, useGroupQuestions, type BankQuestion } from "../api/bank";
 import { areaOf } from "../lib/area";
-import { QuestionImage } from "../components/question-image";
+import { QuestionImage } from "@/components/protected-image";
 
 const LETTERS = "ABCDE";
 

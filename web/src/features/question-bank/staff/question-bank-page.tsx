@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { Button } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
 import { deleteGroupConfirmation } from "@adesua/domain";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/page-header";
@@ -10,6 +10,8 @@ import { DELETE_FAILED, type BankGroup } from "../api/bank";
 import { useDeleteGroup } from "../api/staff";
 import { GroupsView } from "../components/groups-view";
 import { areaOf } from "../lib/area";
+import { useQueryParams } from "@/lib/use-query-params";
+import { ExportDialog, ImportDialog } from "./exchange-dialogs";
 
 /** /…/questions: the bank for teachers (read) and admins (read, take, delete a group, bulk upload). */
 export function QuestionBankPage() {
@@ -18,6 +20,8 @@ export function QuestionBankPage() {
   const isAdmin = user?.role === "admin";
   const del = useDeleteGroup();
   const [target, setTarget] = useState<BankGroup | null>(null);
+  const [dialog, setDialog] = useState<"import" | "export" | null>(null);
+  const [params] = useQueryParams();
 
   return (
     <>
@@ -25,15 +29,23 @@ export function QuestionBankPage() {
         title="Question Bank"
         subtitle="Past questions by year, subject and section."
         actions={
-          isAdmin ? (
-            <Button component={Link} to="/admin/dashboard/bulk-upload" variant="light">
-              Bulk Upload
+          <Group gap="xs" wrap="wrap">
+            {isAdmin ? (
+              <Button component={Link} to="/admin/dashboard/bulk-upload" variant="light">
+                Bulk Upload
+              </Button>
+            ) : (
+              <Button component={Link} to={`${base}/quiz/upload`} variant="light">
+                Upload Quiz
+              </Button>
+            )}
+            <Button variant="default" onClick={() => setDialog("import")}>
+              Import
             </Button>
-          ) : (
-            <Button component={Link} to={`${base}/quiz/upload`} variant="light">
-              Upload Quiz
+            <Button variant="default" onClick={() => setDialog("export")}>
+              Export
             </Button>
-          )
+          </Group>
         }
       />
       <div style={{ height: 16 }} />
@@ -50,6 +62,14 @@ export function QuestionBankPage() {
             : undefined
         }
       />
+      <ImportDialog opened={dialog === "import"} onClose={() => setDialog(null)} />
+      {dialog === "export" && (
+        <ExportDialog
+          opened
+          onClose={() => setDialog(null)}
+          defaults={{ year: Number(params.get("year")) || undefined, subject: params.get("subject") ?? undefined, section: params.get("section") ?? undefined }}
+        />
+      )}
       <ConfirmDialog
         opened={!!target}
         title="Delete question group"

@@ -78,4 +78,18 @@ describe("practice on the server", () => {
     expect((await refused.load()).deadline).toBeNull();
     await expect(refused.submit()).rejects.toMatchObject({ kind: "refused", message: "Some of these questions are not in the question bank" });
   });
+
+  it("carries a question's pictures to the attempt screen", async () => {
+    const engine = createPracticeEngine({
+      title: "Science 2020",
+      subtitle: "",
+      questions: async () => [{ ...items[0]!, images: ["/questions/11/images/1", "/questions/11/images/2"] }, items[1]!],
+      grade: async () => ({ score: null, correct: 0, total: 0, review: [] }),
+      timeLimit: null,
+      questionsPerPage: 5,
+    });
+    const session = await engine.load();
+    expect(session.questions[0]!.images).toEqual(["/questions/11/images/1", "/questions/11/images/2"]);
+    expect(session.questions[1]!.images).toBeUndefined();
+  });
 });

@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/api";
 import { EngineError, type EngineEvent, type QuizEngine, type RunnerSession } from "../engine";
 
 /** A past question as a student receives it: no answer. */
-export type PracticeItem = { id: number; text: string; options: string[] };
+export type PracticeItem = { id: number; text: string; options: string[]; /** API paths of its pictures. */ images?: string[] };
 
 /** What grading a practice answers: the score and, for exactly those questions, the correct answers. */
 export type PracticeGrade = { score: number | null; correct: number; total: number; review: ReviewItem[] };
@@ -60,7 +60,7 @@ export function createPracticeEngine(o: PracticeEngineOptions): QuizEngine {
         deadline: o.timeLimit ? now() + o.timeLimit * 60_000 : null,
         currentSection: null,
         sections: [],
-        questions: items.map((q, index) => ({ id: q.id, index, text: q.text, options: q.options })),
+        questions: items.map((q, index) => ({ id: q.id, index, text: q.text, options: q.options, ...(q.images?.length ? { images: q.images } : {}) })),
         answers,
         result: null,
       };

@@ -1,7 +1,10 @@
-import { memo } from "react";
+import { lazy, memo, Suspense } from "react";
 import { optionLetter } from "@adesua/domain/rules";
 import type { RunnerQuestion } from "../engine";
 import classes from "./quiz-runner.module.css";
+
+// Only questions with pictures (bank practice) need it: it stays out of the attempt screen's first load.
+const ProtectedImage = lazy(() => import("@/components/protected-image").then((m) => ({ default: m.ProtectedImage })));
 
 type Props = {
   question: RunnerQuestion;
@@ -26,6 +29,20 @@ export const QuestionCard = memo(function QuestionCard({ question, answer, locke
         </span>
         <span className={classes.text}>{question.text}</span>
       </legend>
+      {question.images?.length ? (
+        <div className={classes.images}>
+          <Suspense fallback={null}>
+            {question.images.map((path, k) => (
+              <ProtectedImage
+                key={path}
+                path={path}
+                alt={`Picture ${k + 1} of question ${question.index + 1}`}
+                failedText={`Picture ${k + 1} could not be loaded.`}
+              />
+            ))}
+          </Suspense>
+        </div>
+      ) : null}
       <div className={classes.options}>
         {question.options.map((option, i) => {
           const checked = answer === option;

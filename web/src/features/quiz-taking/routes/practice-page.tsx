@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { PageMeta, PracticeResult, ReviewItem, StudentBankQuestion } from "@adesua/domain";
 import { api } from "@/lib/api";
 import { parseGroupId } from "@/lib/question-group";
+import { questionImagePath } from "@/components/protected-image";
 import { createPracticeEngine, type PracticeGrade, type PracticeItem } from "../api/practice-engine";
 import { QuizRunner } from "../components/quiz-runner";
 import { QuizError } from "../components/quiz-error";
@@ -16,11 +17,14 @@ async function loadGroup(g: { year: number; subject: string; section: string }):
   const out: PracticeItem[] = [];
   for (let page = 1; page <= 20; page++) {
     const r = await api<StudentBankQuestionPage>("/questions", { query: { ...g, page, limit: 100 } });
-    out.push(...r.questions.map((q) => ({ id: q.id, text: q.text, options: q.options })));
+    out.push(...r.questions.map((q) => ({ id: q.id, text: q.text, options: q.options, images: imagesOf(q) })));
     if (out.length >= r.pagination.total || r.questions.length === 0) break;
   }
   return out;
 }
+
+/** A bank question's pictures as API paths (GET /questions/{id}/images/{n}, n from 1). */
+const imagesOf = (q: StudentBankQuestion) => Array.from({ length: q.imageCount ?? 0 }, (_, k) => questionImagePath(q.id, k + 1));
 
 type StudentBankQuestionPage = { questions: StudentBankQuestion[]; pagination: PageMeta };
 
@@ -62,6 +66,8 @@ export function PracticePage() {
   // Each round: the whole group, or the wrong ones of the round before.
   const [round, setRound] = useState<{ n: number; only: PracticeItem[] | null; retryOf?: number }>({ n: 0, only: null });
   const lastResult = useRef<number | undefined>(undefined);
+  // The round's questions as loaded, so a retry keeps their pictures.
+  const lastItems = useRef<Map<number, PracticeItem>>(new Map());
 
   const engine = useMemo(
     () =>
@@ -72,6 +78,7 @@ export function PracticePage() {
         questions: () => (round.only ? Promise.resolve(round.only) : loadGroup(group)),
         grade: async (answers, questionIds, items) => {
           const r = await api<PracticeResult>("/practice", { method: "POST", body: { questionIds, answers, retryOf: round.retryOf } });
+          lastItems.current = new Map(items.map((q) => [q.id, q]));
           const g = practiceReview(r, items);
           lastResult.current = g.resultId;
           return g;
@@ -96,7 +103,9 @@ export function PracticePage() {
       onBack={back}
       onFinished={onFinished}
       resultActions={(result) => {
-        const wrong = (result.review ?? []).filter((r) => r.correct !== true).map((r) => ({ id: r.questionId, text: r.text, options: r.options }));
+        const wrong = (result.review ?? [])
+          .filter((r) => r.correct !== true)
+          .map((r) => lastItems.current.get(r.questionId) ?? { id: r.questionId, text: r.text, options: r.options });
         return (
           <>
             <Button component={Link} to={listPath} variant="default">

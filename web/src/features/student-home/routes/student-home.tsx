@@ -20,7 +20,8 @@ function StatCard({ label, value, loading }: { label: string; value: string; loa
         {label}
       </Text>
       {loading ? (
-        <Skeleton height={28} mt={4} width="60%" />
+        // As tall as the figure (26 px × line height 1.3), so nothing moves when it arrives.
+        <Skeleton height={26 * 1.3} width="60%" />
       ) : (
         <Text fz={26} fw={700} lh={1.3} data-testid={`stat-${label.toLowerCase().replace(/\s+/g, "-")}`}>
           {value}

@@ -1,0 +1,29 @@
+import type { PreloadRoute } from "./route-preload.ts";
+
+/**
+ * The pages a student (or anyone) may open first, for web/build/route-preload.ts: the route module whose
+ * chunks and stylesheets are preloaded, and the GET calls the page makes at once, which the preload script
+ * starts with the stored token while the app's code is still downloading (web/src/lib/prefetch.ts hands
+ * each answer to the first `api()` call for the same address). `first-load-routes.test.ts` checks that
+ * these addresses are the ones the pages' queries really request, so the table cannot silently go stale.
+ * Calls are only for GETs without side effects, and only when the address has no query string (a filtered
+ * list asks for something else). The first call of each list is the session check (`ME`): the others start
+ * only when it answers 200.
+ */
+export const ME = "/api/auth/me";
+export const STUDENT_HOME_CALLS = ["/api/announcements/current", "/api/quizzes?page=1&limit=100", "/api/students/me/summary", "/api/courses?page=1&limit=4"];
+export const QUIZ_LIST_CALLS = ["/api/quizzes?page=1&limit=12", "/api/courses?page=1&limit=100"];
+
+export const FIRST_LOAD_ROUTES: PreloadRoute[] = [
+  { path: /^\/login\/?$/, module: "src/features/auth/routes/login.tsx" },
+  {
+    path: /^\/students\/dashboard\/?$/,
+    module: "src/features/student-home/routes/student-home.tsx",
+    // The school's announcements above the home (routes.tsx's withAnnouncements).
+    also: ["src/features/announcements/components/current-announcements.tsx"],
+    api: [ME, ...STUDENT_HOME_CALLS],
+  },
+  { path: /^\/students\/dashboard\/schedule\/?$/, module: "src/features/schedule/routes/student-schedule-page.tsx", api: [ME] },
+  { path: /^\/students\/dashboard\/quizzes\/?$/, module: "src/features/quizzes/routes/student-quizzes-page.tsx", api: [ME, ...QUIZ_LIST_CALLS] },
+  { path: /^\/students\/dashboard\/quizzes\/[^/]+\/attempt\/?$/, module: "src/features/quiz-taking/routes/attempt-page.tsx", api: [ME] },
+];

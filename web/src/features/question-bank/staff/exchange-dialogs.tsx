@@ -1,0 +1,178 @@
+import { useState } from "react";
+import { Alert, Button, FileInput, Group, List, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
+import { ApiError, errorText } from "@/lib/api";
+import { downloadFile } from "@/lib/download";
+import { EXPORT_FAILED, EXCHANGE_FORMATS, IMPORT_FAILED, exportPath, importExchange, importCsv, useInvalidateBank, type ExchangeFormat } from "../api/staff";
+import { emptyMetadata, MetadataFields, toMetadata } from "./metadata-fields";
+
+type RowError = { row: number; message: string };
+
+const FORMAT_OPTIONS = EXCHANGE_FORMATS.map((f) => ({ value: f.value, label: f.label }));
+const acceptOf = (f: ExchangeFormat) => EXCHANGE_FORMATS.find((x) => x.value === f)!.accept;
+
+/**
+ * Import questions from another system's open format (GIFT, Aiken, Moodle XML) or the CSV template into
+ * the bank: one file, its year, subject, section and topic; all of it or none, duplicates skipped.
+ */
+export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const invalidate = useInvalidateBank();
+  const [format, setFormat] = useState<ExchangeFormat>("gift");
+  const [file, setFile] = useState<File | null>(null);
+  const [meta, setMeta] = useState(emptyMetadata);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [rowErrors, setRowErrors] = useState<RowError[]>([]);
+  const [done, setDone] = useState<{ text: string; warnings: string[] } | null>(null);
+
+  const close = () => {
+    setFile(null);
+    setError(null);
+    setRowErrors([]);
+    setDone(null);
+    onClose();
+  };
+
+  async function submit() {
+    setError(null);
+    setRowErrors([]);
+    setDone(null);
+    if (!file) return setError(format === "csv" ? "Please select a CSV file" : "Please select a GIFT, Aiken or Moodle XML file to import.");
+    const m = toMetadata(meta);
+    if ("error" in m) return setError(m.error);
+    setBusy(true);
+    try {
+      const r = format === "csv" ? await importCsv(file, m.value) : await importExchange(file, format, m.value);
+      const skipped = r.skippedDuplicates ? ` (${r.skippedDuplicates} duplicate${r.skippedDuplicates === 1 ? "" : "s"} skipped)` : "";
+      setDone({ text: `${r.message}${skipped}.`, warnings: (r.warnings ?? []).map((w) => (w.question ? `Question ${w.question}: ${w.message}` : w.message)) });
+      setFile(null);
+      void invalidate();
+    } catch (e) {
+      setError(errorText(e, IMPORT_FAILED));
+      const body = e instanceof ApiError ? (e.body as { errors?: RowError[] } | undefined) : undefined;
+      if (Array.isArray(body?.errors)) setRowErrors(body.errors);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={close} title="Import questions" centered size="lg">
+      <Stack>
+        <Text size="sm">
+          Questions exported from Moodle or another system (GIFT, Aiken or Moodle XML multiple choice), or a CSV with the columns question, optionA–optionD,
+          optionE (optional), correctOption (A–E) and explanation (optional).
+        </Text>
+        <NativeSelect
+          label="Format"
+          data={FORMAT_OPTIONS}
+          value={format}
+          onChange={(e) => {
+            setFormat(e.currentTarget.value as ExchangeFormat);
+            setFile(null);
+          }}
+        />
+        <FileInput label="File" placeholder="Choose a file" accept={acceptOf(format)} value={file} onChange={setFile} clearable />
+        <MetadataFields value={meta} onChange={setMeta} />
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+            {rowErrors.length > 0 && (
+              <List size="sm" mt={4}>
+                {rowErrors.slice(0, 20).map((r) => (
+                  <List.Item key={r.row}>
+                    Row {r.row}: {r.message}
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </Alert>
+        )}
+        {done && (
+          <Alert color="green" role="status">
+            {done.text}
+            {done.warnings.length > 0 && (
+              <List size="sm" mt={4}>
+                {done.warnings.map((w, i) => (
+                  <List.Item key={i}>{w}</List.Item>
+                ))}
+              </List>
+            )}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {done ? "Done" : "Cancel"}
+          </Button>
+          <Button onClick={() => void submit()} loading={busy}>
+            Import
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+export type ExportDefaults = { year?: number; subject?: string; section?: string };
+
+/**
+ * Export the bank, or part of it (year, subject, section, topic), as GIFT, Aiken, Moodle XML or CSV: a
+ * file another system (or this bank again) imports unchanged.
+ */
+export function ExportDialog({ opened, onClose, defaults }: { opened: boolean; onClose: () => void; defaults: ExportDefaults }) {
+  const [format, setFormat] = useState<ExchangeFormat>("csv");
+  const [year, setYear] = useState(defaults.year ? String(defaults.year) : "");
+  const [subject, setSubject] = useState(defaults.subject ?? "");
+  const [section, setSection] = useState(defaults.section ?? "");
+  const [topic, setTopic] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit() {
+    setError(null);
+    if (year.trim() && !/^\d{4}$/.test(year.trim())) return setError("Year must be a whole number such as 2019");
+    setBusy(true);
+    try {
+      const filter = { year: year.trim() || undefined, subject: subject.trim() || undefined, section: section || undefined, topic: topic.trim() || undefined };
+      await downloadFile(exportPath(format, filter), `questions.${format === "moodle-xml" ? "xml" : format === "csv" ? "csv" : "txt"}`);
+      onClose();
+    } catch (e) {
+      setError(errorText(e, EXPORT_FAILED));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Export questions" centered size="lg">
+      <Stack>
+        <Text size="sm">Leave a field empty to export every year, subject, section or topic.</Text>
+        <NativeSelect label="Format" data={FORMAT_OPTIONS} value={format} onChange={(e) => setFormat(e.currentTarget.value as ExchangeFormat)} />
+        <Group grow wrap="wrap" align="flex-start">
+          <TextInput label="Year" inputMode="numeric" miw={120} value={year} onChange={(e) => setYear(e.currentTarget.value)} />
+          <TextInput label="Subject" miw={160} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} />
+          <NativeSelect
+            label="Section"
+            miw={100}
+            data={[{ value: "", label: "All" }, "A", "B"]}
+            value={section}
+            onChange={(e) => setSection(e.currentTarget.value)}
+          />
+          <TextInput label="Topic" miw={160} value={topic} onChange={(e) => setTopic(e.currentTarget.value)} />
+        </Group>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void submit()} loading={busy}>
+            Download
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
