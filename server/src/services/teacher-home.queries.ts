@@ -107,7 +107,8 @@ export const teacherStatsSql = (teacherId: number, now: Date): SQL => sql`
     (select count(*) from my_quizzes)::int as total_quizzes,
     (select count(*) from my_quizzes where close_time is null or close_time > ${now.toISOString()})::int as active_quizzes,
     (select count(*) from submissions s join my_quizzes mq on mq.id = s.quiz_id where not s.graded)::int as to_grade,
-    (select round(avg(r.score), 1)::float8 from records r join my_quizzes mq on mq.id = r.quiz_id) as average_score`;
+    (select round(avg(r.score), 1)::float8 from records r join my_quizzes mq on mq.id = r.quiz_id
+      join users u on u.id = r.user_id and u.role = 'student') as average_score`;
 
 /** Up to three of the teacher's quizzes closing in the future, soonest first, with their submissions. */
 export const deadlinesSql = (teacherId: number, now: Date): SQL => sql`
@@ -129,6 +130,7 @@ export const courseAveragesSql = (teacherId: number): SQL => sql`
   from first_courses fc
   cross join lateral (
     select count(r.score)::int as results, round(avg(r.score), 1)::float8 as average
-    from quizzes q join records r on r.quiz_id = q.id where q.course_id = fc.id
+    from quizzes q join records r on r.quiz_id = q.id join users u on u.id = r.user_id and u.role = 'student'
+    where q.course_id = fc.id
   ) agg
   order by fc.title, fc.id`;
