@@ -351,7 +351,6 @@ export const submissions = pgTable(
     uniqueIndex("submissions_attempt_id_key").on(t.attemptId),
     index("submissions_quiz_id_idx").on(t.quizId),
     index("submissions_user_id_idx").on(t.userId, t.quizId),
-    // Submissions waiting for a teacher's grade (the teacher home's "To Grade"): few, so a small index.
     index("submissions_ungraded_quiz_idx")
       .on(t.quizId)
       .where(sql`not ${t.graded}`),
@@ -380,18 +379,14 @@ export const records = pgTable(
   },
   (t) => [
     index("records_user_id_idx").on(t.userId, t.createdAt),
-    // Per quiz and student, their results in time with the score: the teacher home's aggregates read only this
-    // index. It replaces records_quiz_id_idx (its first column), so a submission writes no extra index.
-    index("records_quiz_user_idx").on(t.quizId, t.userId, t.createdAt, t.score),
+    index("records_quiz_user_idx").on(t.quizId, t.userId, t.createdAt, t.score), // decision 024 (was records_quiz_id_idx)
     uniqueIndex("records_submission_id_key").on(t.submissionId),
   ],
 );
 
-// Schedule and announcement tables (issue 13) live beside this file to keep it readable.
+// Schedule and announcement tables (issue 13) and gradebook tables (issue 12) live beside this file to keep it readable.
 export * from "./schema-schedule";
-// Gradebook tables (issue 12).
 export * from "./schema-gradebook";
-
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type AuditLogRow = typeof auditLogs.$inferSelect;
