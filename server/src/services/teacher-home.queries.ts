@@ -1,79 +1,77 @@
-import { sql, type SQL } from "drizzle-orm";
 import { INSIGHT_RULES, type InsightKind } from "@adesua/domain";
 
 /**
- * The teacher home's SQL (decision 024). Everything is aggregated by the database from `records`
- * through `records_quiz_user_idx` (quiz, student, time, score: an index-only scan), never row by
- * row in JavaScript.
+ * The teacher home's SQL (decision 024): fixed texts run as prepared statements (planned once; the
+ * CTE chain cost more to plan than to run), $1 the teacher's id and $2 the server's time. Everything is
+ * aggregated by the database from `records` through `records_quiz_user_idx` (quiz, student, time,
+ * score: an index-only scan), never row by row in JavaScript.
  *
  * - my_quizzes: the quizzes the teacher set or that belong to their courses (as GET /quizzes).
- * - per_quiz: per student and quiz, the best score, the latest scored result's score and time, and
- *   the time of the latest result of any kind (an ungraded one counts as activity).
- * - per_student: the average (mean of each quiz's best score, as the "standard" strategy), the pass
- *   mark (mean passing score of the same quizzes) and the last activity.
- * - trend: the latest scores of the student's three most recent quizzes, oldest first.
+ * - results: every result on those quizzes (an ungraded one has no score but counts as activity).
+ * - per_quiz: per student and quiz, the best score and the latest result's time.
+ * - per_student: the average (mean of each quiz's best score, the "standard" strategy), the pass mark
+ *   (mean passing score of the same quizzes), the number of quizzes and the last activity.
+ * - trend: the student's last three scored results by time, oldest first.
  * - open_attempts: attempts in progress started within the active window (a student sitting a quiz
  *   now is active before any result exists).
  */
-export function studentsCte(teacherId: number, now: Date): SQL {
-  const since = new Date(now.getTime() - INSIGHT_RULES.activeDays * 86_400_000);
-  return sql`
-    with my_quizzes as (
-      select q.id, q.passing_score from quizzes q
-      where q.teacher_id = ${teacherId} or q.course_id in (select c.id from courses c where c.teacher_id = ${teacherId})
-    ),
-    per_quiz as (
-      select r.user_id, r.quiz_id,
-        max(r.score) as best,
-        (array_agg(r.score order by r.created_at desc) filter (where r.score is not null))[1] as latest,
-        max(r.created_at) filter (where r.score is not null) as latest_scored_at,
-        max(r.created_at) as last_at
-      from records r join my_quizzes mq on mq.id = r.quiz_id
-      group by r.quiz_id, r.user_id
-    ),
-    per_student as (
-      select pq.user_id,
-        avg(pq.best) as average,
-        avg(mq.passing_score) filter (where pq.best is not null) as pass_mark,
-        count(pq.best) as quiz_count,
-        max(pq.last_at) as last_at
-      from per_quiz pq join my_quizzes mq on mq.id = pq.quiz_id
-      group by pq.user_id
-    ),
-    recent as (
-      select user_id, latest, row_number() over (partition by user_id order by latest_scored_at desc, quiz_id desc) as rn
-      from per_quiz where latest is not null
-    ),
-    trend as (
-      select user_id, array_agg(latest::float8 order by rn desc) as scores from recent where rn <= 3 group by user_id
-    ),
-    open_attempts as (
-      select a.user_id, max(a.started_at) as started_at from attempts a join my_quizzes mq on mq.id = a.quiz_id
-      where a.status = 'in_progress' and a.started_at >= ${since.toISOString()}
-      group by a.user_id
-    ),
-    students as (
-      select u.id, u.name, u.student_type,
-        round(ps.average, 2)::float8 as average,
-        round(ps.pass_mark, 2)::float8 as pass_mark,
-        coalesce(ps.quiz_count, 0)::int as quiz_count,
-        coalesce(t.scores, '{}') as scores,
-        greatest(ps.last_at, oa.started_at) as last_activity,
-        coalesce(ps.average >= ${INSIGHT_RULES.topAverage}, false) as top,
-        coalesce(ps.average < ps.pass_mark, false) as below,
-        coalesce(cardinality(t.scores) = 3 and t.scores[1] > t.scores[2] and t.scores[2] > t.scores[3]
-          and t.scores[1] - t.scores[3] >= ${INSIGHT_RULES.fallingDrop}, false) as falling,
-        (ps.last_at >= ${since.toISOString()} or oa.user_id is not null) as active
-      from per_student ps
-      full join open_attempts oa on oa.user_id = ps.user_id
-      join users u on u.id = coalesce(ps.user_id, oa.user_id) and u.role = 'student'
-      left join trend t on t.user_id = ps.user_id
-    )`;
-}
+const { topAverage, fallingDrop, activeDays } = INSIGHT_RULES;
 
-/** The three insight counts and the distinct students with a scored result. */
-export const insightCountsSql = (teacherId: number, now: Date): SQL => sql`
-  ${studentsCte(teacherId, now)}
+const MY_QUIZZES = `
+  my_quizzes as (
+    select q.id, q.passing_score::float8 as passing_score, q.close_time from quizzes q
+    where q.teacher_id = $1 or q.course_id in (select c.id from courses c where c.teacher_id = $1)
+  )`;
+
+const STUDENTS_CTE = `
+  with ${MY_QUIZZES},
+  results as (
+    select r.user_id, r.quiz_id, r.score::float8 as score, r.created_at
+    from records r join my_quizzes mq on mq.id = r.quiz_id
+  ),
+  per_quiz as (
+    select user_id, quiz_id, max(score) as best, max(created_at) as last_at from results group by quiz_id, user_id
+  ),
+  per_student as (
+    select pq.user_id, avg(pq.best) as average, avg(mq.passing_score) filter (where pq.best is not null) as pass_mark,
+      count(pq.best) as quiz_count, max(pq.last_at) as last_at
+    from per_quiz pq join my_quizzes mq on mq.id = pq.quiz_id
+    group by pq.user_id
+  ),
+  trend as (
+    select user_id, array_agg(score order by rn desc) as scores
+    from (
+      select user_id, score, row_number() over (partition by user_id order by created_at desc) as rn
+      from results where score is not null
+    ) ranked
+    where rn <= 3
+    group by user_id
+  ),
+  open_attempts as (
+    select a.user_id, max(a.started_at) as started_at from attempts a join my_quizzes mq on mq.id = a.quiz_id
+    where a.status = 'in_progress' and a.started_at >= $2::timestamptz - interval '${activeDays} days'
+    group by a.user_id
+  ),
+  students as (
+    select u.id, u.name, u.student_type,
+      round(ps.average::numeric, 2)::float8 as average,
+      round(ps.pass_mark::numeric, 2)::float8 as pass_mark,
+      coalesce(ps.quiz_count, 0)::int as quiz_count,
+      coalesce(t.scores, '{}') as scores,
+      greatest(ps.last_at, oa.started_at) as last_activity,
+      coalesce(ps.average >= ${topAverage}, false) as top,
+      coalesce(ps.average < ps.pass_mark, false) as below,
+      coalesce(cardinality(t.scores) = 3 and t.scores[1] > t.scores[2] and t.scores[2] > t.scores[3]
+        and t.scores[1] - t.scores[3] >= ${fallingDrop}, false) as falling,
+      (ps.last_at >= $2::timestamptz - interval '${activeDays} days' or oa.user_id is not null) as active
+    from per_student ps
+    full join open_attempts oa on oa.user_id = ps.user_id
+    join users u on u.id = coalesce(ps.user_id, oa.user_id) and u.role = 'student'
+    left join trend t on t.user_id = ps.user_id
+  )`;
+
+/** The three insight counts and the distinct students with a scored result. $1 teacher, $2 now. */
+export const INSIGHT_COUNTS_SQL = `${STUDENTS_CTE}
   select
     (count(*) filter (where top))::int as top,
     (count(*) filter (where below or falling))::int as support,
@@ -81,48 +79,40 @@ export const insightCountsSql = (teacherId: number, now: Date): SQL => sql`
     (count(*) filter (where quiz_count > 0))::int as students
   from students`;
 
-const KIND_FILTER: Record<InsightKind, SQL> = {
-  top: sql`top`,
-  support: sql`(below or falling)`,
-  active: sql`active`,
-};
+const KIND_FILTER: Record<InsightKind, string> = { top: "top", support: "(below or falling)", active: "active" };
 
-/** A page of the students behind one insight, by name, each row carrying the total. */
-export const insightStudentsSql = (teacherId: number, now: Date, kind: InsightKind, limit: number, offset: number): SQL => sql`
-  ${studentsCte(teacherId, now)}
+/** A page of the students behind one insight, by name, each row carrying the total. $1 teacher, $2 now, $3 limit, $4 offset. */
+export const insightStudentsSql = (kind: InsightKind) => `${STUDENTS_CTE}
   select id, name, student_type, average, pass_mark, quiz_count, scores, last_activity, below, falling,
     (count(*) over ())::int as total
   from students where ${KIND_FILTER[kind]}
   order by name, id
-  limit ${limit} offset ${offset}`;
+  limit $3 offset $4`;
 
-/** Stat figures other than the students': courses, quizzes, active quizzes, submissions to grade, the mean score. */
-export const teacherStatsSql = (teacherId: number, now: Date): SQL => sql`
-  with my_quizzes as (
-    select q.id, q.close_time from quizzes q
-    where q.teacher_id = ${teacherId} or q.course_id in (select c.id from courses c where c.teacher_id = ${teacherId})
-  )
+/** Stat figures other than the students': courses, quizzes, active quizzes, submissions to grade, the mean score. $1 teacher, $2 now. */
+export const TEACHER_STATS_SQL = `
+  with ${MY_QUIZZES}
   select
-    (select count(*) from courses c where c.teacher_id = ${teacherId})::int as courses,
+    (select count(*) from courses c where c.teacher_id = $1)::int as courses,
     (select count(*) from my_quizzes)::int as total_quizzes,
-    (select count(*) from my_quizzes where close_time is null or close_time > ${now.toISOString()})::int as active_quizzes,
+    (select count(*) from my_quizzes where close_time is null or close_time > $2::timestamptz)::int as active_quizzes,
     (select count(*) from submissions s join my_quizzes mq on mq.id = s.quiz_id where not s.graded)::int as to_grade,
     (select round(avg(r.score), 1)::float8 from records r join my_quizzes mq on mq.id = r.quiz_id
       join users u on u.id = r.user_id and u.role = 'student') as average_score`;
 
-/** Up to three of the teacher's quizzes closing in the future, soonest first, with their submissions. */
-export const deadlinesSql = (teacherId: number, now: Date): SQL => sql`
+/** Up to three of the teacher's quizzes closing in the future, soonest first, with their submissions. $1 teacher, $2 now. */
+export const DEADLINES_SQL = `
   select q.id, q.title, c.title as course_title, q.close_time,
     (select count(*) from submissions s where s.quiz_id = q.id)::int as submissions
   from quizzes q join courses c on c.id = q.course_id
-  where (q.teacher_id = ${teacherId} or c.teacher_id = ${teacherId}) and q.close_time > ${now.toISOString()}
+  where (q.teacher_id = $1 or c.teacher_id = $1) and q.close_time > $2::timestamptz
   order by q.close_time, q.id
   limit 3`;
 
-/** The teacher's first three courses by title, with their quizzes and the mean of their results. */
-export const courseAveragesSql = (teacherId: number): SQL => sql`
+/** The teacher's first three courses by title, with their quizzes and the mean of their students' results. $1 teacher. */
+export const COURSE_AVERAGES_SQL = `
   with first_courses as (
-    select c.id, c.title from courses c where c.teacher_id = ${teacherId} order by c.title, c.id limit 3
+    select c.id, c.title from courses c where c.teacher_id = $1 order by c.title, c.id limit 3
   )
   select fc.id, fc.title,
     (select count(*) from quizzes q where q.course_id = fc.id)::int as quiz_count,

@@ -1,23 +1,26 @@
 import type { InsightKind, PageMeta, PageQuery, StudentType, TeacherHome, TeacherInsightStudent } from "@adesua/domain";
 import type { Db } from "../db/client";
+import { queryPrepared } from "../db/prepared";
 import { carriedTotal, pageMeta, pageWindow } from "../lib/pagination";
 import type { Viewer } from "../lib/viewer";
-import { courseAveragesSql, deadlinesSql, insightCountsSql, insightStudentsSql, teacherStatsSql } from "./teacher-home.queries";
+import { COURSE_AVERAGES_SQL, DEADLINES_SQL, INSIGHT_COUNTS_SQL, insightStudentsSql, TEACHER_STATS_SQL } from "./teacher-home.queries";
 
-/** The teacher home's figures (decision 024): four statements, each aggregated by the database. */
+/** The teacher home's figures (decision 024): four prepared statements, each aggregated by the database. */
 
-type Row = Record<string, unknown>;
-const rowsOf = async (db: Db, q: Parameters<Db["execute"]>[0]): Promise<Row[]> => (await db.execute(q)).rows as Row[];
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string | Date).toISOString());
+const ID_NOW = ["int", "timestamptz"];
+
+const counts = (db: Db, viewer: Viewer, now: Date) => queryPrepared(db, "adesua_teacher_insights_v1", INSIGHT_COUNTS_SQL, ID_NOW, [viewer.id, now.toISOString()]);
 
 /** GET /teachers/me/home. */
 export async function teacherHome(db: Db, viewer: Viewer, now: Date): Promise<TeacherHome> {
+  const at = now.toISOString();
   const [[stats], [insights], deadlines, courses] = await Promise.all([
-    rowsOf(db, teacherStatsSql(viewer.id, now)),
-    rowsOf(db, insightCountsSql(viewer.id, now)),
-    rowsOf(db, deadlinesSql(viewer.id, now)),
-    rowsOf(db, courseAveragesSql(viewer.id)),
+    queryPrepared(db, "adesua_teacher_stats_v1", TEACHER_STATS_SQL, ID_NOW, [viewer.id, at]),
+    counts(db, viewer, now),
+    queryPrepared(db, "adesua_teacher_deadlines_v1", DEADLINES_SQL, ID_NOW, [viewer.id, at]),
+    queryPrepared(db, "adesua_teacher_courses_v1", COURSE_AVERAGES_SQL, ["int"], [viewer.id]),
   ]);
   return {
     stats: {
@@ -43,7 +46,7 @@ export async function teacherHome(db: Db, viewer: Viewer, now: Date): Promise<Te
       averageScore: num(c.average),
     })),
     insights: { top: Number(insights.top), support: Number(insights.support), active: Number(insights.active) },
-    serverNow: now.toISOString(),
+    serverNow: at,
   };
 }
 
@@ -55,8 +58,14 @@ export async function insightStudents(
   q: PageQuery & { kind: InsightKind },
 ): Promise<{ data: TeacherInsightStudent[]; pagination: PageMeta }> {
   const w = pageWindow(q);
-  const rows = (await rowsOf(db, insightStudentsSql(viewer.id, now, q.kind, w.limit, w.offset))).map((r) => ({ ...r, total: Number(r.total) }) as Row & { total: number });
-  const total = await carriedTotal(rows, q, async () => Number((await rowsOf(db, insightCountsSql(viewer.id, now)))[0][q.kind]));
+  const raw = await queryPrepared(db, `adesua_teacher_insight_${q.kind}_v1`, insightStudentsSql(q.kind), [...ID_NOW, "int", "int"], [
+    viewer.id,
+    now.toISOString(),
+    w.limit,
+    w.offset,
+  ]);
+  const rows = raw.map((r) => ({ ...r, total: Number(r.total) }) as Record<string, unknown> & { total: number });
+  const total = await carriedTotal(rows, q, async () => Number((await counts(db, viewer, now))[0][q.kind]));
   return {
     data: rows.map((r) => ({
       studentId: Number(r.id),

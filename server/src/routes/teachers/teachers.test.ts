@@ -17,7 +17,7 @@ const insights = (token: string, query: string) => call(t.app, { method: "GET", 
 
 /**
  * A small school whose figures are worked out by hand (decision 024's rules):
- *   A  Q1 95, Q2 80 then 92                 → average of bests (95 + 92) / 2 = 93.5: top; last result 9 days ago
+ *   A  Q2 80, Q1 95, Q2 92 (in that order) → average of bests (95 + 92) / 2 = 93.5: top; last result 9 days ago
  *   B  Q1 40, Q5 45 (pass marks 50 and 60)  → 42.5 below its pass mark 55: support; active (1–2 days ago)
  *   C  Q1 90, Q2 80, Q3 70 (in that order)  → falling by 20: support (average 80 is above 50)
  *   D  Q1 80, Q2 78, Q3 75; Q7 (another teacher's) 10 → falls by only 5: not falling; an attempt open on Q6 → active
@@ -133,7 +133,7 @@ describe("GET /teachers/me/home", () => {
         averageScore: 93.5,
         passMark: 50,
         quizCount: 2,
-        recentScores: [95, 92],
+        recentScores: [80, 95, 92],
         belowPassMark: false,
         falling: false,
         lastActivity: expect.any(String),
