@@ -81,7 +81,6 @@ const STAFF_SOON: [string, string][] = [
   ["performance/quiz-details/:id", "Quiz Performance Details"],
   ["performance/:studentId", "Student Performance"],
   ["library", "Library"],
-  ["grade", "Grades Management"],
   ["reports", "Analytics & Reports"],
   ["import-export", "Import/Export"],
   ["records", "Records"],
@@ -146,7 +145,6 @@ export const routes: RouteObject[] = [
         children: [
           ...teacherRoutes.map(guarded),
           ...TEACHER_SOON.map(([p, t]) => soon(p, t, TEACHER_ONLY)),
-          soon("tables", "Table Management", ADMIN_ONLY),
           notFound,
         ],
       },

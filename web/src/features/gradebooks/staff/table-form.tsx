@@ -58,7 +58,7 @@ const LEVEL_OPTIONS = [{ value: ALL_STUDENTS, label: "All students" }, ...STUDEN
  */
 export function TableForm({ table, onSaved }: { table?: Table; onSaved?: (t: Table) => void }) {
   const [draft, setDraft] = useState<Draft>(() => (table ? draftOf(table) : emptyDraft()));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const save = useSaveTable();
   const courses = useQuery({
