@@ -10,5 +10,3 @@ export * from "./constants/course";
 export * from "./constants/attempt";
 export * from "./constants/accounts";
 export * from "./constants/bank";
-export * from "./constants/gradebook";
-export * from "./constants/teacher-home";

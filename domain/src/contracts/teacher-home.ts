@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { PageMetaSchema, StudentTypeSchema, pageQuery } from "./common";
 
-export { INSIGHT_RULES } from "../constants/teacher-home";
+export { INSIGHT_RULES } from "../rules/insights";
 
 export const INSIGHT_KINDS = ["top", "support", "active"] as const;
 export type InsightKind = (typeof INSIGHT_KINDS)[number];

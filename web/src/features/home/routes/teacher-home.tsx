@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Alert, Anchor, Button, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import type { InsightKind, TeacherHome } from "@adesua/domain";
-import { INSIGHT_RULES } from "@adesua/domain/constants";
+import { INSIGHT_RULES } from "@adesua/domain/rules";
 import { useAuth } from "@/lib/auth";
 import { errorText } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
