@@ -88,14 +88,14 @@ describe("teacher home and gradebooks", () => {
     expect(Number(await page.getByTestId("insight-active").textContent())).toBeGreaterThanOrEqual(2);
     await snap(page, "teacher-home-phone");
 
-    await page.getByRole("button", { name: /^Top students:/ }).click();
+    await page.getByRole("button", { name: /^Top students/ }).click();
     const top = page.getByRole("dialog", { name: "Top students" });
     await top.getByRole("link", { name: TOP }).waitFor();
     expect(await top.getByRole("link", { name: WEAK }).count()).toBe(0);
     await page.keyboard.press("Escape");
     await top.waitFor({ state: "hidden" });
 
-    await page.getByRole("button", { name: /^Students needing support:/ }).click();
+    await page.getByRole("button", { name: /^Students needing support/ }).click();
     const support = page.getByRole("dialog", { name: "Students needing support" });
     const weak = support.getByTestId("insight-student").filter({ hasText: WEAK });
     await weak.getByText("Below pass mark 50.0%").waitFor();
@@ -114,7 +114,7 @@ describe("teacher home and gradebooks", () => {
     const form = admin.page.getByRole("form", { name: "Create New Table" });
     await form.getByLabel("Table Name").fill(TABLE);
     await form.getByLabel("Description").fill("Class exercises, term 1");
-    await form.getByRole("textbox", { name: "Students" }).click();
+    await form.getByRole("combobox", { name: "Students" }).click();
     await admin.page.getByRole("option", { name: "JHS 2" }).click();
     await form.getByLabel("Column 2 name").fill("Exercise 1");
     await form.getByLabel("Column 2 out of").fill("10");
@@ -130,7 +130,7 @@ describe("teacher home and gradebooks", () => {
     await signIn(page, DEMO.teacher);
     await page.waitForURL("**/teachers/dashboard");
     await page.goto("/teachers/dashboard/grade");
-    await page.getByRole("textbox", { name: "Table" }).click();
+    await page.getByRole("combobox", { name: "Table" }).click();
     await page.getByRole("option", { name: TABLE }).click();
     await page.getByLabel("Search students by name").fill(TOP);
     const cell = page.getByLabel(`Exercise 1 for ${TOP}`);
@@ -142,7 +142,7 @@ describe("teacher home and gradebooks", () => {
     await page.getByText("Saved 1 mark").waitFor();
     await snap(page, "gradebook-phone");
     await page.reload();
-    await page.getByRole("textbox", { name: "Table" }).click();
+    await page.getByRole("combobox", { name: "Table" }).click();
     await page.getByRole("option", { name: TABLE }).click();
     await page.getByLabel("Search students by name").fill(TOP);
     await expect.poll(() => page.getByLabel(`Exercise 1 for ${TOP}`).inputValue()).toBe("8.5");
