@@ -31,10 +31,15 @@ async function apiCall<T>(token: string | null, method: string, path: string, bo
   return (text ? JSON.parse(text) : null) as T;
 }
 
-const login = async (email: string, password = DEMO_PASSWORD) =>
-  (await apiCall<{ token: string }>(null, "POST", "/auth/login", { email, password })).token;
+const login = async (email: string, password = DEMO_PASSWORD) => (await apiCall<{ token: string }>(null, "POST", "/auth/login", { email, password })).token;
 
-const PDF = ["%PDF-1.4", "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj", "2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj", "trailer << /Root 1 0 R >>", "%%EOF"].join("\n");
+const PDF = [
+  "%PDF-1.4",
+  "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj",
+  "2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj",
+  "trailer << /Root 1 0 R >>",
+  "%%EOF",
+].join("\n");
 
 /** A student who signs up and sits the quiz, answering every question right or wrong. */
 async function sit(name: string, quizId: number, right: boolean) {
@@ -116,8 +121,9 @@ describe("teacher home and gradebooks", () => {
     await form.getByLabel("Description").fill("Class exercises, term 1");
     await form.getByRole("combobox", { name: "Students" }).click();
     await admin.page.getByRole("option", { name: "JHS 2" }).click();
-    await form.getByLabel("Column 2 name").fill("Exercise 1");
-    await form.getByLabel("Column 2 out of").fill("10");
+    const column = form.getByRole("group", { name: "Column 2" });
+    await column.getByLabel("Column 2").fill("Exercise 1");
+    await column.getByLabel("Out of").fill("10");
     await form.getByRole("button", { name: "Create Table" }).click();
     const card = admin.page.getByTestId("table-row").filter({ hasText: TABLE });
     await card.getByText("Public").waitFor();

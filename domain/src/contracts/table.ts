@@ -16,14 +16,7 @@
  */
 import { z } from "zod";
 import { PageMetaSchema, StudentTypeSchema, pageQuery, positiveId } from "./common";
-import {
-  DEFAULT_TABLE_COLUMNS,
-  DEFAULT_TABLE_TYPE,
-  TABLE_ACCESS_LEVELS,
-  TABLE_COLUMN_TYPES,
-  TABLE_LIMITS,
-  TABLE_MESSAGES as M,
-} from "../constants/gradebook";
+import { DEFAULT_TABLE_COLUMNS, DEFAULT_TABLE_TYPE, TABLE_ACCESS_LEVELS, TABLE_COLUMN_TYPES, TABLE_LIMITS, TABLE_MESSAGES as M } from "../constants/gradebook";
 
 export * from "../constants/gradebook";
 

@@ -31,9 +31,7 @@ export const TeacherHomeSchema = z.object({
     averageScore: z.number().nullable(),
   }),
   /** Up to 3 quizzes with a future close time, soonest first. */
-  deadlines: z.array(
-    z.object({ quizId: z.number().int(), title: z.string(), courseTitle: z.string(), closeTime: z.string(), submissions: z.number().int() }),
-  ),
+  deadlines: z.array(z.object({ quizId: z.number().int(), title: z.string(), courseTitle: z.string(), closeTime: z.string(), submissions: z.number().int() })),
   /** The first 3 of the teacher's courses by title, each with its results' mean (one decimal). */
   courses: z.array(
     z.object({ id: z.number().int(), title: z.string(), quizCount: z.number().int(), results: z.number().int(), averageScore: z.number().nullable() }),

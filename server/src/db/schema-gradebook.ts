@@ -51,7 +51,9 @@ export const gradebookCells = pgTable(
     updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tableId, t.studentId, t.columnKey] }), index("gradebook_cells_student_id_idx").on(t.studentId),
+  (t) => [
+    primaryKey({ columns: [t.tableId, t.studentId, t.columnKey] }),
+    index("gradebook_cells_student_id_idx").on(t.studentId),
     index("gradebook_cells_updated_by_idx").on(t.updatedBy),
   ],
 );

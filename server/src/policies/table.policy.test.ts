@@ -19,7 +19,10 @@ describe("table policy", () => {
       ["teacher", [true, true, false, false]],
       ["admin", [true, true, true, true]],
     ] as const) {
-      expect([pub, mine, theirs, noCourse].map((t) => canUseTable(viewer(role), t)), role).toEqual(expected);
+      expect(
+        [pub, mine, theirs, noCourse].map((t) => canUseTable(viewer(role), t)),
+        role,
+      ).toEqual(expected);
     }
   });
 });

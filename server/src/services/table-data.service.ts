@@ -23,7 +23,10 @@ export function rowsOf(t: LoadedTable, search?: string): SQL {
 
 /** Each student's cells of this table as one JSON object (key → stored text), read through the primary key. */
 const cellsOf = (tableId: number) =>
-  sql<Record<string, string> | null>`(select jsonb_object_agg(${gradebookCells.columnKey}, ${gradebookCells.value}) from ${gradebookCells} where ${gradebookCells.tableId} = ${tableId} and ${gradebookCells.studentId} = ${users.id})`;
+  sql<Record<
+    string,
+    string
+  > | null>`(select jsonb_object_agg(${gradebookCells.columnKey}, ${gradebookCells.value}) from ${gradebookCells} where ${gradebookCells.tableId} = ${tableId} and ${gradebookCells.studentId} = ${users.id})`;
 
 const rowFields = (tableId: number) => ({ studentId: users.id, name: users.name, studentType: users.studentType, cells: cellsOf(tableId) });
 
@@ -43,7 +46,17 @@ export async function tableData(
     .orderBy(asc(users.name), asc(users.id))
     .limit(w.limit)
     .offset(w.offset);
-  const total = await carriedTotal(rows, q, async () => (await db.select({ n: sql<number>`count(*)::int` }).from(users).where(rowsOf(t, q.search)))[0].n);
+  const total = await carriedTotal(
+    rows,
+    q,
+    async () =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(users)
+          .where(rowsOf(t, q.search))
+      )[0].n,
+  );
   return { table: presentLoaded(t), rows: rows.map((r) => presentTableRow(t.row.columns, r)), pagination: pageMeta(q, total) };
 }
 

@@ -29,7 +29,10 @@ async function* allRows(db: Db, t: LoadedTable): AsyncGenerator<TableRow[]> {
 }
 
 /** A row's values in column order: the name first, then each column's mark or `empty` (numbers stay numbers). */
-const line = <E>(columns: GradebookColumn[], r: TableRow, empty: E): (string | number | E)[] => [r.name, ...columns.slice(1).map((c) => r.cells[c.key] ?? empty)];
+const line = <E>(columns: GradebookColumn[], r: TableRow, empty: E): (string | number | E)[] => [
+  r.name,
+  ...columns.slice(1).map((c) => r.cells[c.key] ?? empty),
+];
 
 function csvStream(db: Db, t: LoadedTable): Readable {
   const fields = t.row.columns.map((c) => c.name);
@@ -37,10 +40,12 @@ function csvStream(db: Db, t: LoadedTable): Readable {
     // The byte-order mark makes Excel read the file as UTF-8 (names with accents).
     yield "\ufeff" + Papa.unparse({ fields, data: [] }, { newline: "\r\n", escapeFormulae: true }) + "\r\n";
     for await (const rows of allRows(db, t)) {
-      yield Papa.unparse(
-        rows.map((r) => line(t.row.columns, r, "")),
-        { newline: "\r\n", escapeFormulae: true },
-      ) + "\r\n";
+      yield (
+        Papa.unparse(
+          rows.map((r) => line(t.row.columns, r, "")),
+          { newline: "\r\n", escapeFormulae: true },
+        ) + "\r\n"
+      );
     }
   }
   return Readable.from(text());

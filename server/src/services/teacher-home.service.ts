@@ -11,7 +11,8 @@ const num = (v: unknown): number | null => (v === null || v === undefined ? null
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string | Date).toISOString());
 const ID_NOW = ["int", "timestamptz"];
 
-const counts = (db: Db, viewer: Viewer, now: Date) => queryPrepared(db, "adesua_teacher_insights_v1", INSIGHT_COUNTS_SQL, ID_NOW, [viewer.id, now.toISOString()]);
+const counts = (db: Db, viewer: Viewer, now: Date) =>
+  queryPrepared(db, "adesua_teacher_insights_v1", INSIGHT_COUNTS_SQL, ID_NOW, [viewer.id, now.toISOString()]);
 
 /** GET /teachers/me/home. */
 export async function teacherHome(db: Db, viewer: Viewer, now: Date): Promise<TeacherHome> {
@@ -58,12 +59,13 @@ export async function insightStudents(
   q: PageQuery & { kind: InsightKind },
 ): Promise<{ data: TeacherInsightStudent[]; pagination: PageMeta }> {
   const w = pageWindow(q);
-  const raw = await queryPrepared(db, `adesua_teacher_insight_${q.kind}_v1`, insightStudentsSql(q.kind), [...ID_NOW, "int", "int"], [
-    viewer.id,
-    now.toISOString(),
-    w.limit,
-    w.offset,
-  ]);
+  const raw = await queryPrepared(
+    db,
+    `adesua_teacher_insight_${q.kind}_v1`,
+    insightStudentsSql(q.kind),
+    [...ID_NOW, "int", "int"],
+    [viewer.id, now.toISOString(), w.limit, w.offset],
+  );
   const rows = raw.map((r) => ({ ...r, total: Number(r.total) }) as Record<string, unknown> & { total: number });
   const total = await carriedTotal(rows, q, async () => Number((await counts(db, viewer, now))[0][q.kind]));
   return {

@@ -142,11 +142,7 @@ export const routes: RouteObject[] = [
             <RoleLayout nav={TEACHER_NAV} home="/teachers/dashboard" areaLabel="Teacher" />
           </RequireAuth>
         ),
-        children: [
-          ...teacherRoutes.map(guarded),
-          ...TEACHER_SOON.map(([p, t]) => soon(p, t, TEACHER_ONLY)),
-          notFound,
-        ],
+        children: [...teacherRoutes.map(guarded), ...TEACHER_SOON.map(([p, t]) => soon(p, t, TEACHER_ONLY)), notFound],
       },
       {
         path: "admin/dashboard",

@@ -25,8 +25,10 @@ const tags = ["tables"];
 
 /** Gradebook tables (spec 000 table management; decision 024). */
 export const tableRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/tables", { config: { access: STAFF }, schema: { tags, querystring: TableListQuerySchema, response: { 200: TableListResponseSchema } } }, async (req) =>
-    listTables(app.db, viewerOf(req), req.query),
+  app.get(
+    "/tables",
+    { config: { access: STAFF }, schema: { tags, querystring: TableListQuerySchema, response: { 200: TableListResponseSchema } } },
+    async (req) => listTables(app.db, viewerOf(req), req.query),
   );
 
   app.post("/tables", { config: { access: ADMIN }, schema: { tags, body: TableFormSchema, response: { 201: TableSchema } } }, async (req, reply) => {

@@ -229,24 +229,41 @@ describe("marks", () => {
   it("keeps marks with their column through renames, drops a removed column's marks, and refuses a change the marks do not fit", async () => {
     const admin = await signedIn(db(), { role: "admin" });
     const [s] = await classOf(["Esi Owusu"]);
-    const id = (await create(admin.token, { name: "Renames", studentType: "jhs3", columns: [{ name: "Student" }, { name: "Test", type: "number" }, { name: "Note" }] }))
-      .body.id;
+    const id = (
+      await create(admin.token, { name: "Renames", studentType: "jhs3", columns: [{ name: "Student" }, { name: "Test", type: "number" }, { name: "Note" }] })
+    ).body.id;
     await cells(admin.token, id, [
       { studentId: s.id, columnKey: "c2", value: 15 },
       { studentId: s.id, columnKey: "c3", value: "late" },
     ]);
-    const renamed = await put(admin.token, id, { name: "Renames", studentType: "jhs3", columns: [{ key: "c1", name: "Pupil" }, { key: "c2", name: "Test 1", type: "number" }] });
+    const renamed = await put(admin.token, id, {
+      name: "Renames",
+      studentType: "jhs3",
+      columns: [
+        { key: "c1", name: "Pupil" },
+        { key: "c2", name: "Test 1", type: "number" },
+      ],
+    });
     expect(renamed.status).toBe(200);
     const row = (await data(admin.token, id, "?search=Esi%20Owusu")).body.rows[0];
     expect(row.cells).toEqual({ c2: 15 });
     const narrower = await put(admin.token, id, {
       name: "Renames",
       studentType: "jhs3",
-      columns: [{ key: "c1", name: "Pupil" }, { key: "c2", name: "Test 1", type: "number", outOf: 10 }],
+      columns: [
+        { key: "c1", name: "Pupil" },
+        { key: "c2", name: "Test 1", type: "number", outOf: 10 },
+      ],
     });
     expect(narrower.status).toBe(409);
     expect(narrower.body.error).toBe("Test 1 holds 1 entry that are not marks from 0 to 10");
-    const moved = await put(admin.token, id, { name: "Renames", columns: [{ key: "c2", name: "Test 1" }, { key: "c1", name: "Pupil" }] });
+    const moved = await put(admin.token, id, {
+      name: "Renames",
+      columns: [
+        { key: "c2", name: "Test 1" },
+        { key: "c1", name: "Pupil" },
+      ],
+    });
     expect(moved.status).toBe(409);
   });
 });
@@ -260,7 +277,11 @@ describe("export", () => {
     const a = await buildUser(db(), { name: `${tag} Abena`, studentType: level });
     const b = await buildUser(db(), { name: `${tag} =Bad, "quoted"`, studentType: level });
     const id = (
-      await create(admin.token, { name: "Homework / Term 2", studentType: level, columns: [{ name: "Student" }, { name: "HW1", type: "number", outOf: 20 }, { name: "Note" }] })
+      await create(admin.token, {
+        name: "Homework / Term 2",
+        studentType: level,
+        columns: [{ name: "Student" }, { name: "HW1", type: "number", outOf: 20 }, { name: "Note" }],
+      })
     ).body.id;
     await cells(teacher.token, id, [
       { studentId: a.id, columnKey: "c2", value: 18.5 },
@@ -272,7 +293,10 @@ describe("export", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(csv.headers["content-disposition"]).toContain(`filename="Homework _ Term 2-${today}.csv"`);
-    const lines = csv.raw.replace(/^\ufeff/, "").trim().split("\r\n");
+    const lines = csv.raw
+      .replace(/^\ufeff/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("Student,HW1,Note");
     // Formula-like text is defused with a leading quote mark.
     expect(lines).toContain(`${tag} Abena,18.5,`);

@@ -47,7 +47,12 @@ const toInput = (d: Draft): TableFormInput => ({
   accessLevel: d.accessLevel,
   studentType: d.studentType === ALL_STUDENTS ? null : (d.studentType as TableFormInput["studentType"]),
   courseId: d.courseId === NO_COURSE ? null : Number(d.courseId),
-  columns: d.columns.map((c) => ({ ...(c.key ? { key: c.key } : {}), name: c.name, type: c.type, outOf: c.type === "number" && c.outOf !== "" ? c.outOf : null })),
+  columns: d.columns.map((c) => ({
+    ...(c.key ? { key: c.key } : {}),
+    name: c.name,
+    type: c.type,
+    outOf: c.type === "number" && c.outOf !== "" ? c.outOf : null,
+  })),
 });
 
 const LEVEL_OPTIONS = [{ value: ALL_STUDENTS, label: "All students" }, ...STUDENT_TYPES.map((s) => ({ value: s, label: STUDENT_TYPE_LABELS[s] }))];
@@ -67,7 +72,8 @@ export function TableForm({ table, onSaved }: { table?: Table; onSaved?: (t: Tab
     select: (r) => r.data.map((c) => ({ value: String(c.id), label: c.title })),
   });
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
-  const setColumn = (i: number, patch: Partial<ColumnDraft>) => setDraft((d) => ({ ...d, columns: d.columns.map((c, j) => (j === i ? { ...c, ...patch } : c)) }));
+  const setColumn = (i: number, patch: Partial<ColumnDraft>) =>
+    setDraft((d) => ({ ...d, columns: d.columns.map((c, j) => (j === i ? { ...c, ...patch } : c)) }));
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -93,10 +99,24 @@ export function TableForm({ table, onSaved }: { table?: Table; onSaved?: (t: Tab
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={table ? `Edit ${table.name}` : "Create New Table"}>
       <Stack gap="sm">
         <TextInput label="Table Name" required value={draft.name} onChange={(e) => set("name", e.currentTarget.value)} error={errors.name} />
-        <Textarea label="Description" autosize minRows={2} value={draft.description} onChange={(e) => set("description", e.currentTarget.value)} error={errors.description} />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          value={draft.description}
+          onChange={(e) => set("description", e.currentTarget.value)}
+          error={errors.description}
+        />
         <Group grow wrap="wrap" align="flex-start">
           <TextInput label="Type" value={draft.type} onChange={(e) => set("type", e.currentTarget.value)} error={errors.type} miw={140} />
-          <Select label="Students" data={LEVEL_OPTIONS} value={draft.studentType} onChange={(v) => set("studentType", v ?? ALL_STUDENTS)} allowDeselect={false} miw={140} />
+          <Select
+            label="Students"
+            data={LEVEL_OPTIONS}
+            value={draft.studentType}
+            onChange={(v) => set("studentType", v ?? ALL_STUDENTS)}
+            allowDeselect={false}
+            miw={140}
+          />
         </Group>
         <Group grow wrap="wrap" align="flex-start">
           <Select
@@ -129,15 +149,15 @@ export function TableForm({ table, onSaved }: { table?: Table; onSaved?: (t: Tab
             The first column shows each student&apos;s name; the others hold marks (numbers) or notes (text).
           </Text>
           {draft.columns.map((c, i) => (
-            <Group key={c.key ?? `new-${i}`} gap="xs" align="flex-end" wrap="wrap">
+            <Group key={c.key ?? `new-${i}`} gap="xs" align="flex-end" wrap="wrap" role="group" aria-label={`Column ${i + 1}`}>
               <TextInput
-                label={`Column ${i + 1} name`}
+                label={i === 0 ? "Column 1 (the student's name)" : `Column ${i + 1}`}
                 value={c.name}
                 onChange={(e) => setColumn(i, { name: e.currentTarget.value })}
                 style={{ flex: "1 1 140px" }}
               />
               <Select
-                label={`Column ${i + 1} type`}
+                label="Type"
                 data={[
                   { value: "text", label: "Text" },
                   { value: "number", label: "Number" },
@@ -150,7 +170,7 @@ export function TableForm({ table, onSaved }: { table?: Table; onSaved?: (t: Tab
               />
               {c.type === "number" && (
                 <NumberInput
-                  label={`Column ${i + 1} out of`}
+                  label="Out of"
                   placeholder="1000"
                   min={1}
                   max={1000}

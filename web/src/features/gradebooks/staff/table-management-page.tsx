@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ActionIcon, Badge, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { STUDENT_TYPE_LABELS, TABLE_MESSAGES, type Table } from "@adesua/domain";
 import { errorText } from "@/lib/api";
@@ -58,9 +58,9 @@ function TableCard({ table, onEdit, onDelete, onOpen }: { table: Table; onEdit: 
           <Button size="xs" variant="light" onClick={onEdit} aria-label={`Edit ${table.name}`}>
             Edit
           </Button>
-          <ActionIcon variant="light" color="red" size="lg" onClick={onDelete} aria-label={`Delete ${table.name}`}>
-            🗑
-          </ActionIcon>
+          <Button size="xs" variant="light" color="red" onClick={onDelete} aria-label={`Delete ${table.name}`}>
+            Delete
+          </Button>
         </Group>
       </Stack>
     </Paper>

@@ -60,7 +60,15 @@ function Deadlines({ home }: { home: TeacherHome }) {
   return (
     <Stack gap={0} component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
       {home.deadlines.map((d) => (
-        <Group key={d.quizId} component="li" justify="space-between" wrap="nowrap" gap="sm" py={6} style={{ borderTop: "1px solid var(--mantine-color-gray-2)" }}>
+        <Group
+          key={d.quizId}
+          component="li"
+          justify="space-between"
+          wrap="nowrap"
+          gap="sm"
+          py={6}
+          style={{ borderTop: "1px solid var(--mantine-color-gray-2)" }}
+        >
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Anchor component={Link} to={`${BASE}/quizzes/${d.quizId}`} fw={600} style={{ overflowWrap: "anywhere" }}>
               {d.title}
@@ -110,7 +118,12 @@ function Courses({ home }: { home: TeacherHome }) {
 }
 
 const INSIGHTS: { kind: InsightKind; title: string; text: (n: number) => string; color: string }[] = [
-  { kind: "top", title: "Top students", text: (n) => `${n === 1 ? "1 student is" : `${n} students are`} averaging ${INSIGHT_RULES.topAverage}% or more`, color: "green" },
+  {
+    kind: "top",
+    title: "Top students",
+    text: (n) => `${n === 1 ? "1 student is" : `${n} students are`} averaging ${INSIGHT_RULES.topAverage}% or more`,
+    color: "green",
+  },
   {
     kind: "support",
     title: "Students needing support",
