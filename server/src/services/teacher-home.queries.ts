@@ -89,38 +89,38 @@ export const insightStudentsSql = (kind: InsightKind) => `${STUDENTS_CTE}
   order by name, id
   limit $3 offset $4`;
 
-/** Stat figures other than the students': courses, quizzes, active quizzes, submissions to grade, the mean score. $1 teacher, $2 now. */
-export const TEACHER_STATS_SQL = `
-  with ${MY_QUIZZES}
+/**
+ * Everything else on the home in one statement: the stat figures other than the students' (courses,
+ * quizzes, active quizzes, submissions to grade, the mean score), up to three quizzes closing in the
+ * future (soonest first, with their submissions) and the first three courses by title with their
+ * quizzes and the mean of their students' results. $1 teacher, $2 now.
+ */
+export const TEACHER_OVERVIEW_SQL = `
+  with ${MY_QUIZZES},
+  first_courses as (
+    select c.id, c.title from courses c where c.teacher_id = $1 order by c.title, c.id limit 3
+  )
   select
-    (select count(*) from courses c where c.teacher_id = $1)::int as courses,
+    (select count(*) from courses c where c.teacher_id = $1)::int as course_count,
     (select count(*) from my_quizzes)::int as total_quizzes,
     (select count(*) from my_quizzes where close_time is null or close_time > $2::timestamptz)::int as active_quizzes,
     (select count(*) from submissions s join my_quizzes mq on mq.id = s.quiz_id where not s.graded)::int as to_grade,
     (select round(avg(r.score), 1)::float8 from records r join my_quizzes mq on mq.id = r.quiz_id
-      join users u on u.id = r.user_id and u.role = 'student') as average_score`;
-
-/** Up to three of the teacher's quizzes closing in the future, soonest first, with their submissions. $1 teacher, $2 now. */
-export const DEADLINES_SQL = `
-  select q.id, q.title, c.title as course_title, q.close_time,
-    (select count(*) from submissions s where s.quiz_id = q.id)::int as submissions
-  from quizzes q join courses c on c.id = q.course_id
-  where (q.teacher_id = $1 or c.teacher_id = $1) and q.close_time > $2::timestamptz
-  order by q.close_time, q.id
-  limit 3`;
-
-/** The teacher's first three courses by title, with their quizzes and the mean of their students' results. $1 teacher. */
-export const COURSE_AVERAGES_SQL = `
-  with first_courses as (
-    select c.id, c.title from courses c where c.teacher_id = $1 order by c.title, c.id limit 3
-  )
-  select fc.id, fc.title,
-    (select count(*) from quizzes q where q.course_id = fc.id)::int as quiz_count,
-    agg.results, agg.average
-  from first_courses fc
-  cross join lateral (
-    select count(r.score)::int as results, round(avg(r.score), 1)::float8 as average
-    from quizzes q join records r on r.quiz_id = q.id join users u on u.id = r.user_id and u.role = 'student'
-    where q.course_id = fc.id
-  ) agg
-  order by fc.title, fc.id`;
+      join users u on u.id = r.user_id and u.role = 'student') as average_score,
+    (select coalesce(json_agg(d order by d.close_time, d.id), '[]') from (
+      select q.id, q.title, c.title as course_title, q.close_time,
+        (select count(*) from submissions s where s.quiz_id = q.id)::int as submissions
+      from my_quizzes mq join quizzes q on q.id = mq.id join courses c on c.id = q.course_id
+      where q.close_time > $2::timestamptz
+      order by q.close_time, q.id
+      limit 3
+    ) d) as deadlines,
+    (select coalesce(json_agg(fc order by fc.title, fc.id), '[]') from (
+      select fc.id, fc.title,
+        (select count(*) from quizzes q where q.course_id = fc.id)::int as quiz_count,
+        (select count(r.score) from quizzes q join records r on r.quiz_id = q.id
+          join users u on u.id = r.user_id and u.role = 'student' where q.course_id = fc.id)::int as results,
+        (select round(avg(r.score), 1)::float8 from quizzes q join records r on r.quiz_id = q.id
+          join users u on u.id = r.user_id and u.role = 'student' where q.course_id = fc.id) as average
+      from first_courses fc
+    ) fc) as courses`;
