@@ -2,9 +2,10 @@ import { INSIGHT_RULES, type InsightKind } from "@adesua/domain";
 
 /**
  * The teacher home's SQL (decision 024): fixed texts run as prepared statements (planned once; the
- * CTE chain cost more to plan than to run), $1 the teacher's id and $2 the server's time. Everything is
- * aggregated by the database from `records` through `records_quiz_user_idx` (quiz, student, time,
- * score: an index-only scan), never row by row in JavaScript.
+ * CTE chain cost more to plan than to run), with the server's time and the ids of the teacher's quizzes
+ * (MY_QUIZ_IDS_SQL first: given as a list, the planner knows how few records they hold and reads them
+ * through `records_quiz_user_idx` instead of scanning every record). Everything is
+ * aggregated by the database, never row by row in JavaScript.
  *
  * - my_quizzes: the quizzes the teacher set or that belong to their courses (as GET /quizzes).
  * - results: every result on those quizzes (an ungraded one has no score but counts as activity).
@@ -17,17 +18,22 @@ import { INSIGHT_RULES, type InsightKind } from "@adesua/domain";
  */
 const { topAverage, fallingDrop, activeDays } = INSIGHT_RULES;
 
-const MY_QUIZZES = `
+/** The ids of the teacher's quizzes, $1 the teacher. */
+export const MY_QUIZ_IDS_SQL = `
+  select coalesce(array_agg(q.id order by q.id), '{}') as ids from quizzes q
+  where q.teacher_id = $1 or q.course_id in (select c.id from courses c where c.teacher_id = $1)`;
+
+/** The teacher's quizzes, from the parameter holding their ids. */
+const myQuizzes = (ids: string) => `
   my_quizzes as (
-    select q.id, q.passing_score::float8 as passing_score, q.close_time from quizzes q
-    where q.teacher_id = $1 or q.course_id in (select c.id from courses c where c.teacher_id = $1)
+    select q.id, q.passing_score::float8 as passing_score, q.close_time from quizzes q where q.id = any(${ids}::int[])
   )`;
 
 const STUDENTS_CTE = `
-  with ${MY_QUIZZES},
+  with ${myQuizzes("$2")},
   results as (
     select r.user_id, r.quiz_id, r.score::float8 as score, r.created_at
-    from records r join my_quizzes mq on mq.id = r.quiz_id
+    from records r where r.quiz_id = any($2::int[])
   ),
   per_quiz as (
     select user_id, quiz_id, max(score) as best, max(created_at) as last_at from results group by quiz_id, user_id
@@ -48,8 +54,8 @@ const STUDENTS_CTE = `
     group by user_id
   ),
   open_attempts as (
-    select a.user_id, max(a.started_at) as started_at from attempts a join my_quizzes mq on mq.id = a.quiz_id
-    where a.status = 'in_progress' and a.started_at >= $2::timestamptz - interval '${activeDays} days'
+    select a.user_id, max(a.started_at) as started_at from attempts a
+    where a.quiz_id = any($2::int[]) and a.status = 'in_progress' and a.started_at >= $1::timestamptz - interval '${activeDays} days'
     group by a.user_id
   ),
   students as (
@@ -63,14 +69,14 @@ const STUDENTS_CTE = `
       coalesce(ps.average < ps.pass_mark, false) as below,
       coalesce(cardinality(t.scores) = 3 and t.scores[1] > t.scores[2] and t.scores[2] > t.scores[3]
         and t.scores[1] - t.scores[3] >= ${fallingDrop}, false) as falling,
-      (ps.last_at >= $2::timestamptz - interval '${activeDays} days' or oa.user_id is not null) as active
+      (ps.last_at >= $1::timestamptz - interval '${activeDays} days' or oa.user_id is not null) as active
     from per_student ps
     full join open_attempts oa on oa.user_id = ps.user_id
     join users u on u.id = coalesce(ps.user_id, oa.user_id) and u.role = 'student'
     left join trend t on t.user_id = ps.user_id
   )`;
 
-/** The three insight counts and the distinct students with a scored result. $1 teacher, $2 now. */
+/** The three insight counts and the distinct students with a scored result. $1 now, $2 quiz ids. */
 export const INSIGHT_COUNTS_SQL = `${STUDENTS_CTE}
   select
     (count(*) filter (where top))::int as top,
@@ -81,7 +87,7 @@ export const INSIGHT_COUNTS_SQL = `${STUDENTS_CTE}
 
 const KIND_FILTER: Record<InsightKind, string> = { top: "top", support: "(below or falling)", active: "active" };
 
-/** A page of the students behind one insight, by name, each row carrying the total. $1 teacher, $2 now, $3 limit, $4 offset. */
+/** A page of the students behind one insight, by name, each row carrying the total. $1 now, $2 quiz ids, $3 limit, $4 offset. */
 export const insightStudentsSql = (kind: InsightKind) => `${STUDENTS_CTE}
   select id, name, student_type, average, pass_mark, quiz_count, scores, last_activity, below, falling,
     (count(*) over ())::int as total
@@ -93,10 +99,10 @@ export const insightStudentsSql = (kind: InsightKind) => `${STUDENTS_CTE}
  * Everything else on the home in one statement: the stat figures other than the students' (courses,
  * quizzes, active quizzes, submissions to grade, the mean score), up to three quizzes closing in the
  * future (soonest first, with their submissions) and the first three courses by title with their
- * quizzes and the mean of their students' results. $1 teacher, $2 now.
+ * quizzes and the mean of their students' results. $1 teacher, $2 now, $3 quiz ids.
  */
 export const TEACHER_OVERVIEW_SQL = `
-  with ${MY_QUIZZES},
+  with ${myQuizzes("$3")},
   first_courses as (
     select c.id, c.title from courses c where c.teacher_id = $1 order by c.title, c.id limit 3
   )
@@ -104,9 +110,9 @@ export const TEACHER_OVERVIEW_SQL = `
     (select count(*) from courses c where c.teacher_id = $1)::int as course_count,
     (select count(*) from my_quizzes)::int as total_quizzes,
     (select count(*) from my_quizzes where close_time is null or close_time > $2::timestamptz)::int as active_quizzes,
-    (select count(*) from submissions s join my_quizzes mq on mq.id = s.quiz_id where not s.graded)::int as to_grade,
-    (select round(avg(r.score), 1)::float8 from records r join my_quizzes mq on mq.id = r.quiz_id
-      join users u on u.id = r.user_id and u.role = 'student') as average_score,
+    (select count(*) from submissions s where s.quiz_id = any($3::int[]) and not s.graded)::int as to_grade,
+    (select round(avg(r.score), 1)::float8 from records r join users u on u.id = r.user_id and u.role = 'student'
+      where r.quiz_id = any($3::int[])) as average_score,
     (select coalesce(json_agg(d order by d.close_time, d.id), '[]') from (
       select q.id, q.title, c.title as course_title, q.close_time,
         (select count(*) from submissions s where s.quiz_id = q.id)::int as submissions
