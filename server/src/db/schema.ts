@@ -351,6 +351,9 @@ export const submissions = pgTable(
     uniqueIndex("submissions_attempt_id_key").on(t.attemptId),
     index("submissions_quiz_id_idx").on(t.quizId),
     index("submissions_user_id_idx").on(t.userId, t.quizId),
+    index("submissions_ungraded_quiz_idx")
+      .on(t.quizId)
+      .where(sql`not ${t.graded}`),
   ],
 );
 
@@ -376,14 +379,14 @@ export const records = pgTable(
   },
   (t) => [
     index("records_user_id_idx").on(t.userId, t.createdAt),
-    index("records_quiz_id_idx").on(t.quizId),
+    index("records_quiz_user_idx").on(t.quizId, t.userId, t.createdAt, t.score), // decision 024 (was records_quiz_id_idx)
     uniqueIndex("records_submission_id_key").on(t.submissionId),
   ],
 );
 
-// Schedule and announcement tables (issue 13) live beside this file to keep it readable.
+// Schedule and announcement tables (issue 13) and gradebook tables (issue 12) live beside this file to keep it readable.
 export * from "./schema-schedule";
-
+export * from "./schema-gradebook";
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type AuditLogRow = typeof auditLogs.$inferSelect;

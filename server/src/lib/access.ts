@@ -19,3 +19,4 @@ export const ANY_SIGNED_IN: Access = "signed-in";
 export const STAFF: readonly Role[] = ["teacher", "admin"];
 export const ADMIN: readonly Role[] = ["admin"];
 export const STUDENT: readonly Role[] = ["student"];
+export const TEACHER: readonly Role[] = ["teacher"];

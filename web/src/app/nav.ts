@@ -18,6 +18,7 @@ export const TEACHER_NAV: NavItem[] = [
   { label: "Performance", to: "/teachers/dashboard/performance" },
   { label: "Questions", to: "/teachers/dashboard/questions" },
   { label: "Quizzes", to: "/teachers/dashboard/quizzes" },
+  { label: "Tables", to: "/teachers/dashboard/tables", roles: ["admin"] },
 ];
 
 export const ADMIN_NAV: NavItem[] = [
@@ -31,6 +32,7 @@ export const ADMIN_NAV: NavItem[] = [
   { label: "Performance", to: "/admin/dashboard/performance" },
   { label: "Calendar", to: "/admin/dashboard/schedule" },
   { label: "Grade", to: "/admin/dashboard/grade" },
+  { label: "Tables", to: "/teachers/dashboard/tables", roles: ["admin"] },
   { label: "Reports", to: "/admin/dashboard/reports" },
   { label: "Import/Export", to: "/admin/dashboard/import-export" },
   { label: "Logs", to: "/admin/dashboard/logs", roles: ["admin"] },

@@ -81,7 +81,6 @@ const STAFF_SOON: [string, string][] = [
   ["performance/quiz-details/:id", "Quiz Performance Details"],
   ["performance/:studentId", "Student Performance"],
   ["library", "Library"],
-  ["grade", "Grades Management"],
   ["reports", "Analytics & Reports"],
   ["import-export", "Import/Export"],
   ["records", "Records"],
@@ -143,12 +142,7 @@ export const routes: RouteObject[] = [
             <RoleLayout nav={TEACHER_NAV} home="/teachers/dashboard" areaLabel="Teacher" />
           </RequireAuth>
         ),
-        children: [
-          ...teacherRoutes.map(guarded),
-          ...TEACHER_SOON.map(([p, t]) => soon(p, t, TEACHER_ONLY)),
-          soon("tables", "Table Management", ADMIN_ONLY),
-          notFound,
-        ],
+        children: [...teacherRoutes.map(guarded), ...TEACHER_SOON.map(([p, t]) => soon(p, t, TEACHER_ONLY)), notFound],
       },
       {
         path: "admin/dashboard",

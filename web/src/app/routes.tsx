@@ -50,6 +50,7 @@ const schedulePage = { lazy: async () => ({ Component: (await import("../feature
 const eventForm = { lazy: async () => ({ Component: (await import("../features/schedule/forms/event-form-page")).EventFormPage }) };
 const parsePreview = { lazy: async () => ({ Component: (await import("../features/schedule/staff/parse-preview-page")).ParsePreviewPage }) };
 const announcementsPage = { lazy: async () => ({ Component: (await import("../features/announcements/staff/announcements-page")).AnnouncementsPage }) };
+const gradebooksPage = { lazy: async () => ({ Component: (await import("../features/gradebooks/staff/gradebooks-page")).GradebooksPage }) };
 const announcementForm = { lazy: async () => ({ Component: (await import("../features/announcements/forms/announcement-form-page")).AnnouncementFormPage }) };
 
 export const studentRoutes: AreaRoute[] = [
@@ -82,7 +83,7 @@ const bankStaffRoutes = (roles?: readonly Role[]): AreaRoute[] => [
 ];
 
 export const teacherRoutes: AreaRoute[] = [
-  { index: true, roles: ["teacher"], lazy: () => withAnnouncements(import("../features/home/routes/staff-home").then((m) => m.TeacherHomePage)) },
+  { index: true, roles: ["teacher"], lazy: () => withAnnouncements(import("../features/home/routes/teacher-home").then((m) => m.TeacherHomePage)) },
   {
     path: "courses",
     roles: ["teacher"],
@@ -116,6 +117,12 @@ export const teacherRoutes: AreaRoute[] = [
   { path: "schedule/new", roles: ["teacher"], ...eventForm },
   { path: "schedule/:id/edit", roles: ["teacher"], ...eventForm },
   { path: "schedule/parse", roles: ["teacher"], ...parsePreview },
+  { path: "grade", roles: ["teacher"], ...gradebooksPage },
+  {
+    path: "tables",
+    roles: ["admin"],
+    lazy: async () => ({ Component: (await import("../features/gradebooks/staff/table-management-page")).TableManagementPage }),
+  },
 ];
 
 export const adminRoutes: AreaRoute[] = [
@@ -140,4 +147,5 @@ export const adminRoutes: AreaRoute[] = [
   { path: "announcements", ...announcementsPage },
   { path: "announcement/new", ...announcementForm },
   { path: "announcement/:id/edit", ...announcementForm },
+  { path: "grade", ...gradebooksPage },
 ];

@@ -6,15 +6,6 @@ import { useAuth } from "@/lib/auth";
 import { api } from "@/lib/api";
 import { Greeting } from "@/components/greeting";
 
-export function TeacherHomePage() {
-  const { user } = useAuth();
-  return (
-    <Stack>
-      <Greeting name={user?.name ?? ""} subtitle="Welcome to your teaching dashboard." />
-    </Stack>
-  );
-}
-
 /** "N teachers are waiting for approval" on the admin home; under the "users" key so decisions refresh it. */
 function PendingTeachers() {
   const pending = useQuery({ queryKey: ["users", "pending-count"], queryFn: ({ signal }) => api<PendingCount>("/users/pending-count", { signal }) });
