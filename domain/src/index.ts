@@ -19,3 +19,5 @@ export * from "./contracts/question";
 export * from "./contracts/practice";
 export * from "./contracts/schedule";
 export * from "./contracts/announcement";
+export * from "./rules/performance";
+export * from "./contracts/performance";

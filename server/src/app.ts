@@ -41,6 +41,7 @@ import { questionRoutes } from "./routes/questions/questions.routes";
 import { practiceRoutes } from "./routes/practice/practice.routes";
 import { scheduleRoutes } from "./routes/schedules/schedules.routes";
 import { announcementRoutes } from "./routes/announcements/announcements.routes";
+import { performanceRoutes } from "./routes/performance/performance.routes";
 import type { FileStorage } from "./storage/storage";
 import { LocalDiskStorage } from "./storage/local-disk";
 
@@ -263,6 +264,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(practiceRoutes, { prefix: "/api" });
   await app.register(scheduleRoutes, { prefix: "/api" });
   await app.register(announcementRoutes, { prefix: "/api" });
+  await app.register(performanceRoutes, { prefix: "/api" });
 
   const webDist = config.webDist;
   if (webDist && fs.existsSync(path.join(webDist, "index.html"))) {
