@@ -24,7 +24,7 @@ import { viewerOf } from "../../lib/viewer";
 import { assertCanSeeQuizPerformance } from "../../policies/performance.policy";
 import { contentDisposition } from "../../services/files.service";
 import { findQuiz } from "../../services/quiz.service";
-import { computedStandardScore, listStudentPerformance, overrideFinalScore } from "../../services/performance/student-performance.service";
+import { listStudentPerformance, overrideFinalScore } from "../../services/performance/student-performance.service";
 import { quizDashboard } from "../../services/performance/quiz-dashboard.service";
 import { quizPerformanceDetails } from "../../services/performance/quiz-details.service";
 import { fixItemKey } from "../../services/performance/item-analysis.service";
@@ -50,7 +50,7 @@ export const performanceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ADMIN },
       schema: { tags: ["performance"], params: UserIdParamsSchema, body: PerformanceOverrideInputSchema, response: { 200: PerformanceOverrideSchema } },
     },
-    async (req) => overrideFinalScore(app.db, req.params.userId, req.body, actorOf(req), () => computedStandardScore(app.db, req.params.userId)),
+    async (req) => overrideFinalScore(app.db, req.params.userId, req.body, actorOf(req)),
   );
 
   app.get(

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { PerformanceOverride, PerformanceStrategy, StudentPerformanceList, StudentPerformanceQuerySchema } from "@adesua/domain";
 import type { z } from "zod";
-import type { Db } from "../../db/client";
+import type { Db, Queryable } from "../../db/client";
 import { performanceOverrides, users } from "../../db/schema";
 import { recordAudit, type Actor } from "../../audit/audit";
 import { notFound } from "../../lib/errors";
@@ -120,7 +120,6 @@ export async function overrideFinalScore(
   userId: number,
   input: { finalScore: number; remark: string },
   actor: Actor,
-  computed: () => Promise<number | null>,
 ): Promise<PerformanceOverride> {
   return db.transaction(async (tx) => {
     const [student] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
@@ -139,14 +138,14 @@ export async function overrideFinalScore(
       action: "override",
       actor,
       before: before ? { finalScore: before.finalScore, remark: before.remark } : null,
-      after: { finalScore: row.finalScore, remark: row.remark, computedScore: await computed() },
+      after: { finalScore: row.finalScore, remark: row.remark, computedScore: await computedStandardScore(tx, userId) },
     });
     return { userId: row.userId, finalScore: Number(row.finalScore), remark: row.remark, overriddenBy: row.overriddenBy, updatedAt: iso(row.updatedAt) };
   });
 }
 
 /** The standard strategy's score of one student over every quiz (the audit entry keeps it beside the override). */
-export async function computedStandardScore(db: Db, userId: number): Promise<number | null> {
+export async function computedStandardScore(db: Queryable, userId: number): Promise<number | null> {
   const [r] = await rowsOf<{ v: unknown }>(
     db,
     sql`select round(avg(best), 2)::float8 as v from (select max(score) as best from submissions where user_id = ${userId} and graded and score is not null group by quiz_id) b`,
