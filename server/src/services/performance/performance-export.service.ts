@@ -75,6 +75,7 @@ type DetailRow = {
   total: unknown;
   attempts: unknown;
   last_attempt: unknown;
+  graded: boolean;
   passing_score: unknown;
 };
 
@@ -85,10 +86,10 @@ async function* studentRows(db: Queryable, viewer: Viewer, quizzes: readonly Qui
     const rows = await rowsOf<DetailRow>(
       db,
       sql`
-      select b.quiz_id, u.name, u.email, u.student_type, b.score::float8 as score, b.correct, b.total, b.attempts::int as attempts, b.last_attempt,
+      select b.quiz_id, u.name, u.email, u.student_type, b.score::float8 as score, b.correct, b.total, b.attempts::int as attempts, b.last_attempt, b.graded,
              q.passing_score::float8 as passing_score
       from (
-        select distinct on (s.quiz_id, s.user_id) s.quiz_id, s.user_id, s.score, s.correct, s.total,
+        select distinct on (s.quiz_id, s.user_id) s.quiz_id, s.user_id, s.score, s.correct, s.total, s.graded,
                count(*) over w as attempts, max(s.created_at) over w as last_attempt
         from submissions s where s.quiz_id in ${batch.map((q) => q.quizId)}
         window w as (partition by s.quiz_id, s.user_id)
@@ -114,7 +115,7 @@ async function* studentRows(db: Queryable, viewer: Viewer, quizzes: readonly Qui
           int(r.total),
           int(r.attempts),
           iso(r.last_attempt),
-          score === null ? "Pending" : score >= (num(r.passing_score) ?? 0) ? "Yes" : "No",
+          !r.graded || score === null ? "Pending" : score >= (num(r.passing_score) ?? 0) ? "Yes" : "No",
         ];
       }
     }
