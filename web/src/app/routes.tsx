@@ -25,6 +25,25 @@ const schedulePage = { lazy: async () => ({ Component: (await import("../feature
 const eventForm = { lazy: async () => ({ Component: (await import("../features/schedule/forms/event-form-page")).EventFormPage }) };
 const parsePreview = { lazy: async () => ({ Component: (await import("../features/schedule/staff/parse-preview-page")).ParsePreviewPage }) };
 const announcementsPage = { lazy: async () => ({ Component: (await import("../features/announcements/staff/announcements-page")).AnnouncementsPage }) };
+/** Performance (issue 12): the same four pages in the teacher area (teachers only) and the admin area. */
+const performanceRoutes = (roles?: readonly Role[]): AreaRoute[] => [
+  { path: "performance", roles, lazy: async () => ({ Component: (await import("../features/performance/staff/quiz-dashboard-page")).QuizDashboardPage }) },
+  {
+    path: "performance-legacy",
+    roles,
+    lazy: async () => ({ Component: (await import("../features/performance/staff/students-performance-page")).StudentsPerformancePage }),
+  },
+  {
+    path: "performance/quiz-details/:id",
+    roles,
+    lazy: async () => ({ Component: (await import("../features/performance/staff/quiz-details-page")).QuizDetailsPage }),
+  },
+  {
+    path: "performance/:studentId",
+    roles,
+    lazy: async () => ({ Component: (await import("../features/performance/staff/student-history-page")).StudentHistoryPage }),
+  },
+];
 const announcementForm = { lazy: async () => ({ Component: (await import("../features/announcements/forms/announcement-form-page")).AnnouncementFormPage }) };
 
 export const studentRoutes: AreaRoute[] = [
@@ -87,6 +106,7 @@ export const teacherRoutes: AreaRoute[] = [
   { path: "schedule/new", roles: ["teacher"], ...eventForm },
   { path: "schedule/:id/edit", roles: ["teacher"], ...eventForm },
   { path: "schedule/parse", roles: ["teacher"], ...parsePreview },
+  ...performanceRoutes(["teacher"]),
 ];
 
 export const adminRoutes: AreaRoute[] = [
@@ -111,4 +131,5 @@ export const adminRoutes: AreaRoute[] = [
   { path: "announcements", ...announcementsPage },
   { path: "announcement/new", ...announcementForm },
   { path: "announcement/:id/edit", ...announcementForm },
+  ...performanceRoutes(),
 ];

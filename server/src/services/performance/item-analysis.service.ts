@@ -1,5 +1,14 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { correctAnswerText, correctOptionIndex, itemGroupSize, itemStatistics, optionLetter, PERFORMANCE_MESSAGES, type ItemAnalysis, type ItemKeyResult } from "@adesua/domain";
+import {
+  correctAnswerText,
+  correctOptionIndex,
+  itemGroupSize,
+  itemStatistics,
+  optionLetter,
+  PERFORMANCE_MESSAGES,
+  type ItemAnalysis,
+  type ItemKeyResult,
+} from "@adesua/domain";
 import type { Db, Queryable } from "../../db/client";
 import { questions, quizzes } from "../../db/schema";
 import { recordAudit, type Actor } from "../../audit/audit";

@@ -115,12 +115,7 @@ async function pageTitles(db: Db, scope: SQL, userIds: number[]): Promise<Map<nu
 }
 
 /** POST /performance/students/{userId}/override (admin only): sets or replaces the student's final score, audited. */
-export async function overrideFinalScore(
-  db: Db,
-  userId: number,
-  input: { finalScore: number; remark: string },
-  actor: Actor,
-): Promise<PerformanceOverride> {
+export async function overrideFinalScore(db: Db, userId: number, input: { finalScore: number; remark: string }, actor: Actor): Promise<PerformanceOverride> {
   return db.transaction(async (tx) => {
     const [student] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
     if (!student || student.role !== "student") throw notFound(PERFORMANCE_MESSAGES.studentNotFound);
