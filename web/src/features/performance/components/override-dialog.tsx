@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from "@mantine/core";
 import type { StudentPerformanceRow } from "@adesua/domain";
-import { score } from "./area";
+import { score } from "./performance-display";
 
 /**
  * The admin's override of a student's final score. As the spec says, the remark is asked first, then

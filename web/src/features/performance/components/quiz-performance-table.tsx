@@ -1,7 +1,7 @@
 import { Anchor, Badge, Checkbox, Group, Table, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import type { QuizPerformanceRow } from "@adesua/domain";
 import { formatDateTime } from "@/lib/format";
-import { gradeColor, maxAttempts, passRate, RATING_COLOR, RATING_LABEL, score, STATUS_COLOR, STATUS_LABEL } from "./area";
+import { gradeColor, maxAttempts, passRate, RATING_COLOR, RATING_LABEL, score, STATUS_COLOR, STATUS_LABEL } from "./performance-display";
 
 type Sort = { sortBy: string; sortOrder: "asc" | "desc" };
 

@@ -13,7 +13,7 @@ import { ErrorState } from "@/components/error-state";
 import { PaginationFooter } from "@/components/pagination-footer";
 import { exportQuizzes, useCourseOptions, useQuizDashboard } from "../api/performance";
 import { QuizPerformanceTable } from "../components/quiz-performance-table";
-import { areaBaseOf, score } from "../components/area";
+import { areaBaseOf, score } from "../components/performance-display";
 
 const PAGE_SIZE = 20;
 

@@ -9,7 +9,7 @@ import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/empty-state";
 import { exportQuizzes, useFixKey, useQuizDetails } from "../api/performance";
 import { ItemAnalysisTable } from "../components/item-analysis-table";
-import { areaBaseOf, gradeColor, maxAttempts, passRate, score, STATUS_COLOR, STATUS_LABEL } from "../components/area";
+import { areaBaseOf, gradeColor, maxAttempts, passRate, score, STATUS_COLOR, STATUS_LABEL } from "../components/performance-display";
 
 const DistributionChart = lazy(() => import("../components/charts").then((m) => ({ default: m.DistributionChart })));
 

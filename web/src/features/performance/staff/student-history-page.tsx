@@ -6,7 +6,7 @@ import { formatDateTime } from "@/lib/format";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/empty-state";
 import { useStudentHistory } from "../api/performance";
-import { areaBaseOf, gradeColor, score } from "../components/area";
+import { areaBaseOf, gradeColor, score } from "../components/performance-display";
 
 const HistoryChart = lazy(() => import("../components/charts").then((m) => ({ default: m.HistoryChart })));
 

@@ -13,7 +13,7 @@ import { ErrorState } from "@/components/error-state";
 import { PaginationFooter } from "@/components/pagination-footer";
 import { fetchAllStudentPerformance, useCourseOptions, useOverrideScore, useStudentPerformance, type StudentFilters } from "../api/performance";
 import { OverrideDialog } from "../components/override-dialog";
-import { areaBaseOf, gradeColor, score } from "../components/area";
+import { areaBaseOf, gradeColor, score } from "../components/performance-display";
 import { downloadCsv } from "../components/csv";
 
 const PAGE_SIZE = 20;
