@@ -94,7 +94,7 @@ export function QuizPerformanceTable({
                 {r.avgScore === null ? (
                   "—"
                 ) : (
-                  <Badge color={gradeColor(r.avgScore)} variant="filled" autoContrast>
+                  <Badge color={gradeColor(r.avgScore)} variant="filled" autoContrast styles={{ label: { overflow: "visible" } }}>
                     {score(r.avgScore)}
                   </Badge>
                 )}

@@ -161,7 +161,7 @@ export function QuizDetailsPage() {
                       </Table.Td>
                       <Table.Td>{s.studentType?.toUpperCase() ?? "—"}</Table.Td>
                       <Table.Td>
-                        <Badge color={gradeColor(s.score)} variant="filled" autoContrast>
+                        <Badge color={gradeColor(s.score)} variant="filled" autoContrast styles={{ label: { overflow: "visible" } }}>
                           {score(s.score)}
                         </Badge>
                       </Table.Td>

@@ -178,7 +178,7 @@ export function StudentsPerformancePage() {
                   <Table.Td>{r.quizCount}</Table.Td>
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
-                      <Badge color={gradeColor(r.finalScore)} variant="filled" autoContrast>
+                      <Badge color={gradeColor(r.finalScore)} variant="filled" autoContrast styles={{ label: { overflow: "visible" } }}>
                         {score(r.finalScore)}
                       </Badge>
                       {r.overridden && (
