@@ -50,12 +50,15 @@ function countsSql(quizId: number, n: number, g: number) {
       from questions q where q.quiz_id = ${quizId}
     ),
     keys as (
-      select qs.qid, qs.nopt, qs.key_norm,
-             coalesce(fo.idx, case when length(qs.key_norm) = 1 and strpos('abcde', qs.key_norm) between 1 and qs.nopt then strpos('abcde', qs.key_norm) - 1 end, -1) as key_idx
-      from qs left join first_opt fo on fo.qid = qs.qid and fo.t = qs.key_norm
-      where qs.key_norm is not null
+      select k.qid, k.key_norm, k.key_idx, o.t as key_text
+      from (
+        select qs.qid, qs.key_norm,
+               coalesce(fo.idx, case when length(qs.key_norm) = 1 and strpos('abcde', qs.key_norm) between 1 and qs.nopt then strpos('abcde', qs.key_norm) - 1 end, -1) as key_idx
+        from qs left join first_opt fo on fo.qid = qs.qid and fo.t = qs.key_norm
+        where qs.key_norm is not null
+      ) k left join opts o on o.qid = k.qid and o.idx = k.key_idx
     ),
-    answers as (
+    answers as materialized (
       select aa.question_id as qid, g.rk, ${norm("aa.answer")} as a
       from grp g join attempt_answers aa on aa.attempt_id = g.attempt_id
     ),
@@ -64,8 +67,7 @@ function countsSql(quizId: number, n: number, g: number) {
              coalesce(fo.idx, case when length(a.a) = 1 and strpos('abcde', a.a) between 1 and qs.nopt then strpos('abcde', a.a) - 1 end, -1) as chosen,
              case
                when k.qid is null then false
-               when k.key_idx >= 0 then exists (select 1 from opts o where o.qid = a.qid and o.idx = k.key_idx and o.t = a.a)
-                                        or (fo.idx is null and length(a.a) = 1 and strpos('abcde', a.a) - 1 = k.key_idx)
+               when k.key_idx >= 0 then a.a = k.key_text or (fo.idx is null and length(a.a) = 1 and strpos('abcde', a.a) - 1 = k.key_idx)
                else a.a = k.key_norm
              end as correct
       from answers a join qs on qs.qid = a.qid

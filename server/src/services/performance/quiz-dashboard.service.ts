@@ -106,11 +106,22 @@ function presentRow(r: Row, now: Date): QuizPerformanceRow {
   };
 }
 
+/**
+ * The status filter as plain range conditions (the same rule as statusSql and statusCondition), so the
+ * planner estimates the quizzes it keeps: a CASE expression compared with a value is guessed at one row.
+ */
+function statusWhere(status: "active" | "expired" | "upcoming", now: Date): SQL {
+  const t = sql`${now.toISOString()}::timestamptz`;
+  if (status === "upcoming") return sql`q.open_time > ${t}`;
+  if (status === "expired") return sql`(q.open_time is null or q.open_time <= ${t}) and q.close_time < ${t}`;
+  return sql`(q.open_time is null or q.open_time <= ${t}) and (q.close_time is null or q.close_time >= ${t})`;
+}
+
 /** The WHERE of the dashboard's filters, on quizzes `q` and their courses `c`. */
 function dashboardWhere(viewer: Viewer, q: Query, now: Date): SQL {
   const where: SQL[] = [scopedQuizzes(viewer, q.courseId)];
   if (q.searchTitle) where.push(sql`q.title ilike ${`%${escapeLike(q.searchTitle)}%`}`);
-  if (q.status) where.push(sql`${statusSql(now)} = ${q.status}`);
+  if (q.status) where.push(statusWhere(q.status, now));
   if (q.dateFrom) where.push(sql`q.created_at >= ${`${q.dateFrom}T00:00:00Z`}::timestamptz`);
   if (q.dateTo) where.push(sql`q.created_at < ${`${q.dateTo}T00:00:00Z`}::timestamptz + interval '1 day'`);
   return sql.join(where, sql` and `);

@@ -43,7 +43,7 @@ export async function listStudentPerformance(db: Db, viewer: Viewer, q: Query): 
   const rows = await rowsOf<Row>(
     db,
     sql`
-    with scoped as (
+    with scoped as materialized (
       select q.id${weighted ? sql`, (select count(*) from questions qu where qu.quiz_id = q.id) as questions` : sql``}
       from quizzes q where ${scope}
     ),
