@@ -40,6 +40,10 @@ export async function listStudentPerformance(db: Db, viewer: Viewer, q: Query): 
   const dir = q.sortOrder === "desc" ? sql`desc` : sql`asc`;
   const { limit, offset } = pageWindow(q);
   const weighted = q.strategy === "weighted";
+  // By name without a score filter (the screen's first view), the page's students are chosen first and only
+  // their scores computed: the school's other students are only counted (an index probe each).
+  const byName = q.sortBy === "name" && q.minScore === undefined && q.maxScore === undefined;
+  const nameFilter = q.search ? sql`and u.name ilike ${`%${escapeLike(q.search)}%`}` : sql``;
   const rows = await rowsOf<Row>(
     db,
     sql`
@@ -47,10 +51,20 @@ export async function listStudentPerformance(db: Db, viewer: Viewer, q: Query): 
       select q.id${weighted ? sql`, (select count(*) from questions qu where qu.quiz_id = q.id) as questions` : sql``}
       from quizzes q where ${scope}
     ),
+    ${
+      byName
+        ? sql`listed as (
+      select u.id, u.name from users u
+      where u.role = 'student' ${nameFilter}
+        and exists (select 1 from submissions s join scoped sc on sc.id = s.quiz_id where s.user_id = u.id and s.graded and s.score is not null)
+    ),
+    page as materialized (select l.id from listed l order by l.name ${dir}, l.id limit ${limit} offset ${offset}),`
+        : sql``
+    }
     best as (
       select s.user_id, s.quiz_id, max(s.score) as best${weighted ? sql`, min(sc.questions) as questions` : sql``}
       from submissions s join scoped sc on sc.id = s.quiz_id
-      where s.graded and s.score is not null
+      where s.graded and s.score is not null${byName ? sql` and s.user_id in (select id from page)` : sql``}
       group by s.user_id, s.quiz_id
     ),
     per_user as (
@@ -64,10 +78,10 @@ export async function listStudentPerformance(db: Db, viewer: Viewer, q: Query): 
       left join performance_overrides o on o.user_id = p.user_id
     )
     select r.user_id, r.name, r.computed::float8 as computed, r.quiz_count, r.override::float8 as override, r.remark,
-           (count(*) over ())::int as total
+           ${byName ? sql`(select count(*) from listed)::int` : sql`(count(*) over ())::int`} as total
     from r where ${sql.join(where, sql` and `)}
     order by ${SORT_SQL[q.sortBy]} ${dir}, r.name ${dir}, r.user_id
-    limit ${limit} offset ${offset}`,
+    ${byName ? sql`` : sql`limit ${limit} offset ${offset}`}`,
   );
   let total = rows.length ? int(rows[0].total) : 0;
   if (!rows.length && q.page > 1) {
