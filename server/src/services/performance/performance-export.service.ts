@@ -1,7 +1,6 @@
 import { PassThrough, Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import Papa from "papaparse";
 import { PERFORMANCE_MESSAGES, type QuizPerformanceRow } from "@adesua/domain";
 import type { Queryable } from "../../db/client";
 import { forbidden, notFound } from "../../lib/errors";
@@ -79,8 +78,8 @@ type DetailRow = {
   passing_score: unknown;
 };
 
-/** Each student's best submission per quiz (as quiz details shows it), a few quizzes per query, in the quizzes' order. */
-async function* studentRows(db: Queryable, viewer: Viewer, quizzes: readonly QuizPerformanceRow[]): AsyncGenerator<Cell[]> {
+/** Each student's best submission per quiz (as quiz details shows it), a few quizzes per query, in the quizzes' order: one batch of rows per query. */
+async function* studentRows(db: Queryable, viewer: Viewer, quizzes: readonly QuizPerformanceRow[]): AsyncGenerator<Cell[][]> {
   for (let i = 0; i < quizzes.length; i += QUIZZES_PER_BATCH) {
     const batch = quizzes.slice(i, i + QUIZZES_PER_BATCH);
     const rows = await rowsOf<DetailRow>(
@@ -99,11 +98,16 @@ async function* studentRows(db: Queryable, viewer: Viewer, quizzes: readonly Qui
       order by b.quiz_id, u.name, u.id`,
     );
     const grouped = new Map<number, DetailRow[]>();
-    for (const r of rows) grouped.set(Number(r.quiz_id), [...(grouped.get(Number(r.quiz_id)) ?? []), r]);
+    for (const r of rows) {
+      const list = grouped.get(Number(r.quiz_id));
+      if (list) list.push(r);
+      else grouped.set(Number(r.quiz_id), [r]);
+    }
+    const out: Cell[][] = [];
     for (const q of batch) {
       for (const r of grouped.get(q.quizId) ?? []) {
         const score = num(r.score);
-        yield [
+        out.push([
           q.quizId,
           q.quizTitle,
           q.courseTitle,
@@ -116,13 +120,19 @@ async function* studentRows(db: Queryable, viewer: Viewer, quizzes: readonly Qui
           int(r.attempts),
           iso(r.last_attempt),
           !r.graded || score === null ? "Pending" : score >= (num(r.passing_score) ?? 0) ? "Yes" : "No",
-        ];
+        ]);
       }
     }
+    yield out;
   }
 }
 
-const csvLine = (cells: Cell[]) => Papa.unparse([cells.map((c) => safe(c) ?? "")], { newline: "\r\n" }) + "\r\n";
+/** One CSV field (RFC 4180 quoting), formula-safe. */
+function csvField(c: Cell): string {
+  const s = String(safe(c) ?? "");
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+const csvLine = (cells: Cell[]) => cells.map(csvField).join(",") + "\r\n";
 
 /**
  * quiz_performance.csv: the quizzes' figures, or with student details one row per student per quiz
@@ -137,7 +147,8 @@ export function performanceCsv(db: Queryable, viewer: Viewer, quizzes: QuizPerfo
       return;
     }
     yield csvLine(STUDENT_HEADERS);
-    for await (const cells of studentRows(db, viewer, quizzes)) yield csvLine(cells);
+    // One chunk per query's rows: a hundred thousand tiny writes would cost more than the rows themselves.
+    for await (const batch of studentRows(db, viewer, quizzes)) yield batch.map(csvLine).join("");
   }
   return Readable.from(lines(), { objectMode: false });
 }
@@ -149,7 +160,8 @@ export function performanceCsv(db: Queryable, viewer: Viewer, quizzes: QuizPerfo
  */
 export function performanceXlsx(db: Queryable, viewer: Viewer, quizzes: QuizPerformanceRow[], details: boolean): Readable {
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  // Fast deflate: the file is a download, not an archive (level 1 is about a third of the default's time, ~20% larger).
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false, zip: { zlib: { level: 1 } } });
   wb.creator = "Adesua";
   void (async () => {
     const summary = wb.addWorksheet("Summary");
@@ -159,7 +171,7 @@ export function performanceXlsx(db: Queryable, viewer: Viewer, quizzes: QuizPerf
     if (details) {
       const sheet = wb.addWorksheet("Students");
       sheet.addRow(STUDENT_HEADERS).commit();
-      for await (const cells of studentRows(db, viewer, quizzes)) sheet.addRow(cells.map(safe)).commit();
+      for await (const batch of studentRows(db, viewer, quizzes)) for (const cells of batch) sheet.addRow(cells.map(safe)).commit();
       sheet.commit();
     }
     await wb.commit();
