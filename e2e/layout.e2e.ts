@@ -51,7 +51,7 @@ describe("screens every role reaches", () => {
       for (const path of [
         "/teachers/dashboard/quiz/1/grade",
         "/teachers/dashboard/quizzes/1/submissions",
-        "/teachers/dashboard/performance-legacy",
+        "/teachers/dashboard/reports",
         "/teachers/dashboard/record/new",
       ]) {
         await page.goto(path);

@@ -21,3 +21,5 @@ export * from "./contracts/schedule";
 export * from "./contracts/announcement";
 export * from "./contracts/table";
 export * from "./contracts/teacher-home";
+export * from "./rules/performance";
+export * from "./contracts/performance";

@@ -43,6 +43,7 @@ import { scheduleRoutes } from "./routes/schedules/schedules.routes";
 import { announcementRoutes } from "./routes/announcements/announcements.routes";
 import { tableRoutes } from "./routes/tables/tables.routes";
 import { teacherRoutes } from "./routes/teachers/teachers.routes";
+import { performanceRoutes } from "./routes/performance/performance.routes";
 import type { FileStorage } from "./storage/storage";
 import { LocalDiskStorage } from "./storage/local-disk";
 
@@ -267,6 +268,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(announcementRoutes, { prefix: "/api" });
   await app.register(tableRoutes, { prefix: "/api" });
   await app.register(teacherRoutes, { prefix: "/api" });
+  await app.register(performanceRoutes, { prefix: "/api" });
 
   const webDist = config.webDist;
   if (webDist && fs.existsSync(path.join(webDist, "index.html"))) {

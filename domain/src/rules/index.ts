@@ -7,3 +7,4 @@ export * from "./record-status";
 export * from "./attempt-timing";
 export * from "./personal-best";
 export * from "./insights";
+export * from "./performance";

@@ -54,55 +54,6 @@ export const settings = pgTable(
   (t) => [check("settings_single_row_check", sql`${t.id} = 1`)],
 );
 
-export const sessions = pgTable(
-  "sessions",
-  {
-    id: serial("id").primaryKey(),
-    /** sha256 of the bearer token: a leaked table does not leak usable tokens. */
-    tokenHash: text("token_hash").notNull(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    /** The admin who started an impersonation session, if any. */
-    impersonatorId: integer("impersonator_id").references(() => users.id, { onDelete: "cascade" }),
-    /** For an impersonation session: the admin's session that made it (revoked and expiring with it). */
-    parentSessionId: integer("parent_session_id").references((): AnyPgColumn => sessions.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
-    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
-  },
-  (t) => [
-    uniqueIndex("sessions_token_hash_key").on(t.tokenHash),
-    index("sessions_user_id_idx").on(t.userId),
-    index("sessions_impersonator_id_idx").on(t.impersonatorId),
-    index("sessions_parent_session_id_idx").on(t.parentSessionId),
-    index("sessions_expires_at_idx").on(t.expiresAt),
-  ],
-);
-
-/**
- * Failed sign-ins and refused sign-ups (409), counted per account and client address and per
- * address alone to throttle password guessing and email probing (shared by all app servers).
- * See docs/decisions/010-login-throttling.md.
- */
-export const loginFailures = pgTable(
-  "login_failures",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    email: text("email").notNull(),
-    /** The client address (request ip, through trusted proxies only). */
-    address: text("address").notNull().default(""),
-    /** "login" (a wrong password, or a claim while the password is checked) or "register" (a 409). */
-    kind: text("kind").notNull().default("login"),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index("login_failures_email_address_created_idx").on(t.email, t.address, t.createdAt),
-    index("login_failures_address_created_idx").on(t.address, t.createdAt),
-    index("login_failures_created_idx").on(t.createdAt),
-  ],
-);
-
 export const auditLogs = pgTable(
   "audit_logs",
   {
@@ -349,8 +300,9 @@ export const submissions = pgTable(
   },
   (t) => [
     uniqueIndex("submissions_attempt_id_key").on(t.attemptId),
-    index("submissions_quiz_id_idx").on(t.quizId),
-    index("submissions_user_id_idx").on(t.userId, t.quizId),
+    // Covering (score, graded): the performance aggregates read only these indexes (decision 023).
+    index("submissions_quiz_id_idx").on(t.quizId, t.userId, t.score, t.graded),
+    index("submissions_user_id_idx").on(t.userId, t.quizId, t.score, t.graded),
     index("submissions_ungraded_quiz_idx")
       .on(t.quizId)
       .where(sql`not ${t.graded}`),
@@ -384,11 +336,13 @@ export const records = pgTable(
   ],
 );
 
-// Schedule and announcement tables (issue 13) and gradebook tables (issue 12) live beside this file to keep it readable.
+// Sessions and sign-in throttling, schedule and announcement (issue 13), gradebook and performance (issue 12) tables live beside this file.
+export * from "./schema-auth";
 export * from "./schema-schedule";
 export * from "./schema-gradebook";
+export * from "./schema-performance";
+
 export type UserRow = typeof users.$inferSelect;
-export type SessionRow = typeof sessions.$inferSelect;
 export type AuditLogRow = typeof auditLogs.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 export type CourseRow = typeof courses.$inferSelect;

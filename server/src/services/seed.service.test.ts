@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 describe("seedIfEmpty", () => {
-  it("creates the demo school on an empty database: one admin, three teachers, three students per level", async () => {
+  it("creates the demo school on an empty database: one admin, three teachers, ten students per level (three demo accounts, seven classmates)", async () => {
     t = await createTestApp();
     const r = await seedIfEmpty(t.database.db, { seedDemo: true, adminEmail: null, adminPassword: null });
     expect(r.created).toBe("demo");
@@ -21,7 +21,7 @@ describe("seedIfEmpty", () => {
     expect(all.filter((u) => u.role === "admin")).toHaveLength(1);
     expect(all.filter((u) => u.role === "teacher").length).toBeGreaterThanOrEqual(3);
     for (const level of ["jhs1", "jhs2", "jhs3"]) {
-      expect(all.filter((u) => u.role === "student" && u.studentType === level)).toHaveLength(3);
+      expect(all.filter((u) => u.role === "student" && u.studentType === level)).toHaveLength(10);
     }
     expect(await verifyPassword(all[0].passwordHash, DEMO_PASSWORD)).toBe(true);
     // A second start finds users and does nothing.

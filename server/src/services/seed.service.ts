@@ -5,6 +5,7 @@ import { hashPassword } from "../auth/passwords";
 import { seedCoursesAndQuizzes } from "./demo/courses-quizzes.seed";
 import { seedQuestionBank } from "./demo/past-questions";
 import { seedCalendar } from "./demo/calendar.seed";
+import { seedHistory } from "./demo/history.seed";
 
 export const DEMO_PASSWORD = "adesua-demo";
 export const DEMO_ADMIN = { name: "Kwame Mensah", email: "admin@adesua.school" };
@@ -62,3 +63,5 @@ demoSeeders.push(seedCoursesAndQuizzes);
 demoSeeders.push(seedQuestionBank);
 // After the courses: events of Mathematics, Integrated Science and English Language.
 demoSeeders.push(seedCalendar);
+// After the courses and quizzes: classmates, a closed Mathematics test and everyone's past submissions (issue 12).
+demoSeeders.push(seedHistory);

@@ -76,10 +76,6 @@ const STUDENT_SOON: [string, string][] = [];
 /** The spec's screens shared by the teacher and admin areas that are still to come. */
 const STAFF_SOON: [string, string][] = [
   ["quiz/:quizId/grade", "Grade Quiz"],
-  ["performance", "Performance"],
-  ["performance-legacy", "Performance"],
-  ["performance/quiz-details/:id", "Quiz Performance Details"],
-  ["performance/:studentId", "Student Performance"],
   ["library", "Library"],
   ["reports", "Analytics & Reports"],
   ["import-export", "Import/Export"],

@@ -51,6 +51,25 @@ const eventForm = { lazy: async () => ({ Component: (await import("../features/s
 const parsePreview = { lazy: async () => ({ Component: (await import("../features/schedule/staff/parse-preview-page")).ParsePreviewPage }) };
 const announcementsPage = { lazy: async () => ({ Component: (await import("../features/announcements/staff/announcements-page")).AnnouncementsPage }) };
 const gradebooksPage = { lazy: async () => ({ Component: (await import("../features/gradebooks/staff/gradebooks-page")).GradebooksPage }) };
+/** Performance (issue 12): the same four pages in the teacher area (teachers only) and the admin area. */
+const performanceRoutes = (roles?: readonly Role[]): AreaRoute[] => [
+  { path: "performance", roles, lazy: async () => ({ Component: (await import("../features/performance/staff/quiz-dashboard-page")).QuizDashboardPage }) },
+  {
+    path: "performance-legacy",
+    roles,
+    lazy: async () => ({ Component: (await import("../features/performance/staff/students-performance-page")).StudentsPerformancePage }),
+  },
+  {
+    path: "performance/quiz-details/:id",
+    roles,
+    lazy: async () => ({ Component: (await import("../features/performance/staff/quiz-details-page")).QuizDetailsPage }),
+  },
+  {
+    path: "performance/:studentId",
+    roles,
+    lazy: async () => ({ Component: (await import("../features/performance/staff/student-history-page")).StudentHistoryPage }),
+  },
+];
 const announcementForm = { lazy: async () => ({ Component: (await import("../features/announcements/forms/announcement-form-page")).AnnouncementFormPage }) };
 
 export const studentRoutes: AreaRoute[] = [
@@ -123,6 +142,7 @@ export const teacherRoutes: AreaRoute[] = [
     roles: ["admin"],
     lazy: async () => ({ Component: (await import("../features/gradebooks/staff/table-management-page")).TableManagementPage }),
   },
+  ...performanceRoutes(["teacher"]),
 ];
 
 export const adminRoutes: AreaRoute[] = [
@@ -148,4 +168,5 @@ export const adminRoutes: AreaRoute[] = [
   { path: "announcement/new", ...announcementForm },
   { path: "announcement/:id/edit", ...announcementForm },
   { path: "grade", ...gradebooksPage },
+  ...performanceRoutes(),
 ];

@@ -286,7 +286,16 @@ export function UsersPage() {
             ))}
           </Stack>
         ))}
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label="Users pages" />}
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={setPage}
+          aria-label="Users pages"
+          getControlProps={(control) => ({ "aria-label": `${control} page` })}
+          getItemProps={(p) => ({ "aria-label": `Page ${p}` })}
+        />
+      )}
       <ConfirmDialog
         opened={!!confirmImpersonate}
         title="Impersonate user"

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { quizzes, submissions, users } from "../../db/schema";
+import { createSession } from "../../auth/sessions";
+import { DEMO_TEACHERS, seedIfEmpty } from "../seed.service";
+import { DEMO_MISKEYED_QUIZ } from "./history.seed";
+
+/** The demo school's performance screens are not empty on first start (issue 12). */
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedIfEmpty(t.database.db, { seedDemo: true, adminEmail: null, adminPassword: null });
+  const [teacher] = await t.database.db.select().from(users).where(eq(users.email, DEMO_TEACHERS[0].email));
+  token = (await createSession(t.database.db, teacher.id, 3600_000)).token;
+});
+afterAll(() => t.close());
+
+describe("demo history", () => {
+  it("gives every closed quiz a class of submissions", async () => {
+    const all = await t.database.db.select().from(submissions);
+    expect(all.length).toBe(4 * 10);
+    expect(all.every((s) => s.graded && s.score !== null)).toBe(true);
+  });
+
+  it("shows the demo teacher a dashboard with figures and the wrongly keyed question flagged", async () => {
+    const dash = await call(t.app, { method: "GET", url: "/api/performance/dashboard?status=expired", token });
+    expect(dash.body.data.map((r: { quizTitle: string }) => r.quizTitle)).toEqual([DEMO_MISKEYED_QUIZ]);
+    expect(dash.body.data[0].totalStudents).toBe(10);
+    const [quiz] = await t.database.db.select().from(quizzes).where(eq(quizzes.title, DEMO_MISKEYED_QUIZ));
+    const details = await call(t.app, { method: "GET", url: `/api/performance/quiz-details/${quiz.id}`, token });
+    const flagged = details.body.items.filter((i: { flags: string[] }) => i.flags.includes("wrong_key"));
+    expect(flagged.map((i: { number: number }) => i.number)).toEqual([4]);
+    const students = await call(t.app, { method: "GET", url: "/api/performance/students", token });
+    expect(students.body.pagination.total).toBe(10);
+  });
+});

@@ -1,0 +1,171 @@
+import { asc, eq, sql } from "drizzle-orm";
+import {
+  correctAnswerText,
+  correctOptionIndex,
+  itemGroupSize,
+  itemStatistics,
+  optionLetter,
+  PERFORMANCE_MESSAGES,
+  type ItemAnalysis,
+  type ItemKeyResult,
+} from "@adesua/domain";
+import type { Db, Queryable } from "../../db/client";
+import { questions, quizzes } from "../../db/schema";
+import { recordAudit, type Actor } from "../../audit/audit";
+import { badRequest, notFound } from "../../lib/errors";
+import { regradeQuiz } from "../regrade.service";
+import { int, rowsOf } from "./scope";
+
+/** The domain's `norm` (trim, lower case) in SQL: btrim told the whitespace JavaScript's trim() removes. */
+const norm = (col: string) => sql.raw(`lower(btrim(${col}, E' \\t\\n\\r\\f\\v'))`);
+
+type CountRow = { qid: number; chosen: number; n: unknown; upper: unknown; lower: unknown; c: unknown; cu: unknown; cl: unknown };
+
+/**
+ * Per question and chosen option, how many students chose it (all, upper 27%, lower 27%) and how many
+ * answered right, over each student's first submission, ranked by its score. The option an answer
+ * names and whether it is right follow `answerMatches` (domain/src/rules/grading.ts): an answer equal
+ * to an option's text is that option, else a single letter A–E names one; right when it is the key's
+ * option, or equals the key when the key names no option. One query; every join is on an index.
+ */
+function countsSql(quizId: number, n: number, g: number) {
+  return sql`
+    with firsts as (
+      select distinct on (s.user_id) s.id, s.attempt_id, coalesce(s.score, 0) as score
+      from submissions s where s.quiz_id = ${quizId} and s.attempt_id is not null
+      order by s.user_id, s.id
+    ),
+    grp as (
+      select f.attempt_id, row_number() over (order by f.score desc, f.id) as rk from firsts f
+    ),
+    opts as (
+      select q.id as qid, (o.i - 1)::int as idx, ${norm("o.t")} as t
+      from questions q cross join lateral jsonb_array_elements_text(q.options) with ordinality as o(t, i)
+      where q.quiz_id = ${quizId}
+    ),
+    first_opt as (select qid, t, min(idx) as idx from opts group by qid, t),
+    qs as (
+      select q.id as qid, jsonb_array_length(q.options) as nopt,
+             case when q.answer is null or ${norm("q.answer")} = '' then null else ${norm("q.answer")} end as key_norm
+      from questions q where q.quiz_id = ${quizId}
+    ),
+    keys as (
+      select k.qid, k.key_norm, k.key_idx, o.t as key_text
+      from (
+        select qs.qid, qs.key_norm,
+               coalesce(fo.idx, case when length(qs.key_norm) = 1 and strpos('abcde', qs.key_norm) between 1 and qs.nopt then strpos('abcde', qs.key_norm) - 1 end, -1) as key_idx
+        from qs left join first_opt fo on fo.qid = qs.qid and fo.t = qs.key_norm
+        where qs.key_norm is not null
+      ) k left join opts o on o.qid = k.qid and o.idx = k.key_idx
+    ),
+    answers as materialized (
+      select aa.question_id as qid, g.rk, ${norm("aa.answer")} as a
+      from grp g join attempt_answers aa on aa.attempt_id = g.attempt_id
+    ),
+    classified as (
+      select a.qid, a.rk <= ${g} as upper, a.rk > ${n - g} as lower,
+             coalesce(fo.idx, case when length(a.a) = 1 and strpos('abcde', a.a) between 1 and qs.nopt then strpos('abcde', a.a) - 1 end, -1) as chosen,
+             case
+               when k.qid is null then false
+               when k.key_idx >= 0 then a.a = k.key_text or (fo.idx is null and length(a.a) = 1 and strpos('abcde', a.a) - 1 = k.key_idx)
+               else a.a = k.key_norm
+             end as correct
+      from answers a join qs on qs.qid = a.qid
+      left join first_opt fo on fo.qid = a.qid and fo.t = a.a
+      left join keys k on k.qid = a.qid
+      where a.a <> ''
+    )
+    select qid, chosen::int as chosen, count(*)::int as n, (count(*) filter (where upper))::int as upper, (count(*) filter (where lower))::int as lower,
+           (count(*) filter (where correct))::int as c, (count(*) filter (where correct and upper))::int as cu, (count(*) filter (where correct and lower))::int as cl
+    from classified group by qid, chosen`;
+}
+
+/** Item analysis of a quiz (decision 023): upper-lower 27% discrimination, facility, option counts and flags. */
+export async function itemAnalysis(db: Queryable, quizId: number): Promise<{ students: number; groupSize: number; items: ItemAnalysis[] }> {
+  const [{ n }] = await rowsOf<{ n: unknown }>(
+    db,
+    sql`select count(distinct user_id)::int as n from submissions where quiz_id = ${quizId} and attempt_id is not null`,
+  );
+  const students = int(n);
+  const g = itemGroupSize(students);
+  const [qs, counts] = await Promise.all([
+    db
+      .select({ id: questions.id, text: questions.text, options: questions.options, answer: questions.answer })
+      .from(questions)
+      .where(eq(questions.quizId, quizId))
+      .orderBy(asc(questions.position), asc(questions.id)),
+    students ? rowsOf<CountRow>(db, countsSql(quizId, students, g)) : Promise.resolve([] as CountRow[]),
+  ]);
+  const byQuestion = new Map<number, CountRow[]>();
+  for (const c of counts) byQuestion.set(Number(c.qid), [...(byQuestion.get(Number(c.qid)) ?? []), c]);
+  const items = qs.map((q, i): ItemAnalysis => {
+    const rows = byQuestion.get(q.id) ?? [];
+    const keyed = q.answer !== null && q.answer.trim() !== "";
+    const keyIndex = keyed ? correctOptionIndex(q.answer, q.options) : null;
+    const at = (idx: number) => rows.find((r) => Number(r.chosen) === idx);
+    const sum = (f: (r: CountRow) => unknown) => rows.reduce((acc, r) => acc + int(f(r)), 0);
+    const options = q.options.map((text, idx) => ({
+      index: idx,
+      letter: optionLetter(idx) ?? String(idx + 1),
+      text,
+      isKey: keyIndex === idx,
+      count: int(at(idx)?.n),
+      upper: int(at(idx)?.upper),
+      lower: int(at(idx)?.lower),
+    }));
+    const answered = sum((r) => r.n);
+    const upperCorrect = sum((r) => r.cu);
+    const lowerCorrect = sum((r) => r.cl);
+    const stats = itemStatistics({
+      students,
+      groupSize: g,
+      correct: sum((r) => r.c),
+      upperCorrect,
+      lowerCorrect,
+      keyIndex,
+      upperByOption: options.map((o) => o.upper),
+    });
+    return {
+      questionId: q.id,
+      number: i + 1,
+      text: q.text,
+      key: keyed ? correctAnswerText(q.answer, q.options) : null,
+      ...stats,
+      upperCorrect,
+      lowerCorrect,
+      options,
+      blank: students - answered,
+      other: int(at(-1)?.n),
+    };
+  });
+  return { students, groupSize: g, items };
+}
+
+/**
+ * PUT /performance/quiz-details/{id}/items/{questionId}/key: the question's key becomes the option
+ * named (text or letter), and every submission of the quiz is re-graded with it, in one transaction
+ * under the quiz's row lock (as a question edit is). Audited: the key change, and the re-grade.
+ */
+export async function fixItemKey(db: Db, quizId: number, questionId: number, answer: string, actor: Actor): Promise<ItemKeyResult> {
+  return db.transaction(async (tx) => {
+    const [quiz] = await tx.select({ id: quizzes.id, passingScore: quizzes.passingScore }).from(quizzes).where(eq(quizzes.id, quizId)).for("update");
+    if (!quiz) throw notFound(PERFORMANCE_MESSAGES.quizNotFound);
+    const [question] = await tx.select().from(questions).where(eq(questions.id, questionId)).limit(1);
+    if (!question || question.quizId !== quizId) throw notFound(PERFORMANCE_MESSAGES.questionNotFound);
+    const idx = correctOptionIndex(answer, question.options);
+    if (idx < 0) throw badRequest(PERFORMANCE_MESSAGES.keyNotAnOption);
+    const key = question.options[idx];
+    await tx.update(questions).set({ answer: key }).where(eq(questions.id, questionId));
+    await tx.update(quizzes).set({ updatedAt: new Date() }).where(eq(quizzes.id, quizId));
+    await recordAudit(tx, {
+      entityType: "question",
+      entityId: questionId,
+      action: "update",
+      actor,
+      before: { answer: question.answer, quizId },
+      after: { answer: key, quizId },
+    });
+    const regraded = await regradeQuiz(tx, { id: quiz.id, passingScore: Number(quiz.passingScore) }, actor);
+    return { questionId, key, regraded };
+  });
+}

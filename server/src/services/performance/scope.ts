@@ -1,0 +1,28 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import type { Viewer } from "../../lib/viewer";
+
+/**
+ * The quizzes a viewer's performance figures cover, as a condition on the quizzes row `q` (decision
+ * 023): admins every quiz, optionally one course; teachers the quizzes they made or whose course they
+ * teach, whatever course they ask for (the spec hides the filter from them). Students never get here.
+ */
+export function scopedQuizzes(viewer: Viewer, courseId?: number): SQL {
+  if (viewer.role === "admin") return courseId === undefined ? sql`true` : sql`q.course_id = ${courseId}`;
+  if (viewer.role === "teacher") return sql`(q.teacher_id = ${viewer.id} or q.course_id in (select id from courses where teacher_id = ${viewer.id}))`;
+  return sql`false`;
+}
+
+/** Rows of a raw query, typed (both drivers answer `{ rows }`). */
+export async function rowsOf<T>(db: Queryable, q: SQL): Promise<T[]> {
+  return (await db.execute(q)).rows as T[];
+}
+
+/** A number from a driver value (numeric and bigint come back as text from node-postgres); null stays null. */
+export const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+export const int = (v: unknown): number => Number(v ?? 0);
+/** An ISO instant from a driver value (Date or text). */
+export const iso = (v: unknown): string => new Date(v as string | Date).toISOString();
+
+/** Two decimals, as every score is shown. */
+export const round2 = (v: number | null): number | null => (v === null ? null : Math.round(v * 100) / 100);

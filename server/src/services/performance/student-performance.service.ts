@@ -1,0 +1,163 @@
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { PerformanceOverride, PerformanceStrategy, StudentPerformanceList, StudentPerformanceQuerySchema } from "@adesua/domain";
+import type { z } from "zod";
+import type { Db, Queryable } from "../../db/client";
+import { performanceOverrides, users } from "../../db/schema";
+import { recordAudit, type Actor } from "../../audit/audit";
+import { notFound } from "../../lib/errors";
+import { escapeLike } from "../../lib/sql";
+import { pageMeta, pageWindow } from "../../lib/pagination";
+import type { Viewer } from "../../lib/viewer";
+import { PERFORMANCE_MESSAGES } from "@adesua/domain";
+import { int, iso, num, rowsOf, scopedQuizzes } from "./scope";
+
+type Query = z.output<typeof StudentPerformanceQuerySchema>;
+
+/**
+ * The strategy's final score over a student's best graded score per quiz (decision 023):
+ * standard the mean, highest the best, weighted the mean weighted by each quiz's number of questions.
+ */
+const STRATEGY_SQL: Record<PerformanceStrategy, SQL> = {
+  standard: sql`round(avg(b.best), 2)`,
+  highest: sql`max(b.best)`,
+  weighted: sql`round(sum(b.best * b.questions) / nullif(sum(b.questions), 0), 2)`,
+};
+
+const SORT_SQL = { name: sql`r.name`, finalScore: sql`r.final`, quizCount: sql`r.quiz_count` } as const;
+
+type Row = { user_id: number; name: string; computed: unknown; quiz_count: unknown; override: unknown; remark: string | null; total: unknown };
+
+/**
+ * GET /performance/students: one row per student with a graded submission in the viewer's quizzes,
+ * filtered, sorted and paged in SQL; the quiz and course titles are read for the page's students only.
+ */
+export async function listStudentPerformance(db: Db, viewer: Viewer, q: Query): Promise<StudentPerformanceList> {
+  const scope = scopedQuizzes(viewer, q.courseId);
+  const where: SQL[] = [sql`r.computed is not null`];
+  if (q.search) where.push(sql`r.name ilike ${`%${escapeLike(q.search)}%`}`);
+  if (q.minScore !== undefined) where.push(sql`r.final >= ${q.minScore}`);
+  if (q.maxScore !== undefined) where.push(sql`r.final <= ${q.maxScore}`);
+  const dir = q.sortOrder === "desc" ? sql`desc` : sql`asc`;
+  const { limit, offset } = pageWindow(q);
+  const weighted = q.strategy === "weighted";
+  // By name without a score filter (the screen's first view), the page's students are chosen first and only
+  // their scores computed: the school's other students are only counted (an index probe each).
+  const byName = q.sortBy === "name" && q.minScore === undefined && q.maxScore === undefined;
+  const nameFilter = q.search ? sql`and u.name ilike ${`%${escapeLike(q.search)}%`}` : sql``;
+  const rows = await rowsOf<Row>(
+    db,
+    sql`
+    with scoped as materialized (
+      select q.id${weighted ? sql`, (select count(*) from questions qu where qu.quiz_id = q.id) as questions` : sql``}
+      from quizzes q where ${scope}
+    ),
+    ${
+      byName
+        ? sql`listed as (
+      select u.id, u.name from users u
+      where u.role = 'student' ${nameFilter}
+        and exists (select 1 from submissions s join scoped sc on sc.id = s.quiz_id where s.user_id = u.id and s.graded and s.score is not null)
+    ),
+    page as materialized (select l.id from listed l order by l.name ${dir}, l.id limit ${limit} offset ${offset}),`
+        : sql``
+    }
+    best as (
+      select s.user_id, s.quiz_id, max(s.score) as best${weighted ? sql`, min(sc.questions) as questions` : sql``}
+      from submissions s join scoped sc on sc.id = s.quiz_id
+      where s.graded and s.score is not null${byName ? sql` and s.user_id in (select id from page)` : sql``}
+      group by s.user_id, s.quiz_id
+    ),
+    per_user as (
+      select b.user_id, ${STRATEGY_SQL[q.strategy]} as computed, count(*)::int as quiz_count
+      from best b group by b.user_id
+    ),
+    r as (
+      select u.id as user_id, u.name, p.computed, p.quiz_count, o.final_score as override, o.remark,
+             coalesce(o.final_score, p.computed) as final
+      from per_user p join users u on u.id = p.user_id
+      left join performance_overrides o on o.user_id = p.user_id
+    )
+    select r.user_id, r.name, r.computed::float8 as computed, r.quiz_count, r.override::float8 as override, r.remark,
+           ${byName ? sql`(select count(*) from listed)::int` : sql`(count(*) over ())::int`} as total
+    from r where ${sql.join(where, sql` and `)}
+    order by ${SORT_SQL[q.sortBy]} ${dir}, r.name ${dir}, r.user_id
+    ${byName ? sql`` : sql`limit ${limit} offset ${offset}`}`,
+  );
+  let total = rows.length ? int(rows[0].total) : 0;
+  if (!rows.length && q.page > 1) {
+    // Past the last page: count separately (rare).
+    total = (await listStudentPerformance(db, viewer, { ...q, page: 1, limit: 1 })).pagination.total;
+  }
+  const titles = await pageTitles(
+    db,
+    scope,
+    rows.map((r) => Number(r.user_id)),
+  );
+  return {
+    data: rows.map((r) => {
+      const t = titles.get(Number(r.user_id));
+      const computed = num(r.computed) ?? 0;
+      const override = num(r.override);
+      return {
+        name: r.name,
+        userId: Number(r.user_id),
+        quizTitles: t?.quizzes ?? [],
+        courseTitles: t?.courses ?? [],
+        quizCount: int(r.quiz_count),
+        finalScore: override ?? computed,
+        computedScore: computed,
+        overridden: override !== null,
+        remark: override !== null ? (r.remark ?? "") : null,
+      };
+    }),
+    pagination: pageMeta(q, total),
+  };
+}
+
+/** The titles of the quizzes (and their courses) counted for each student of a page: at most 20 students. */
+async function pageTitles(db: Db, scope: SQL, userIds: number[]): Promise<Map<number, { quizzes: string[]; courses: string[] }>> {
+  if (!userIds.length) return new Map();
+  const rows = await rowsOf<{ user_id: number; quizzes: string[]; courses: string[] }>(
+    db,
+    sql`
+    select s.user_id, array_agg(distinct q.title order by q.title) as quizzes, array_agg(distinct c.title order by c.title) as courses
+    from submissions s join quizzes q on q.id = s.quiz_id join courses c on c.id = q.course_id
+    where s.user_id in ${userIds} and s.graded and s.score is not null and ${scope}
+    group by s.user_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.user_id), { quizzes: r.quizzes, courses: r.courses }]));
+}
+
+/** POST /performance/students/{userId}/override (admin only): sets or replaces the student's final score, audited. */
+export async function overrideFinalScore(db: Db, userId: number, input: { finalScore: number; remark: string }, actor: Actor): Promise<PerformanceOverride> {
+  return db.transaction(async (tx) => {
+    const [student] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!student || student.role !== "student") throw notFound(PERFORMANCE_MESSAGES.studentNotFound);
+    const [before] = await tx.select().from(performanceOverrides).where(eq(performanceOverrides.userId, userId)).for("update");
+    const now = new Date();
+    const values = { finalScore: input.finalScore, remark: input.remark, overriddenBy: actor.userId, updatedAt: now };
+    const [row] = await tx
+      .insert(performanceOverrides)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: performanceOverrides.userId, set: values })
+      .returning();
+    await recordAudit(tx, {
+      entityType: "performance",
+      entityId: userId,
+      action: "override",
+      actor,
+      before: before ? { finalScore: before.finalScore, remark: before.remark } : null,
+      after: { finalScore: row.finalScore, remark: row.remark, computedScore: await computedStandardScore(tx, userId) },
+    });
+    return { userId: row.userId, finalScore: Number(row.finalScore), remark: row.remark, overriddenBy: row.overriddenBy, updatedAt: iso(row.updatedAt) };
+  });
+}
+
+/** The standard strategy's score of one student over every quiz (the audit entry keeps it beside the override). */
+export async function computedStandardScore(db: Queryable, userId: number): Promise<number | null> {
+  const [r] = await rowsOf<{ v: unknown }>(
+    db,
+    sql`select round(avg(best), 2)::float8 as v from (select max(score) as best from submissions where user_id = ${userId} and graded and score is not null group by quiz_id) b`,
+  );
+  return num(r?.v);
+}

@@ -1,0 +1,141 @@
+import { lazy, Suspense } from "react";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { errorText } from "@/lib/api";
+import { formatDateTime } from "@/lib/format";
+import { PageHeader } from "@/components/page-header";
+import { EmptyState } from "@/components/empty-state";
+import { useStudentHistory } from "../api/performance";
+import { areaBaseOf, gradeColor, score } from "../components/performance-display";
+
+const HistoryChart = lazy(() => import("../components/charts").then((m) => ({ default: m.HistoryChart })));
+
+const TREND_TEXT = { improving: "Improving", declining: "Declining", steady: "Steady" } as const;
+const TREND_COLOR = { improving: "green", declining: "red", steady: "gray" } as const;
+
+/** One student's performance: the history chart, per-course averages, the trend and every quiz. */
+export function StudentHistoryPage() {
+  const id = Number(useParams().studentId);
+  const navigate = useNavigate();
+  const base = areaBaseOf(useLocation().pathname);
+  const q = useStudentHistory(id);
+
+  if (q.isPending) {
+    return (
+      <Stack role="status" aria-busy aria-label="Loading the student's performance">
+        <Skeleton height={36} width="50%" />
+        <Skeleton height={240} />
+      </Stack>
+    );
+  }
+  if (q.isError || !q.data) {
+    return (
+      <Stack align="flex-start">
+        <Title order={1} size="h2">
+          Error Loading Performance Details
+        </Title>
+        <Text role="alert">{errorText(q.error, "Failed to load data. Please try again.")}</Text>
+        <Button onClick={() => navigate(-1)}>Go Back</Button>
+      </Stack>
+    );
+  }
+  const d = q.data;
+  const chart = d.history.map((h, i) => ({ label: `${i + 1}. ${h.quizTitle}`, score: h.score }));
+  return (
+    <Stack>
+      <PageHeader title={d.student.name} subtitle={`${d.student.studentType?.toUpperCase() ?? "Student"} · ${d.student.email}`} />
+      {d.history.length === 0 ? (
+        <EmptyState title="No Data Available" message="This student has not submitted a quiz yet." />
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 2, sm: 3 }}>
+            <Paper withBorder p="sm" radius="md">
+              <Text size="xs" c="dimmed">
+                Average
+              </Text>
+              <Text fw={700} fz="lg">
+                {score(d.overall.average)}
+              </Text>
+            </Paper>
+            <Paper withBorder p="sm" radius="md">
+              <Text size="xs" c="dimmed">
+                Quizzes
+              </Text>
+              <Text fw={700} fz="lg">
+                {d.overall.quizCount}
+              </Text>
+            </Paper>
+            <Paper withBorder p="sm" radius="md">
+              <Text size="xs" c="dimmed">
+                Trend
+              </Text>
+              {d.trend.direction ? (
+                <Group gap={6}>
+                  <Badge color={TREND_COLOR[d.trend.direction]} variant="light">
+                    {TREND_TEXT[d.trend.direction]}
+                  </Badge>
+                  <Text size="sm">
+                    {d.trend.slope! > 0 ? "+" : ""}
+                    {d.trend.slope!.toFixed(2)} points a quiz
+                  </Text>
+                </Group>
+              ) : (
+                <Text size="sm">Needs two graded quizzes</Text>
+              )}
+            </Paper>
+          </SimpleGrid>
+          <Paper withBorder p="md" radius="md">
+            <Title order={2} size="h4" mb="sm">
+              Best score per quiz, oldest first
+            </Title>
+            <Suspense fallback={<Skeleton height={240} />}>
+              <HistoryChart data={chart} />
+            </Suspense>
+          </Paper>
+          <Stack gap="xs">
+            <Title order={2} size="h4">
+              Courses
+            </Title>
+            <Group gap="xs" wrap="wrap">
+              {d.courses.map((c) => (
+                <Badge key={c.courseId} color={gradeColor(c.average)} variant="filled" autoContrast size="lg">
+                  {c.courseTitle}: {score(c.average)} ({c.quizCount})
+                </Badge>
+              ))}
+            </Group>
+          </Stack>
+          <Table.ScrollContainer minWidth={600}>
+            <Table striped verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Quiz</Table.Th>
+                  <Table.Th>Course</Table.Th>
+                  <Table.Th>Best score</Table.Th>
+                  <Table.Th>Attempts</Table.Th>
+                  <Table.Th>Result</Table.Th>
+                  <Table.Th>Date</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {d.history.map((h) => (
+                  <Table.Tr key={h.quizId}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`${base}/performance/quiz-details/${h.quizId}`} size="sm">
+                        {h.quizTitle}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{h.courseTitle}</Table.Td>
+                    <Table.Td>{score(h.score)}</Table.Td>
+                    <Table.Td>{h.attempts}</Table.Td>
+                    <Table.Td>{h.passed === null ? "Waiting for grading" : h.passed ? "Passed" : "Failed"}</Table.Td>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(h.date)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </>
+      )}
+    </Stack>
+  );
+}

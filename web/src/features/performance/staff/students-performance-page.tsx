@@ -1,0 +1,216 @@
+import { useState } from "react";
+import { Link, useLocation } from "react-router";
+import { Anchor, Badge, Button, Group, NativeSelect, NumberInput, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { notifications } from "@mantine/notifications";
+import { PERFORMANCE_STRATEGIES, STRATEGY_LABEL, type PerformanceStrategy } from "@adesua/domain/rules";
+import type { StudentPerformanceRow } from "@adesua/domain";
+import { useAuth } from "@/lib/auth";
+import { errorText } from "@/lib/api";
+import { PageHeader } from "@/components/page-header";
+import { EmptyState } from "@/components/empty-state";
+import { ErrorState } from "@/components/error-state";
+import { PaginationFooter } from "@/components/pagination-footer";
+import { fetchAllStudentPerformance, useCourseOptions, useOverrideScore, useStudentPerformance, type StudentFilters } from "../api/performance";
+import { OverrideDialog } from "../components/override-dialog";
+import { areaBaseOf, gradeColor, score } from "../components/performance-display";
+import { downloadCsv } from "../components/csv";
+
+const PAGE_SIZE = 20;
+type Draft = { courseId: string; minScore: string | number; maxScore: string | number; strategy: PerformanceStrategy };
+const EMPTY: Draft = { courseId: "", minScore: "", maxScore: "", strategy: "standard" };
+
+const numberOrUndefined = (v: string | number) => (v === "" ? undefined : Number(v));
+
+/** The performance dashboard (students): filters with Apply, strategy, name search, Export CSV, and the admin's Override. */
+export function StudentsPerformancePage() {
+  const { user } = useAuth();
+  const isAdmin = user?.role === "admin";
+  const base = areaBaseOf(useLocation().pathname);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [applied, setApplied] = useState<Draft>(EMPTY);
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search, 300);
+  const [page, setPage] = useState(1);
+  const [overriding, setOverriding] = useState<StudentPerformanceRow | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const courses = useCourseOptions(isAdmin);
+  const filters: Omit<StudentFilters, "page" | "limit"> = {
+    courseId: isAdmin && applied.courseId ? Number(applied.courseId) : undefined,
+    minScore: numberOrUndefined(applied.minScore),
+    maxScore: numberOrUndefined(applied.maxScore),
+    strategy: applied.strategy,
+    search: debounced.trim() || undefined,
+  };
+  const q = useStudentPerformance({ ...filters, page, limit: PAGE_SIZE });
+  const override = useOverrideScore();
+  const rows = q.data?.data ?? [];
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const all = await fetchAllStudentPerformance(filters);
+      if (!all.length) {
+        notifications.show({ color: "red", message: "No student data to export" });
+        return;
+      }
+      downloadCsv("performance-summary.csv", [
+        ["Name", "User ID", "Quizzes", "Courses", "Quiz Count", "Final Score", "Computed Score", "Overridden", "Remark"],
+        ...all.map((r) => [
+          r.name,
+          r.userId,
+          r.quizTitles.join("; "),
+          r.courseTitles.join("; "),
+          r.quizCount,
+          r.finalScore,
+          r.computedScore,
+          r.overridden ? "Yes" : "No",
+          r.remark ?? "",
+        ]),
+      ]);
+    } catch (err) {
+      notifications.show({ color: "red", message: errorText(err, "Failed to export data. Please try again.") });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  async function saveOverride(finalScore: number, remark: string) {
+    if (!overriding) return;
+    try {
+      await override.mutateAsync({ userId: overriding.userId, finalScore, remark });
+      notifications.show({ color: "green", message: `${overriding.name}'s final score is now ${score(finalScore)}` });
+      setOverriding(null);
+    } catch (err) {
+      notifications.show({ color: "red", message: errorText(err, "Could not save the override") });
+    }
+  }
+
+  return (
+    <Stack>
+      <PageHeader
+        title="Student Performance"
+        subtitle="Each student's final score over the quizzes they sat."
+        actions={
+          <Button component={Link} to={`${base}/performance`} variant="default" size="sm">
+            Quiz performance
+          </Button>
+        }
+      />
+      <Group grow preventGrowOverflow={false} wrap="wrap" align="flex-end">
+        {isAdmin && (
+          <NativeSelect
+            label="Course"
+            value={draft.courseId}
+            onChange={(e) => setDraft({ ...draft, courseId: e.currentTarget.value })}
+            data={[{ value: "", label: "All courses" }, ...(courses.data ?? []).map((c) => ({ value: String(c.id), label: c.title }))]}
+            miw={160}
+          />
+        )}
+        <NumberInput label="Min Score" min={0} max={100} value={draft.minScore} onChange={(v) => setDraft({ ...draft, minScore: v })} miw={110} />
+        <NumberInput label="Max Score" min={0} max={100} value={draft.maxScore} onChange={(v) => setDraft({ ...draft, maxScore: v })} miw={110} />
+        <NativeSelect
+          label="Strategy"
+          value={draft.strategy}
+          onChange={(e) => setDraft({ ...draft, strategy: e.currentTarget.value as PerformanceStrategy })}
+          data={PERFORMANCE_STRATEGIES.map((s) => ({ value: s, label: STRATEGY_LABEL[s] }))}
+          miw={140}
+        />
+      </Group>
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        <Button
+          onClick={() => {
+            setApplied(draft);
+            setPage(1);
+          }}
+        >
+          Apply
+        </Button>
+        <Button variant="light" loading={exporting} onClick={() => void exportCsv()}>
+          Export CSV
+        </Button>
+        <TextInput
+          label="Search by name"
+          placeholder="Student name"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          style={{ flex: 1 }}
+          miw={180}
+        />
+      </Group>
+      {q.isPending && (
+        <Text role="status" aria-busy>
+          Loading student performance...
+        </Text>
+      )}
+      {q.isError && <ErrorState message={errorText(q.error, "Failed to load data. Please try again.")} onRetry={() => void q.refetch()} />}
+      {q.data && rows.length === 0 && <EmptyState title="No students found" message="No student has a graded quiz matching these filters." />}
+      {rows.length > 0 && (
+        <Table.ScrollContainer minWidth={720} aria-busy={q.isFetching}>
+          <Table striped verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Quizzes</Table.Th>
+                <Table.Th>Courses</Table.Th>
+                <Table.Th>Quiz count</Table.Th>
+                <Table.Th>Final score</Table.Th>
+                {isAdmin && <Table.Th>Override</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r.userId}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`${base}/performance/${r.userId}`} size="sm" fw={600}>
+                      {r.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td maw={260}>
+                    <Text size="sm" lineClamp={2} title={r.quizTitles.join(", ")}>
+                      {r.quizTitles.join(", ")}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{r.courseTitles.join(", ")}</Table.Td>
+                  <Table.Td>{r.quizCount}</Table.Td>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Badge color={gradeColor(r.finalScore)} variant="filled" autoContrast styles={{ label: { overflow: "visible" } }}>
+                        {score(r.finalScore)}
+                      </Badge>
+                      {r.overridden && (
+                        <Tooltip label={`Computed ${score(r.computedScore)}${r.remark ? ` · ${r.remark}` : ""}`} withArrow>
+                          <Badge variant="outline" color="grape" tabIndex={0}>
+                            Overridden
+                          </Badge>
+                        </Tooltip>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  {isAdmin && (
+                    <Table.Td>
+                      <Button size="xs" variant="light" onClick={() => setOverriding(r)} aria-label={`Override ${r.name}'s final score`}>
+                        Override
+                      </Button>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {q.data && <PaginationFooter total={q.data.pagination.total} page={page} pageSize={PAGE_SIZE} onChange={setPage} label="Student performance pages" />}
+      <OverrideDialog
+        key={overriding?.userId ?? 0}
+        row={overriding}
+        saving={override.isPending}
+        onSave={(s, r) => void saveOverride(s, r)}
+        onClose={() => setOverriding(null)}
+      />
+    </Stack>
+  );
+}
