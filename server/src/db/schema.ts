@@ -345,12 +345,27 @@ export const submissions = pgTable(
     graded: boolean("graded").notNull().default(true),
     /** Answers to questions without a key, for the teacher's grading screen. */
     ungradedAnswers: jsonb("ungraded_answers").$type<{ questionId: number; answer: string }[]>().notNull().default([]),
+    /** A teacher's final score (decision 022): replaces the computed percentage; null when none. */
+    manualScore: numeric("manual_score", { precision: 5, scale: 2, mode: "number" }),
+    /** A teacher's marks for the answers to questions without a key; null when none. */
+    marks: jsonb("marks").$type<{ questionId: number; correct: boolean }[]>(),
+    /** Who graded it last, and when (null: graded automatically only). */
+    gradedBy: integer("graded_by").references(() => users.id, { onDelete: "set null" }),
+    gradedAt: ts("graded_at"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("submissions_attempt_id_key").on(t.attemptId),
     index("submissions_quiz_id_idx").on(t.quizId),
     index("submissions_user_id_idx").on(t.userId, t.quizId),
+    // The grading screen: a quiz's ungraded submissions, oldest first.
+    index("submissions_ungraded_idx")
+      .on(t.quizId, t.createdAt, t.id)
+      .where(sql`not ${t.graded}`),
+    // Grades Management's default order (newest first) and its score column.
+    index("submissions_created_at_idx").on(t.createdAt, t.id),
+    index("submissions_score_idx").on(t.score, t.id),
+    index("submissions_graded_by_idx").on(t.gradedBy),
   ],
 );
 
@@ -378,6 +393,10 @@ export const records = pgTable(
     index("records_user_id_idx").on(t.userId, t.createdAt),
     index("records_quiz_id_idx").on(t.quizId),
     uniqueIndex("records_submission_id_key").on(t.submissionId),
+    // Recomputing one student's records of a quiz (passed, personal best) in the order they were made.
+    index("records_user_quiz_idx").on(t.userId, t.quizId, t.createdAt, t.id),
+    // The records admin list, newest first.
+    index("records_created_at_idx").on(t.createdAt, t.id),
   ],
 );
 
