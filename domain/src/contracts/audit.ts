@@ -1,7 +1,19 @@
 import { z } from "zod";
 import { PageMetaSchema, pageQuery } from "./common";
 
-export const AUDIT_ACTIONS = ["create", "update", "delete", "login", "logout", "impersonate", "regrade", "release_answers", "approve", "reject", "grade"] as const;
+export const AUDIT_ACTIONS = [
+  "create",
+  "update",
+  "delete",
+  "login",
+  "logout",
+  "impersonate",
+  "regrade",
+  "release_answers",
+  "approve",
+  "reject",
+  "grade",
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AuditLogSchema = z.object({

@@ -161,7 +161,14 @@ export async function updateRecord(db: Db, id: number, input: RecordForm, ctx: C
       await recomputeRecords(tx, { quizId: record.quizId, userId: record.userId });
       if (record.quizId !== input.quizId || record.userId !== input.userId) await recomputeRecords(tx, { quizId: input.quizId, userId: input.userId });
     }
-    await recordAudit(tx, { entityType: "record", entityId: id, action: "update", actor: ctx.actor, before: snapshot(record), after: snapshot(await reread(tx, id)) });
+    await recordAudit(tx, {
+      entityType: "record",
+      entityId: id,
+      action: "update",
+      actor: ctx.actor,
+      before: snapshot(record),
+      after: snapshot(await reread(tx, id)),
+    });
     return loadAdminRecord(tx, ctx.viewer, id);
   });
 }

@@ -59,6 +59,12 @@ export async function regradeQuiz(tx: Queryable, quiz: { id: number; passingScor
   }
   if (!changes.length) return 0;
   await recomputeRecords(tx, { quizId: quiz.id });
-  await recordAudit(tx, { entityType: "quiz", entityId: quiz.id, action: "regrade", actor, after: { regraded: changes.length, changes: changes.slice(0, 100) } });
+  await recordAudit(tx, {
+    entityType: "quiz",
+    entityId: quiz.id,
+    action: "regrade",
+    actor,
+    after: { regraded: changes.length, changes: changes.slice(0, 100) },
+  });
   return changes.length;
 }

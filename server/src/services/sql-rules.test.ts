@@ -108,7 +108,17 @@ describe("recomputeRecords' personal best agrees with isPersonalBest", () => {
     for (const [i, score] of [...scores.entries()].reverse()) {
       await db()
         .insert(records)
-        .values({ userId: student.id, quizId: quiz.id, score, correct: 0, total: 1, passed: null, isPersonalBest: !c.best, userAttempts: i + 1, createdAt: at(i) });
+        .values({
+          userId: student.id,
+          quizId: quiz.id,
+          score,
+          correct: 0,
+          total: 1,
+          passed: null,
+          isPersonalBest: !c.best,
+          userAttempts: i + 1,
+          createdAt: at(i),
+        });
     }
     await db().transaction((tx) => recomputeRecords(tx, { quizId: quiz.id, userId: student.id }));
     const [mine] = await db()

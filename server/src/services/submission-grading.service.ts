@@ -91,7 +91,14 @@ export async function applyTeacherGrade(
     .where(eq(submissions.id, s.id))
     .returning();
   await recomputeRecords(tx, { quizId: s.quizId, userId: s.userId });
-  await recordAudit(tx, { entityType: "submission", entityId: s.id, action: ctx.action, actor: ctx.actor, before: gradeSnapshot(s), after: gradeSnapshot(after) });
+  await recordAudit(tx, {
+    entityType: "submission",
+    entityId: s.id,
+    action: ctx.action,
+    actor: ctx.actor,
+    before: gradeSnapshot(s),
+    after: gradeSnapshot(after),
+  });
 }
 
 /** PUT /submissions/{id}/grade and PUT /submissions/{id}: a teacher's grade, answered as the Grades Management row. */

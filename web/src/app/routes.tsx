@@ -26,6 +26,21 @@ const eventForm = { lazy: async () => ({ Component: (await import("../features/s
 const parsePreview = { lazy: async () => ({ Component: (await import("../features/schedule/staff/parse-preview-page")).ParsePreviewPage }) };
 const announcementsPage = { lazy: async () => ({ Component: (await import("../features/announcements/staff/announcements-page")).AnnouncementsPage }) };
 const announcementForm = { lazy: async () => ({ Component: (await import("../features/announcements/forms/announcement-form-page")).AnnouncementFormPage }) };
+const gradeQuiz = { lazy: async () => ({ Component: (await import("../features/grading/staff/grade-quiz-page")).GradeQuizPage }) };
+const submissionsPage = { lazy: async () => ({ Component: (await import("../features/grading/staff/submissions-page")).SubmissionsPage }) };
+// Grades Management; the gradebook's table picker goes in through its `tablePicker` prop (features never import each other).
+const gradesPage = { lazy: async () => ({ Component: (await import("../features/grading/staff/grades-page")).GradesPage }) };
+const recordsAdmin = { lazy: async () => ({ Component: (await import("../features/records-admin/staff/records-admin-page")).RecordsAdminPage }) };
+const recordForm = { lazy: async () => ({ Component: (await import("../features/records-admin/forms/record-form-page")).RecordFormPage }) };
+
+/** Grading and the records admin: the same screens in the teacher area (teachers only) and the admin area. */
+const gradingStaffRoutes = (roles?: readonly Role[]): AreaRoute[] => [
+  { path: "quiz/:quizId/grade", roles, ...gradeQuiz },
+  { path: "grade", roles, ...gradesPage },
+  { path: "records", roles, ...recordsAdmin },
+  { path: "record/new", roles, ...recordForm },
+  { path: "record/:id/edit", roles, ...recordForm },
+];
 
 export const studentRoutes: AreaRoute[] = [
   { index: true, lazy: () => withAnnouncements(import("../features/student-home/routes/student-home").then((m) => m.StudentHomePage)) },
@@ -87,6 +102,8 @@ export const teacherRoutes: AreaRoute[] = [
   { path: "schedule/new", roles: ["teacher"], ...eventForm },
   { path: "schedule/:id/edit", roles: ["teacher"], ...eventForm },
   { path: "schedule/parse", roles: ["teacher"], ...parsePreview },
+  ...gradingStaffRoutes(["teacher"]),
+  { path: "quizzes/:quizId/submissions", roles: ["teacher"], ...submissionsPage },
 ];
 
 export const adminRoutes: AreaRoute[] = [
@@ -111,4 +128,6 @@ export const adminRoutes: AreaRoute[] = [
   { path: "announcements", ...announcementsPage },
   { path: "announcement/new", ...announcementForm },
   { path: "announcement/:id/edit", ...announcementForm },
+  ...gradingStaffRoutes(),
+  { path: "submissions", ...submissionsPage },
 ];

@@ -19,10 +19,8 @@ export const recordAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     getRecord(app.db, viewerOf(req), req.params.id),
   );
 
-  app.post(
-    "/records",
-    { config: { access: STAFF }, schema: { tags, body: RecordFormSchema, response: { 201: AdminRecordSchema } } },
-    async (req, reply) => reply.status(201).send(await createRecord(app.db, req.body, { viewer: viewerOf(req), actor: actorOf(req), now: app.now() })),
+  app.post("/records", { config: { access: STAFF }, schema: { tags, body: RecordFormSchema, response: { 201: AdminRecordSchema } } }, async (req, reply) =>
+    reply.status(201).send(await createRecord(app.db, req.body, { viewer: viewerOf(req), actor: actorOf(req), now: app.now() })),
   );
 
   app.put(

@@ -100,7 +100,10 @@ describe("records admin: POST, PUT, DELETE /api/records", () => {
     const rec = await post(admin.token, { userId: s.user.id, quizId: g.quiz.id, score: 61 });
     expect(rec.status).toBe(201);
     expect(rec.body.user.email).toBe(s.user.email);
-    expect(await post(other.token, { userId: s.user.id, quizId: g.quiz.id, score: 50 })).toMatchObject({ status: 403, body: { error: M.recordOwnCoursesOnly } });
+    expect(await post(other.token, { userId: s.user.id, quizId: g.quiz.id, score: 50 })).toMatchObject({
+      status: 403,
+      body: { error: M.recordOwnCoursesOnly },
+    });
     expect((await put(other.token, rec.body.id, { userId: s.user.id, quizId: g.quiz.id, score: 10 })).status).toBe(403);
     expect((await del(other.token, rec.body.id)).status).toBe(403);
     expect((await get(other.token, `/api/records/${rec.body.id}`)).status).toBe(403);
@@ -150,7 +153,10 @@ describe("GET /api/records/all and /api/records/{id}", () => {
     const mine = await get(g.teacher.token, `/api/records/all?search=${tag}`);
     expect(mine.body.data.map((r: { id: number }) => r.id)).toEqual([ids[1], ids[0]]);
     expect(mine.body.data.every((r: { user: { email: string | null } }) => r.user.email === null)).toBe(true);
-    expect(await get(g.teacher.token, `/api/records/${ids[0]}`)).toMatchObject({ status: 200, body: { id: ids[0], score: 40, user: { name: `${tag} Adjoa` } } });
+    expect(await get(g.teacher.token, `/api/records/${ids[0]}`)).toMatchObject({
+      status: 200,
+      body: { id: ids[0], score: 40, user: { name: `${tag} Adjoa` } },
+    });
     expect((await get(g.teacher.token, `/api/records/${ids[2]}`)).status).toBe(403);
     expect((await get(admin.token, "/api/records/all?quizId=abc")).status).toBe(400);
     // The student's own list is unchanged beside it.

@@ -162,7 +162,13 @@ describe("PUT /api/submissions/{submissionId}/grade", () => {
     const other = await signedIn(db(), { role: "teacher" });
     expect(await grade(other.token, g.submissionId, { finalScore: 80 })).toMatchObject({ status: 403, body: { error: M.ownCoursesOnly } });
     expect((await grade(g.student.token, g.submissionId, { finalScore: 100 })).status).toBe(403);
-    for (const bad of [{ finalScore: 100.5 }, { finalScore: -1 }, { finalScore: "abc" }, {}, { finalScore: 50, marks: [{ questionId: g.ids.o1, correct: true }] }]) {
+    for (const bad of [
+      { finalScore: 100.5 },
+      { finalScore: -1 },
+      { finalScore: "abc" },
+      {},
+      { finalScore: 50, marks: [{ questionId: g.ids.o1, correct: true }] },
+    ]) {
       expect((await grade(g.teacher.token, g.submissionId, bad)).status, JSON.stringify(bad)).toBe(400);
     }
     expect(await grade(g.teacher.token, g.submissionId, { marks: [{ questionId: g.ids.k1, correct: true }] })).toMatchObject({
@@ -208,7 +214,13 @@ describe("Grades Management: GET, PUT and DELETE /api/submissions", () => {
     const all = await list(admin.token, "&sortBy=student");
     expect(all.status).toBe(200);
     expect(all.body.data.map((r: { user: { name: string } }) => r.user.name)).toEqual([...names, `${tag} Dede`]);
-    expect(all.body.data[0]).toMatchObject({ quiz: { id: g.quiz.id, title: g.quiz.title }, course: { id: g.course.id }, score: 50, graded: false, ungradedCount: 0 });
+    expect(all.body.data[0]).toMatchObject({
+      quiz: { id: g.quiz.id, title: g.quiz.title },
+      course: { id: g.course.id },
+      score: 50,
+      graded: false,
+      ungradedCount: 0,
+    });
     // The teacher sees only the quiz of their course; filters and sorting in SQL.
     const mine = await list(g.teacher.token, "&sortBy=score&sortOrder=asc");
     expect(mine.body.data.map((r: { score: number }) => r.score)).toEqual([50, 64, 100]);
