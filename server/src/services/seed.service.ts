@@ -5,6 +5,7 @@ import { hashPassword } from "../auth/passwords";
 import { seedCoursesAndQuizzes } from "./demo/courses-quizzes.seed";
 import { seedQuestionBank } from "./demo/past-questions";
 import { seedCalendar } from "./demo/calendar.seed";
+import { seedGradingDemo } from "./demo/grading.seed";
 
 export const DEMO_PASSWORD = "adesua-demo";
 export const DEMO_ADMIN = { name: "Kwame Mensah", email: "admin@adesua.school" };
@@ -62,3 +63,5 @@ demoSeeders.push(seedCoursesAndQuizzes);
 demoSeeders.push(seedQuestionBank);
 // After the courses: events of Mathematics, Integrated Science and English Language.
 demoSeeders.push(seedCalendar);
+// After the courses: a class test with answers waiting for the Mathematics teacher's grade (decision 022).
+demoSeeders.push(seedGradingDemo);

@@ -13,8 +13,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const post = (token: string, payload: unknown) => call(t.app, { method: "POST", url: "/api/records", token, payload });
-const put = (token: string, id: number, payload: unknown) => call(t.app, { method: "PUT", url: `/api/records/${id}`, token, payload });
+const post = (token: string, payload: object) => call(t.app, { method: "POST", url: "/api/records", token, payload });
+const put = (token: string, id: number, payload: object) => call(t.app, { method: "PUT", url: `/api/records/${id}`, token, payload });
 const del = (token: string, id: number) => call(t.app, { method: "DELETE", url: `/api/records/${id}`, token });
 const get = (token: string, url: string) => call(t.app, { method: "GET", url, token });
 const bests = async (userId: number, quizId: number) => (await recordsOf(db(), userId, quizId)).map((r) => [r.score, r.passed, r.isPersonalBest]);

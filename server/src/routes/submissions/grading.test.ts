@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const grade = (token: string, id: number, payload: unknown) => call(t.app, { method: "PUT", url: `/api/submissions/${id}/grade`, token, payload });
+const grade = (token: string, id: number, payload: object) => call(t.app, { method: "PUT", url: `/api/submissions/${id}/grade`, token, payload });
 const ungraded = (token: string, quizId: number, query = "") => call(t.app, { method: "GET", url: `/api/submissions/${quizId}/ungraded${query}`, token });
 
 /** A graded-by-hand quiz with one student's submission: K1 right, K2 wrong, O1 answered "yes", O2 left. */

@@ -33,7 +33,7 @@ function Status({ row, base }: { row: SubmissionItem; base: string }) {
       </Button>
     );
   return (
-    <Badge color={row.passed ? "green" : "red"} variant="light">
+    <Badge color={row.passed ? "green" : "red"} variant="light" style={{ flexShrink: 0, overflow: "visible" }}>
       {row.passed ? "Passed" : "Failed"}
     </Badge>
   );
@@ -114,7 +114,7 @@ export function GradesList({ rows, sort, onSort, onEdit, onDelete, base }: Props
                 <ScoreBar score={r.score} label={`Score of ${r.user.name}`} />
               </Table.Td>
               <Table.Td>{formatDateTime(r.createdAt)}</Table.Td>
-              <Table.Td>
+              <Table.Td style={{ minWidth: 110 }}>
                 <Status row={r} base={base} />
               </Table.Td>
               <Table.Td>
