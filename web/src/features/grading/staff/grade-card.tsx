@@ -59,6 +59,7 @@ export function GradeCard({ submission: s, onGrade }: { submission: UngradedSubm
       await onGrade(grade);
     } catch (err) {
       setError(errorText(err, M.gradeFailed));
+    } finally {
       setSaving(false);
     }
   }
