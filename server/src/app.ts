@@ -34,6 +34,8 @@ import { quizRoutes } from "./routes/quizzes/quizzes.routes";
 import { attemptRoutes } from "./routes/attempts/attempts.routes";
 import { submitRoutes } from "./routes/submissions/submit.routes";
 import { recordRoutes } from "./routes/records/records.routes";
+import { recordAdminRoutes } from "./routes/records/records-admin.routes";
+import { gradingRoutes } from "./routes/submissions/grading.routes";
 import { studentRoutes } from "./routes/students/students.routes";
 import { settingsRoutes } from "./routes/settings/settings.routes";
 import { closeDocumentPool } from "./documents";
@@ -260,6 +262,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(attemptRoutes, { prefix: "/api" });
   await app.register(submitRoutes, { prefix: "/api" });
   await app.register(recordRoutes, { prefix: "/api" });
+  await app.register(recordAdminRoutes, { prefix: "/api" });
+  await app.register(gradingRoutes, { prefix: "/api" });
   await app.register(studentRoutes, { prefix: "/api" });
   await app.register(settingsRoutes, { prefix: "/api" });
   await app.register(questionRoutes, { prefix: "/api" });

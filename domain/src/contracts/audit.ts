@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   "approve",
   "reject",
   "override",
+  "grade",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

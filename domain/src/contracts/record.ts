@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { GRADING_MESSAGES } from "../constants/grading";
 import { PageMetaSchema, pageQuery, positiveId } from "./common";
+import { percentScore } from "./grading";
 
 /** A quiz record: one per submission (and records an admin enters by hand). */
 export const RecordSchema = z.object({
@@ -40,3 +42,32 @@ export const RecordListResponseSchema = z.object({
   pagination: PageMetaSchema,
 });
 export type RecordListResponse = z.infer<typeof RecordListResponseSchema>;
+
+/** A record as the records admin lists it: the quiz record with its student and where it came from. */
+export const AdminRecordSchema = RecordSchema.extend({
+  /** The submission it was made from; null for a record entered by hand. */
+  submissionId: z.number().int().nullable(),
+  /** Email null for teachers (they see students by name only, decision 017). */
+  user: z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable() }),
+});
+export type AdminRecord = z.infer<typeof AdminRecordSchema>;
+
+/** GET /records/all (teachers and admins): every record they may see, newest first. */
+export const AdminRecordListQuerySchema = pageQuery(20, 100).extend({
+  userId: positiveId("userId").optional(),
+  quizId: positiveId("quizId").optional(),
+  /** Part of the student's name (case-insensitive). */
+  search: z.string().trim().max(100).optional(),
+});
+export type AdminRecordListQuery = z.input<typeof AdminRecordListQuerySchema>;
+
+export const AdminRecordListResponseSchema = z.object({ data: z.array(AdminRecordSchema), pagination: PageMetaSchema });
+export type AdminRecordListResponse = z.infer<typeof AdminRecordListResponseSchema>;
+
+/** POST /records and PUT /records/{id}: user, quiz and score (a number, step 0.1 on the form) are required. */
+export const RecordFormSchema = z.object({
+  userId: positiveId("userId"),
+  quizId: positiveId("quizId"),
+  score: percentScore(GRADING_MESSAGES.score),
+});
+export type RecordFormInput = z.input<typeof RecordFormSchema>;

@@ -106,3 +106,43 @@ export function gradeAnswers(questions: readonly GradableQuestion[], answers: re
   const graded = perQuestion.every((p) => p.correct !== null);
   return { correct, total, score: scorePercent(correct, total), graded, ungradedAnswers, perQuestion };
 }
+
+/** A teacher's verdict on one answer to a question without a key. */
+export type TeacherMark = { questionId: number; correct: boolean };
+
+/**
+ * What a teacher decided for a submission (decision 022): a final score, or marks for the answers to
+ * questions without a key. A later grade replaces both.
+ */
+export type TeacherGrade = { finalScore: number | null; marks: readonly TeacherMark[] | null };
+
+/**
+ * A submission's grade with the teacher's part. Keyed questions are graded by their key (a key added
+ * later wins over a mark); with marks, each question without a key counts too: right when marked
+ * right, wrong when marked wrong or left unanswered, so the score is out of every question. An
+ * answered question without a key and without a mark leaves the submission ungraded (the automatic
+ * part only). A final score replaces the percentage; the counts stay those of keys and marks.
+ */
+export function gradeWithTeacher(questions: readonly GradableQuestion[], answers: readonly GivenAnswer[], teacher: TeacherGrade | null): GradeOutcome {
+  const auto = gradeAnswers(questions, answers);
+  if (!teacher || (teacher.finalScore === null && teacher.marks === null)) return auto;
+  let correct = auto.correct;
+  let total = auto.total;
+  let graded = true;
+  let perQuestion = auto.perQuestion;
+  if (teacher.marks) {
+    const marks = new Map(teacher.marks.map((m) => [m.questionId, m.correct]));
+    const answered = new Set(auto.ungradedAnswers.map((a) => a.questionId));
+    perQuestion = auto.perQuestion.map((p) => {
+      if (p.correct !== null) return p;
+      total++;
+      const mark = marks.get(p.questionId);
+      if (mark === undefined && answered.has(p.questionId)) graded = false;
+      if (mark === true && answered.has(p.questionId)) correct++;
+      return { questionId: p.questionId, correct: answered.has(p.questionId) ? (mark ?? null) : false };
+    });
+  }
+  if (!graded && teacher.finalScore === null) return auto;
+  const score = teacher.finalScore ?? scorePercent(correct, total);
+  return { correct, total, score, graded: true, ungradedAnswers: auto.ungradedAnswers, perQuestion };
+}

@@ -8,3 +8,4 @@ export * from "./attempt-timing";
 export * from "./personal-best";
 export * from "./insights";
 export * from "./performance";
+export * from "./grade-bar";

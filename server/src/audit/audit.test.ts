@@ -12,4 +12,8 @@ describe("changedFields", () => {
     const r = changedFields({ passwordHash: "h1", name: "A" }, { passwordHash: "h2", name: "A" });
     expect(r).toEqual({ before: null, after: null });
   });
+  it("keeps grades whose names start like a secret's (passed, passingScore), but never a pass or a token", () => {
+    const r = changedFields({ passed: false, passingScore: 50, pass: "a", token: "t1" }, { passed: true, passingScore: 60, pass: "b", token: "t2" });
+    expect(r).toEqual({ before: { passed: false, passingScore: 50 }, after: { passed: true, passingScore: 60 } });
+  });
 });

@@ -2,8 +2,8 @@ import type { Queryable } from "../db/client";
 import { auditLogs } from "../db/schema";
 import type { AuditAction } from "@adesua/domain";
 
-/** Keys whose values never enter the audit trail. */
-const SECRET_KEYS = /pass(word)?|hash|token|secret/i;
+/** Keys whose values never enter the audit trail ("passed" and "passingScore" are grades, not secrets). */
+const SECRET_KEYS = /password|^pass$|hash|token|secret/i;
 
 type Snapshot = Record<string, unknown> | null | undefined;
 

@@ -203,32 +203,6 @@ export const questions = pgTable(
   ],
 );
 
-/**
- * A finished practice of bank questions (decision 019): graded on the server, never a quiz, an attempt or a
- * submission. `answers` keeps each question's given answer and whether it was right, in practice order.
- */
-export const practiceResults = pgTable(
-  "practice_results",
-  {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    year: integer("year").notNull(),
-    subject: text("subject").notNull(),
-    section: text("section").notNull(),
-    score: integer("score").notNull(),
-    total: integer("total").notNull(),
-    percentage: numeric("percentage", { precision: 5, scale: 2, mode: "number" }).notNull(),
-    timeTakenSeconds: integer("time_taken_seconds"),
-    retryOf: integer("retry_of").references((): AnyPgColumn => practiceResults.id, { onDelete: "set null" }),
-    answers: jsonb("answers").$type<{ questionId: number; answer: string | null; correctAnswer: string | null; correct: boolean }[]>().notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index("practice_results_user_idx").on(t.userId, t.createdAt)],
-);
-export type PracticeResultRow = typeof practiceResults.$inferSelect;
-
 export const attempts = pgTable(
   "attempts",
   {
@@ -296,6 +270,13 @@ export const submissions = pgTable(
     graded: boolean("graded").notNull().default(true),
     /** Answers to questions without a key, for the teacher's grading screen. */
     ungradedAnswers: jsonb("ungraded_answers").$type<{ questionId: number; answer: string }[]>().notNull().default([]),
+    /** A teacher's final score (decision 022): replaces the computed percentage; null when none. */
+    manualScore: numeric("manual_score", { precision: 5, scale: 2, mode: "number" }),
+    /** A teacher's marks for the answers to questions without a key; null when none. */
+    marks: jsonb("marks").$type<{ questionId: number; correct: boolean }[]>(),
+    /** Who graded it last, and when (null: graded automatically only). */
+    gradedBy: integer("graded_by").references(() => users.id, { onDelete: "set null" }),
+    gradedAt: ts("graded_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -303,9 +284,14 @@ export const submissions = pgTable(
     // Covering (score, graded): the performance aggregates read only these indexes (decision 023).
     index("submissions_quiz_id_idx").on(t.quizId, t.userId, t.score, t.graded),
     index("submissions_user_id_idx").on(t.userId, t.quizId, t.score, t.graded),
-    index("submissions_ungraded_quiz_idx")
-      .on(t.quizId)
+    // The grading screen: a quiz's ungraded submissions, oldest first (decision 022).
+    index("submissions_ungraded_idx")
+      .on(t.quizId, t.createdAt, t.id)
       .where(sql`not ${t.graded}`),
+    // Grades Management's default order (newest first) and its score column.
+    index("submissions_created_at_idx").on(t.createdAt, t.id),
+    index("submissions_score_idx").on(t.score, t.id),
+    index("submissions_graded_by_idx").on(t.gradedBy),
   ],
 );
 
@@ -333,6 +319,10 @@ export const records = pgTable(
     index("records_user_id_idx").on(t.userId, t.createdAt),
     index("records_quiz_user_idx").on(t.quizId, t.userId, t.createdAt, t.score), // decision 024 (was records_quiz_id_idx)
     uniqueIndex("records_submission_id_key").on(t.submissionId),
+    // Recomputing one student's records of a quiz (passed, personal best) in the order they were made.
+    index("records_user_quiz_idx").on(t.userId, t.quizId, t.createdAt, t.id),
+    // The records admin list, newest first.
+    index("records_created_at_idx").on(t.createdAt, t.id),
   ],
 );
 
@@ -341,6 +331,7 @@ export * from "./schema-auth";
 export * from "./schema-schedule";
 export * from "./schema-gradebook";
 export * from "./schema-performance";
+export * from "./schema-practice";
 
 export type UserRow = typeof users.$inferSelect;
 export type AuditLogRow = typeof auditLogs.$inferSelect;

@@ -1,4 +1,4 @@
-import type { QuizRecord } from "@adesua/domain";
+import type { AdminRecord, QuizRecord } from "@adesua/domain";
 import type { RecordRow } from "../db/schema";
 
 export type RecordWithQuiz = {
@@ -21,5 +21,16 @@ export function presentRecord(r: RecordWithQuiz): QuizRecord {
     userAttempts: record.userAttempts,
     createdAt: record.createdAt.toISOString(),
     quiz: { id: r.quiz.id, title: r.quiz.title, maxAttempts: r.quiz.maxAttempts, course: { id: r.course.id, title: r.course.title } },
+  };
+}
+
+export type AdminRecordRow = RecordWithQuiz & { user: { id: number; name: string; email: string } };
+
+/** A record on the records admin; teachers see students by name only (decision 017). */
+export function presentAdminRecord(r: AdminRecordRow, viewer: { role: string }): AdminRecord {
+  return {
+    ...presentRecord(r),
+    submissionId: r.record.submissionId,
+    user: { id: r.user.id, name: r.user.name, email: viewer.role === "admin" ? r.user.email : null },
   };
 }

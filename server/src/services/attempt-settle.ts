@@ -138,6 +138,10 @@ export async function submitAttempt(tx: Tx, attempt: AttemptRow, quiz: QuizRow, 
       total: g.total,
       graded: g.graded,
       ungradedAnswers: g.ungradedAnswers,
+      manualScore: null,
+      marks: null,
+      gradedBy: null,
+      gradedAt: null,
       createdAt: opts.at,
     };
     await recordAudit(tx, {

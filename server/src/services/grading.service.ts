@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
-import { correctAnswerText, gradeAnswers, type GradeOutcome, type ReviewItem } from "@adesua/domain";
+import { correctAnswerText, gradeAnswers, type GradeOutcome, type ReviewItem, type TeacherGrade } from "@adesua/domain";
 import type { Queryable } from "../db/client";
-import { attemptAnswers, questions } from "../db/schema";
+import { attemptAnswers, questions, type SubmissionRow } from "../db/schema";
 
 /** A question with its key: stays on the server except inside a review the student is allowed to see. */
 export type KeyedQuestion = { id: number; text: string; options: string[]; answer: string | null };
@@ -42,4 +42,9 @@ export function buildReview(qs: readonly KeyedQuestion[], answers: readonly Stor
     correct: verdict.get(q.id) ?? null,
     correctAnswer: correctAnswerText(q.answer, q.options),
   }));
+}
+
+/** A teacher's part of a submission's grade (decision 022); null when it was graded automatically only. */
+export function teacherGradeOf(s: Pick<SubmissionRow, "manualScore" | "marks">): TeacherGrade | null {
+  return s.manualScore === null && s.marks === null ? null : { finalScore: s.manualScore, marks: s.marks };
 }

@@ -1,10 +1,11 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
-import { isPersonalBest, passedFor } from "@adesua/domain";
+import { gradeWithTeacher } from "@adesua/domain";
 import type { Queryable } from "../db/client";
-import { attemptAnswers, attempts, records, submissions } from "../db/schema";
+import { attemptAnswers, attempts, submissions } from "../db/schema";
 import { recordAudit, type Actor } from "../audit/audit";
 import { conflict } from "../lib/errors";
-import { gradeStoredAnswers, loadKeyedQuestions, type StoredAnswer } from "./grading.service";
+import { loadKeyedQuestions, teacherGradeOf, type StoredAnswer } from "./grading.service";
+import { recomputeRecords } from "./records-recompute.service";
 
 export const STUDENTS_TAKING_QUIZ = "Students are taking this quiz; change the questions after their attempts end";
 
@@ -24,9 +25,10 @@ export async function assertNoRemovalDuringAttempts(tx: Queryable, quizId: numbe
 }
 
 /**
- * Re-grades every submission of a quiz and its record after its questions or keys changed, in the
- * caller's transaction: score, right count, passed, and the personal best by the domain rule
- * (`isPersonalBest`, in the order the records were made). Saved answers are never touched.
+ * Re-grades every submission of a quiz and its records after its questions or keys changed, in the
+ * caller's transaction: score, right count and graded, keeping a teacher's marks and final score
+ * (`gradeWithTeacher`: a key added later wins over a mark; decision 022). Records follow through
+ * `recomputeRecords` (passed, personal best). Saved answers are never touched.
  * Audited as one "regrade" entry when any grade changed. Answers how many submissions changed.
  */
 export async function regradeQuiz(tx: Queryable, quiz: { id: number; passingScore: number }, actor: Actor): Promise<number> {
@@ -42,38 +44,27 @@ export async function regradeQuiz(tx: Queryable, quiz: { id: number; passingScor
     : [];
   const byAttempt = new Map<number, StoredAnswer[]>();
   for (const a of saved) byAttempt.set(a.attemptId, [...(byAttempt.get(a.attemptId) ?? []), a]);
-  let changed = 0;
   const changes: { submissionId: number; before: number | null; after: number | null }[] = [];
   for (const s of subs) {
     // A submission whose attempt is gone keeps its grade: there is nothing to grade it from.
     if (s.attemptId === null) continue;
-    const g = gradeStoredAnswers(keyed, byAttempt.get(s.attemptId) ?? []);
-    const passed = passedFor(g, quiz.passingScore);
+    const g = gradeWithTeacher(keyed, byAttempt.get(s.attemptId) ?? [], teacherGradeOf(s));
     const same = s.score === g.score && s.correct === g.correct && s.total === g.total && s.graded === g.graded;
-    if (!same) {
-      changed++;
-      changes.push({ submissionId: s.id, before: s.score, after: g.score });
-      await tx
-        .update(submissions)
-        .set({ score: g.score, correct: g.correct, total: g.total, graded: g.graded, ungradedAnswers: g.ungradedAnswers })
-        .where(eq(submissions.id, s.id));
-    }
-    await tx.update(records).set({ score: g.score, correct: g.correct, total: g.total, passed }).where(eq(records.submissionId, s.id));
+    if (same) continue;
+    changes.push({ submissionId: s.id, before: s.score, after: g.score });
+    await tx
+      .update(submissions)
+      .set({ score: g.score, correct: g.correct, total: g.total, graded: g.graded, ungradedAnswers: g.ungradedAnswers })
+      .where(eq(submissions.id, s.id));
   }
-  if (!changed) return 0;
-  // Personal bests follow the new scores: per student, in the order their records were made.
-  const recs = await tx
-    .select({ id: records.id, userId: records.userId, score: records.score, isPersonalBest: records.isPersonalBest })
-    .from(records)
-    .where(eq(records.quizId, quiz.id))
-    .orderBy(asc(records.userId), asc(records.createdAt), asc(records.id));
-  const earlier = new Map<number, (number | null)[]>();
-  for (const r of recs) {
-    const prev = earlier.get(r.userId) ?? [];
-    const best = isPersonalBest(r.score, prev);
-    if (best !== r.isPersonalBest) await tx.update(records).set({ isPersonalBest: best }).where(eq(records.id, r.id));
-    earlier.set(r.userId, [...prev, r.score]);
-  }
-  await recordAudit(tx, { entityType: "quiz", entityId: quiz.id, action: "regrade", actor, after: { regraded: changed, changes: changes.slice(0, 100) } });
-  return changed;
+  if (!changes.length) return 0;
+  await recomputeRecords(tx, { quizId: quiz.id });
+  await recordAudit(tx, {
+    entityType: "quiz",
+    entityId: quiz.id,
+    action: "regrade",
+    actor,
+    after: { regraded: changes.length, changes: changes.slice(0, 100) },
+  });
+  return changes.length;
 }

@@ -6,6 +6,7 @@ import { seedCoursesAndQuizzes } from "./demo/courses-quizzes.seed";
 import { seedQuestionBank } from "./demo/past-questions";
 import { seedCalendar } from "./demo/calendar.seed";
 import { seedHistory } from "./demo/history.seed";
+import { seedGradingDemo } from "./demo/grading.seed";
 
 export const DEMO_PASSWORD = "adesua-demo";
 export const DEMO_ADMIN = { name: "Kwame Mensah", email: "admin@adesua.school" };
@@ -65,3 +66,5 @@ demoSeeders.push(seedQuestionBank);
 demoSeeders.push(seedCalendar);
 // After the courses and quizzes: classmates, a closed Mathematics test and everyone's past submissions (issue 12).
 demoSeeders.push(seedHistory);
+// After the history (so its submissions leave this test alone): a class test with answers waiting for the Mathematics teacher's grade (decision 022).
+demoSeeders.push(seedGradingDemo);

@@ -7,6 +7,7 @@ import { buildQuiz, buildUser, sampleQuestions } from "../../test/factories";
 import { queryPrepared } from "../db/prepared";
 import { attempts, quizzes, records } from "../db/schema";
 import { FINALIZE_SQL } from "./attempt.queries";
+import { recomputeRecords } from "./records-recompute.service";
 import { saveAnswersFast } from "./attempt-answers.service";
 import { statusCondition } from "./quiz.service";
 
@@ -94,6 +95,36 @@ describe("FINALIZE_SQL's personal best agrees with isPersonalBest", () => {
       .select({ best: records.isPersonalBest })
       .from(records)
       .where(and(eq(records.userId, student.id), eq(records.userAttempts, n)));
+    expect(mine.best).toBe(c.best);
+  });
+});
+
+describe("recomputeRecords' personal best agrees with isPersonalBest", () => {
+  it.each(PERSONAL_BEST_CASES)("$name", async (c) => {
+    const student = await buildUser(db(), { role: "student" });
+    const { quiz } = await buildQuiz(db(), { maxAttempts: null });
+    // Every record entered with the wrong flag, out of order of id: the recompute follows created_at.
+    const scores = [...c.earlier, c.score];
+    for (const [i, score] of [...scores.entries()].reverse()) {
+      await db()
+        .insert(records)
+        .values({
+          userId: student.id,
+          quizId: quiz.id,
+          score,
+          correct: 0,
+          total: 1,
+          passed: null,
+          isPersonalBest: !c.best,
+          userAttempts: i + 1,
+          createdAt: at(i),
+        });
+    }
+    await db().transaction((tx) => recomputeRecords(tx, { quizId: quiz.id, userId: student.id }));
+    const [mine] = await db()
+      .select({ best: records.isPersonalBest })
+      .from(records)
+      .where(and(eq(records.userId, student.id), eq(records.userAttempts, scores.length)));
     expect(mine.best).toBe(c.best);
   });
 });

@@ -75,18 +75,14 @@ const STUDENT_SOON: [string, string][] = [];
 
 /** The spec's screens shared by the teacher and admin areas that are still to come. */
 const STAFF_SOON: [string, string][] = [
-  ["quiz/:quizId/grade", "Grade Quiz"],
   ["library", "Library"],
   ["reports", "Analytics & Reports"],
   ["import-export", "Import/Export"],
-  ["records", "Records"],
-  ["record/new", "New Record"],
-  ["record/:id/edit", "Edit Record"],
 ];
 
-const TEACHER_SOON: [string, string][] = [...STAFF_SOON, ["quizzes/:quizId/submissions", "Submissions"]];
+const TEACHER_SOON: [string, string][] = [...STAFF_SOON];
 
-const ADMIN_SOON: [string, string][] = [...STAFF_SOON, ["submissions", "Submissions"]];
+const ADMIN_SOON: [string, string][] = [...STAFF_SOON];
 
 export const routes: RouteObject[] = [
   {

@@ -50,7 +50,6 @@ const schedulePage = { lazy: async () => ({ Component: (await import("../feature
 const eventForm = { lazy: async () => ({ Component: (await import("../features/schedule/forms/event-form-page")).EventFormPage }) };
 const parsePreview = { lazy: async () => ({ Component: (await import("../features/schedule/staff/parse-preview-page")).ParsePreviewPage }) };
 const announcementsPage = { lazy: async () => ({ Component: (await import("../features/announcements/staff/announcements-page")).AnnouncementsPage }) };
-const gradebooksPage = { lazy: async () => ({ Component: (await import("../features/gradebooks/staff/gradebooks-page")).GradebooksPage }) };
 /** Performance (issue 12): the same four pages in the teacher area (teachers only) and the admin area. */
 const performanceRoutes = (roles?: readonly Role[]): AreaRoute[] => [
   { path: "performance", roles, lazy: async () => ({ Component: (await import("../features/performance/staff/quiz-dashboard-page")).QuizDashboardPage }) },
@@ -71,6 +70,30 @@ const performanceRoutes = (roles?: readonly Role[]): AreaRoute[] => [
   },
 ];
 const announcementForm = { lazy: async () => ({ Component: (await import("../features/announcements/forms/announcement-form-page")).AnnouncementFormPage }) };
+const gradeQuiz = { lazy: async () => ({ Component: (await import("../features/grading/staff/grade-quiz-page")).GradeQuizPage }) };
+const submissionsPage = { lazy: async () => ({ Component: (await import("../features/grading/staff/submissions-page")).SubmissionsPage }) };
+// Grades Management; the gradebook's table picker goes in through its `tablePicker` prop (features never import each other).
+/** Grades Management with the gradebook's table picker in its slot (features never import each other; the app composes them). */
+const gradesPage = {
+  lazy: async () => {
+    const [{ GradesPage }, { GradebookPanel }] = await Promise.all([
+      import("../features/grading/staff/grades-page"),
+      import("../features/gradebooks/staff/gradebook-panel"),
+    ]);
+    return { Component: () => <GradesPage tablePicker={GradebookPanel} /> };
+  },
+};
+const recordsAdmin = { lazy: async () => ({ Component: (await import("../features/records-admin/staff/records-admin-page")).RecordsAdminPage }) };
+const recordForm = { lazy: async () => ({ Component: (await import("../features/records-admin/forms/record-form-page")).RecordFormPage }) };
+
+/** Grading and the records admin: the same screens in the teacher area (teachers only) and the admin area. */
+const gradingStaffRoutes = (roles?: readonly Role[]): AreaRoute[] => [
+  { path: "quiz/:quizId/grade", roles, ...gradeQuiz },
+  { path: "grade", roles, ...gradesPage },
+  { path: "records", roles, ...recordsAdmin },
+  { path: "record/new", roles, ...recordForm },
+  { path: "record/:id/edit", roles, ...recordForm },
+];
 
 export const studentRoutes: AreaRoute[] = [
   {
@@ -136,13 +159,14 @@ export const teacherRoutes: AreaRoute[] = [
   { path: "schedule/new", roles: ["teacher"], ...eventForm },
   { path: "schedule/:id/edit", roles: ["teacher"], ...eventForm },
   { path: "schedule/parse", roles: ["teacher"], ...parsePreview },
-  { path: "grade", roles: ["teacher"], ...gradebooksPage },
   {
     path: "tables",
     roles: ["admin"],
     lazy: async () => ({ Component: (await import("../features/gradebooks/staff/table-management-page")).TableManagementPage }),
   },
   ...performanceRoutes(["teacher"]),
+  ...gradingStaffRoutes(["teacher"]),
+  { path: "quizzes/:quizId/submissions", roles: ["teacher"], ...submissionsPage },
 ];
 
 export const adminRoutes: AreaRoute[] = [
@@ -167,6 +191,7 @@ export const adminRoutes: AreaRoute[] = [
   { path: "announcements", ...announcementsPage },
   { path: "announcement/new", ...announcementForm },
   { path: "announcement/:id/edit", ...announcementForm },
-  { path: "grade", ...gradebooksPage },
   ...performanceRoutes(),
+  ...gradingStaffRoutes(),
+  { path: "submissions", ...submissionsPage },
 ];

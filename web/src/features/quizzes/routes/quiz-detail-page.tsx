@@ -187,6 +187,11 @@ export function QuizDetailPage() {
             Edit
           </Button>
         )}
+        {staff && (
+          <Button component={Link} to={`${base}/quiz/${q.id}/grade`} variant="light">
+            Grade
+          </Button>
+        )}
         {q.pdf && (
           <Button variant="default" onClick={() => void download()} loading={downloading}>
             Download PDF

@@ -1,0 +1,98 @@
+import { useState } from "react";
+import { Link, useLocation, useParams } from "react-router";
+import { Badge, Button, Group, Paper, Select, Stack, Text } from "@mantine/core";
+import { GRADING_MESSAGES as M } from "@adesua/domain/constants";
+import { errorText } from "@/lib/api";
+import { formatDateTime } from "@/lib/format";
+import { staffBase } from "@/lib/staff-area";
+import { EmptyState } from "@/components/empty-state";
+import { ErrorState } from "@/components/error-state";
+import { ListSkeleton } from "@/components/list-skeleton";
+import { PageHeader } from "@/components/page-header";
+import { PaginationFooter } from "@/components/pagination-footer";
+import { useQuizOptions, useSubmissions } from "../api/grading";
+
+const PAGE_SIZE = 20;
+
+/**
+ * The submissions waiting for a teacher: teachers' quizzes/:quizId/submissions (one quiz), admins'
+ * submissions (every quiz, with a quiz filter). Each links to the quiz's Grade Quiz screen.
+ */
+export function SubmissionsPage() {
+  const params = useParams();
+  const fixedQuiz = params.quizId ? Number(params.quizId) : null;
+  const base = staffBase(useLocation().pathname);
+  const [page, setPage] = useState(1);
+  const [quizFilter, setQuizFilter] = useState<string | null>(null);
+  const quizId = fixedQuiz ?? (quizFilter ? Number(quizFilter) : null);
+  const quizzes = useQuizOptions(null);
+  const list = useSubmissions({ page, limit: PAGE_SIZE, quizId, status: "ungraded", sortBy: "date", sortOrder: "asc" });
+  const quizTitle = fixedQuiz ? (quizzes.data?.data.find((q) => q.id === fixedQuiz)?.title ?? list.data?.data[0]?.quiz.title) : null;
+
+  return (
+    <Stack aria-busy={list.isFetching}>
+      <PageHeader
+        title="Submissions"
+        subtitle={quizTitle ? `Waiting for a grade: ${quizTitle}` : "Submissions with answers waiting for a teacher's grade."}
+        actions={
+          fixedQuiz ? (
+            <Button component={Link} to={`${base}/quiz/${fixedQuiz}/grade`}>
+              Grade Quiz
+            </Button>
+          ) : undefined
+        }
+      />
+      {!fixedQuiz && (
+        <Select
+          label="Quiz"
+          placeholder="All quizzes"
+          clearable
+          searchable
+          data={(quizzes.data?.data ?? []).map((q) => ({ value: String(q.id), label: q.title }))}
+          value={quizFilter}
+          onChange={(v) => {
+            setQuizFilter(v);
+            setPage(1);
+          }}
+          maw={360}
+        />
+      )}
+      {list.isPending ? (
+        <ListSkeleton count={3} />
+      ) : list.isError ? (
+        <ErrorState message={errorText(list.error, M.gradesLoadFailed)} onRetry={() => void list.refetch()} />
+      ) : list.data.data.length === 0 ? (
+        <EmptyState title={M.noSubmissions} />
+      ) : (
+        <Stack gap="sm">
+          <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+            {list.data.data.map((s) => (
+              <Paper key={s.id} withBorder p="md" radius="md" component="li" aria-label={`${s.user.name}, ${s.quiz.title}`} data-testid="submission-row">
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <Stack gap={2} style={{ minWidth: 0 }}>
+                    <Text fw={700}>{s.user.name}</Text>
+                    <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                      {s.quiz.title} · {s.course.title} · {formatDateTime(s.createdAt)}
+                    </Text>
+                    <Group gap="xs">
+                      <Badge color="yellow" variant="light">
+                        {s.ungradedCount} {s.ungradedCount === 1 ? "answer" : "answers"} to mark
+                      </Badge>
+                      <Text size="sm">
+                        Automatic part: {s.correct} of {s.total}
+                      </Text>
+                    </Group>
+                  </Stack>
+                  <Button size="xs" component={Link} to={`${base}/quiz/${s.quizId}/grade`} aria-label={`Grade ${s.user.name}'s ${s.quiz.title}`}>
+                    Grade
+                  </Button>
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+          <PaginationFooter total={list.data.pagination.total} page={page} pageSize={PAGE_SIZE} onChange={setPage} label="Submissions pages" />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
