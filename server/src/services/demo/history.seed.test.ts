@@ -19,15 +19,19 @@ afterAll(() => t.close());
 
 describe("demo history", () => {
   it("gives every closed quiz a class of submissions", async () => {
+    // Beside them, the grading demo's class test (decision 022) has two submissions waiting for a grade.
     const all = await t.database.db.select().from(submissions);
-    expect(all.length).toBe(4 * 10);
-    expect(all.every((s) => s.graded && s.score !== null)).toBe(true);
+    const graded = all.filter((s) => s.graded);
+    expect(graded.length).toBe(4 * 10);
+    expect(graded.every((s) => s.score !== null)).toBe(true);
+    expect(all.length - graded.length).toBe(2);
   });
 
   it("shows the demo teacher a dashboard with figures and the wrongly keyed question flagged", async () => {
     const dash = await call(t.app, { method: "GET", url: "/api/performance/dashboard?status=expired", token });
-    expect(dash.body.data.map((r: { quizTitle: string }) => r.quizTitle)).toEqual([DEMO_MISKEYED_QUIZ]);
-    expect(dash.body.data[0].totalStudents).toBe(10);
+    const rows = dash.body.data.filter((r: { quizTitle: string }) => r.quizTitle === DEMO_MISKEYED_QUIZ);
+    expect(rows.length).toBe(1);
+    expect(rows[0].totalStudents).toBe(10);
     const [quiz] = await t.database.db.select().from(quizzes).where(eq(quizzes.title, DEMO_MISKEYED_QUIZ));
     const details = await call(t.app, { method: "GET", url: `/api/performance/quiz-details/${quiz.id}`, token });
     const flagged = details.body.items.filter((i: { flags: string[] }) => i.flags.includes("wrong_key"));
