@@ -41,8 +41,9 @@ import { questionRoutes } from "./routes/questions/questions.routes";
 import { practiceRoutes } from "./routes/practice/practice.routes";
 import { scheduleRoutes } from "./routes/schedules/schedules.routes";
 import { announcementRoutes } from "./routes/announcements/announcements.routes";
+import { fileRoutes } from "./routes/files/files.routes";
 import type { FileStorage } from "./storage/storage";
-import { LocalDiskStorage } from "./storage/local-disk";
+import { storageFor } from "./storage/storage-for";
 
 export type AppOptions = {
   database: Database;
@@ -50,7 +51,7 @@ export type AppOptions = {
   now?: () => Date;
   /** Log to stdout (true), to a given stream (tests read what was logged), or not at all. */
   logger?: boolean | { stream: NodeJS.WritableStream; level?: string };
-  /** Where uploaded files go; default: the local disk under DATA_DIR/files. */
+  /** Where uploaded files go; default: PostgreSQL with DATABASE_URL, else the local disk under DATA_DIR/files. */
   storage?: FileStorage;
 };
 
@@ -124,7 +125,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate("database", database);
   app.decorate("config", config);
   app.decorate("now", opts.now ?? (() => new Date()));
-  app.decorate("storage", opts.storage ?? new LocalDiskStorage(path.join(config.dataDir, "files")));
+  app.decorate("storage", opts.storage ?? storageFor(database, config.dataDir));
   app.decorateRequest("auth", null);
   // Every route with its declared access rule, for the route-access test and the docs.
   const routeTable: RouteEntry[] = [];
@@ -263,6 +264,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(practiceRoutes, { prefix: "/api" });
   await app.register(scheduleRoutes, { prefix: "/api" });
   await app.register(announcementRoutes, { prefix: "/api" });
+  await app.register(fileRoutes, { prefix: "/api" });
 
   const webDist = config.webDist;
   if (webDist && fs.existsSync(path.join(webDist, "index.html"))) {

@@ -49,6 +49,8 @@ export const settings = pgTable(
     id: integer("id").primaryKey().default(1),
     /** Whether anyone may sign up as a student (teachers always may, as pending). */
     studentSignupOpen: boolean("student_signup_open").notNull().default(true),
+    /** HMAC key of signed download links, made by the first server that needs it (decision 027); never sent out. */
+    downloadSecret: text("download_secret"),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [check("settings_single_row_check", sql`${t.id} = 1`)],
@@ -383,6 +385,7 @@ export const records = pgTable(
 
 // Schedule and announcement tables (issue 13) live beside this file to keep it readable.
 export * from "./schema-schedule";
+export * from "./schema-files";
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
