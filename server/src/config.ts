@@ -62,6 +62,7 @@ const MAX_WORKERS = 64;
 function workersVar(env: NodeJS.ProcessEnv): number {
   const raw = env.WORKERS?.trim().toLowerCase();
   if (raw === "auto") return Math.min(MAX_WORKERS, os.availableParallelism());
+  if (raw && !/^\d+$/.test(raw)) throw new ConfigError(`WORKERS must be a whole number from 1 to ${MAX_WORKERS}, or auto, got "${env.WORKERS}"`);
   return intVar(env, "WORKERS", 1, 1, MAX_WORKERS);
 }
 

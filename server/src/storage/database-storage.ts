@@ -118,10 +118,15 @@ export class DatabaseStorage implements FileStorage {
     return Readable.from(chunks(), { objectMode: false });
   }
 
-  async exists(sha256: string): Promise<boolean> {
+  /** Whether the database itself holds these bytes (not the old disk folder). */
+  async hasBlob(sha256: string): Promise<boolean> {
     if (!isSha256(sha256)) return false;
     const [row] = await this.db.select({ sha256: fileBlobs.sha256 }).from(fileBlobs).where(eq(fileBlobs.sha256, sha256));
-    return !!row || (this.legacy ? this.legacy.exists(sha256) : false);
+    return !!row;
+  }
+
+  async exists(sha256: string): Promise<boolean> {
+    return (await this.hasBlob(sha256)) || (this.legacy ? this.legacy.exists(sha256) : false);
   }
 
   /**
