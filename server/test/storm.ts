@@ -168,9 +168,12 @@ function exited(proc: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts the real server (node --import tsx server/src/main.ts) on a free port of 127.0.0.1. */
-export async function startServer(s: StormDb, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ServerProc> {
-  const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/src/main.ts"], {
+/**
+ * Starts the real server (node --import tsx server/src/main.ts) on a free port of 127.0.0.1;
+ * `entry` server/src/cluster.ts is what `npm start` runs (WORKERS=N server processes).
+ */
+export async function startServer(s: StormDb, env: Record<string, string> = {}, nodeArgs: string[] = [], entry = "server/src/main.ts"): Promise<ServerProc> {
+  const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", entry], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
