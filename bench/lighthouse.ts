@@ -189,7 +189,8 @@ async function main() {
           ((lhr.audits["metrics"]?.details as { items?: Record<string, number>[] } | undefined)?.items ?? [])[0] ?? ({} as Record<string, number>);
         const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
         // The attempt screen is reached from the pre-start screen's Start (?start=1): the first run starts the attempt, later ones resume it.
-        if (finalPath !== new URL(p.url, base).pathname) throw new Error(`${p.page}: Lighthouse ended on ${finalPath}, not ${p.url} (was the student signed out?)`);
+        if (finalPath !== new URL(p.url, base).pathname)
+          throw new Error(`${p.page}: Lighthouse ended on ${finalPath}, not ${p.url} (was the student signed out?)`);
         runs.push({
           page: p.page,
           url: p.url,

@@ -172,7 +172,12 @@ describe.runIf(url)("WORKERS=2 (npm start's server processes on one port)", () =
 
   const workerPids = (pid: number) => {
     try {
-      return execFileSync("pgrep", ["-P", String(pid)]).toString().trim().split("\n").filter(Boolean).map(Number);
+      return execFileSync("pgrep", ["-P", String(pid)])
+        .toString()
+        .trim()
+        .split("\n")
+        .filter(Boolean)
+        .map(Number);
     } catch {
       return [];
     }

@@ -36,5 +36,10 @@ export const fileChunks = pgTable(
     data: bytea("data").notNull(),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.key, t.n] }), index("file_chunks_unfinished_idx").on(t.createdAt).where(sql`${t.key} like 'tmp:%'`)],
+  (t) => [
+    primaryKey({ columns: [t.key, t.n] }),
+    index("file_chunks_unfinished_idx")
+      .on(t.createdAt)
+      .where(sql`${t.key} like 'tmp:%'`),
+  ],
 );

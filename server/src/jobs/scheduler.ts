@@ -74,18 +74,21 @@ export function startBackgroundJobs(app: FastifyInstance, list: Job[] = jobs): (
   const busy = new Set<string>();
   let stopped = false;
   const timers = list.map((job) => {
-    const t = setInterval(() => {
-      if (stopped || busy.has(job.name)) return;
-      busy.add(job.name);
-      const p = job
-        .run(app)
-        .catch((e) => app.log.error({ err: e, job: job.name }, "background job failed"))
-        .finally(() => {
-          busy.delete(job.name);
-          running.delete(p);
-        });
-      running.add(p);
-    }, job.configuredMs?.(app.config) ?? job.everyMs);
+    const t = setInterval(
+      () => {
+        if (stopped || busy.has(job.name)) return;
+        busy.add(job.name);
+        const p = job
+          .run(app)
+          .catch((e) => app.log.error({ err: e, job: job.name }, "background job failed"))
+          .finally(() => {
+            busy.delete(job.name);
+            running.delete(p);
+          });
+        running.add(p);
+      },
+      job.configuredMs?.(app.config) ?? job.everyMs,
+    );
     t.unref();
     return t;
   });

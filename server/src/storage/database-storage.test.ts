@@ -38,7 +38,11 @@ async function* pieces(b: Buffer, size: number) {
 const chunkRows = async (key: string) => (await db().select({ n: fileChunks.n }).from(fileChunks).where(eq(fileChunks.key, key))).length;
 const tmpRows = async () => (await db().select({ n: fileChunks.n }).from(fileChunks).where(like(fileChunks.key, "tmp:%"))).length;
 /** Makes a blob look untouched for an hour and a half. */
-const age = (h: string) => db().update(fileBlobs).set({ touchedAt: sql`now() - interval '90 minutes'` }).where(eq(fileBlobs.sha256, h));
+const age = (h: string) =>
+  db()
+    .update(fileBlobs)
+    .set({ touchedAt: sql`now() - interval '90 minutes'` })
+    .where(eq(fileBlobs.sha256, h));
 const HOUR = 3600_000;
 
 describe("DatabaseStorage", () => {
@@ -114,7 +118,9 @@ describe("removing bytes nothing refers to", () => {
     await age(named.sha256);
     await age(orphan.sha256);
     // Chunks of an upload that died a day ago go too.
-    await db().insert(fileChunks).values({ key: "tmp:dead", n: 0, data: randomBytes(10), createdAt: new Date(Date.now() - 25 * HOUR) });
+    await db()
+      .insert(fileChunks)
+      .values({ key: "tmp:dead", n: 0, data: randomBytes(10), createdAt: new Date(Date.now() - 25 * HOUR) });
 
     expect(await store.removeUnreferenced(db(), HOUR)).toBeGreaterThanOrEqual(1);
     expect(await store.exists(orphan.sha256)).toBe(false);

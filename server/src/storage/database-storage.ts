@@ -75,7 +75,10 @@ export class DatabaseStorage implements FileStorage {
       }
       if (pendingBytes > 0) await writeChunk(Buffer.concat(pending, pendingBytes));
     } catch (e) {
-      await this.db.delete(fileChunks).where(eq(fileChunks.key, key)).catch(() => {});
+      await this.db
+        .delete(fileChunks)
+        .where(eq(fileChunks.key, key))
+        .catch(() => {});
       throw e;
     }
     const sha256 = hash.digest("hex");

@@ -19,7 +19,12 @@ const DAY = 24 * 3600_000;
 /** A course with a material of `bytes`, made through the API; answers its id. */
 async function courseWithMaterial(bytes: Buffer, name = "notes.pdf") {
   const teacher = await signedIn(db(), { role: "teacher" });
-  const r = await call(t.app, { method: "POST", url: "/api/courses", token: teacher.token, payload: form({ title: "Science" }, { material: { name, bytes } }) as never });
+  const r = await call(t.app, {
+    method: "POST",
+    url: "/api/courses",
+    token: teacher.token,
+    payload: form({ title: "Science" }, { material: { name, bytes } }) as never,
+  });
   expect(r.status).toBe(201);
   return { id: r.body.id as number, teacher };
 }
@@ -123,7 +128,12 @@ describe("signed download links", () => {
       resetTimerOnAttempt: "true",
       timedSections: "",
     };
-    const quiz = await call(t.app, { method: "POST", url: "/api/quizzes", token: teacher.token, payload: form(fields, { pdf: { name: "mock.pdf", bytes: pdfBytes() } }) as never });
+    const quiz = await call(t.app, {
+      method: "POST",
+      url: "/api/quizzes",
+      token: teacher.token,
+      payload: form(fields, { pdf: { name: "mock.pdf", bytes: pdfBytes() } }) as never,
+    });
     expect(quiz.status).toBe(201);
     const url = `/api/quizzes/${quiz.body.id}/pdf/link`;
     const student = await signedIn(db(), { studentType: "jhs2" });
@@ -158,7 +168,16 @@ describe("signed download links", () => {
     const [file] = await db().insert(files).values({ sha256, name: "diagram.png", size: picture.length, mimeType: "image/png" }).returning();
     const [q] = await db()
       .insert(questions)
-      .values({ position: 0, text: "Look at the diagram", options: ["A", "B"], answer: "A", year: 2019, subject: "Science", section: "A", imageFileIds: [file.id] })
+      .values({
+        position: 0,
+        text: "Look at the diagram",
+        options: ["A", "B"],
+        answer: "A",
+        year: 2019,
+        subject: "Science",
+        section: "A",
+        imageFileIds: [file.id],
+      })
       .returning();
     const img = await link(`/api/questions/${q.id}/images/1/link`, student.token);
     expect(img.status).toBe(200);
@@ -187,7 +206,11 @@ describe("bytes of replaced files", () => {
   it("are removed by the clean-up once no row names them, while the new material stays", async () => {
     const first = pdfBytes(11);
     const course = await courseWithMaterial(first);
-    const [before] = await db().select({ sha256: files.sha256 }).from(files).innerJoin(courses, eq(courses.materialFileId, files.id)).where(eq(courses.id, course.id));
+    const [before] = await db()
+      .select({ sha256: files.sha256 })
+      .from(files)
+      .innerJoin(courses, eq(courses.materialFileId, files.id))
+      .where(eq(courses.id, course.id));
     const replaced = await call(t.app, {
       method: "PUT",
       url: `/api/courses/${course.id}`,
@@ -195,7 +218,11 @@ describe("bytes of replaced files", () => {
       payload: form({ title: "Science" }, { material: { name: "v2.pdf", bytes: pdfBytes(12) } }) as never,
     });
     expect(replaced.status).toBe(200);
-    const [after] = await db().select({ sha256: files.sha256 }).from(files).innerJoin(courses, eq(courses.materialFileId, files.id)).where(eq(courses.id, course.id));
+    const [after] = await db()
+      .select({ sha256: files.sha256 })
+      .from(files)
+      .innerJoin(courses, eq(courses.materialFileId, files.id))
+      .where(eq(courses.id, course.id));
     // Within the grace period nothing goes; with none, the old bytes go.
     await t.app.storage.removeUnreferenced(db(), 3600_000);
     expect(await t.app.storage.exists(before.sha256)).toBe(true);
