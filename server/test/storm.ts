@@ -157,7 +157,7 @@ export type ServerProc = {
   stop: () => Promise<void>;
   /** SIGKILL and wait for exit: a crash. */
   kill: () => Promise<void>;
-  /** CPU seconds (user + system) used so far, from /proc. */
+  /** CPU seconds (user + system) used so far by the server and its child processes, from /proc. */
   cpuSeconds: () => number | null;
 };
 
@@ -224,12 +224,19 @@ export async function startServer(s: StormDb, env: Record<string, string> = {}, 
       await exited(proc);
     },
     cpuSeconds: () => {
-      try {
-        const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-        return (Number(f[11]) + Number(f[12])) / tick;
-      } catch {
-        return null;
+      // The process and its children (WORKERS: the server processes under the primary).
+      let total: number | null = null;
+      for (const p of ["self", ...fs.readdirSync("/proc").filter((x) => /^\d+$/.test(x))]) {
+        try {
+          const f = fs.readFileSync(`/proc/${p === "self" ? pid : p}/stat`, "utf8");
+          const rest = f.slice(f.lastIndexOf(")") + 2).split(" ");
+          if (p !== "self" && Number(rest[1]) !== pid) continue;
+          total = (total ?? 0) + (Number(rest[11]) + Number(rest[12])) / tick;
+        } catch {
+          if (p === "self") return null;
+        }
       }
+      return total;
     },
   };
 }
