@@ -3,15 +3,19 @@
  * think time, and all submit within the last 10 s. Then the database is checked: every acknowledged
  * answer and every acknowledged submission must be there.
  *
- *   node --import tsx bench/exam-storm.ts --db pglite|postgres --students 500 [--window 90] [--crash]
+ *   npm run bench:storm -- --db pglite|postgres --students 500 [--window 90] [--crash]
+ *
+ * The server runs as its own process, started as `npm start` starts it (node scripts/start.mjs; `--entry main`
+ * for node --import tsx server/src/main.ts), on a fresh DATA_DIR; this process only drives it over HTTP.
  *
  * Options: --questions 40, --start-spread 10, --submit-spread 10 (seconds), --logins 20 (a sample
  * of real password logins, measured before the storm), --pg-url postgres://postgres@127.0.0.1:5432/postgres,
  * --crash (SIGKILL the server mid-storm, restart it on the same data; students retry like a browser),
  * --uploaders 20 (that many teachers post a 100-question DOCX to /questions/parse back to back all through the exam),
- * --keep (keep the database), --workers 2 (PostgreSQL: WORKERS=2, the server as `npm start` runs it, server/src/cluster.ts),
+ * --keep (keep the database), --server-env KEY=VALUE (repeatable; e.g. PGLITE_THREAD=false), --tag run1 (results file suffix),
+ * --workers 2 (PostgreSQL: the same as --server-env WORKERS=2: a primary and 2 server processes, as `npm start` runs them),
  * --pgbench 20 (PostgreSQL: after the storm, that many seconds of `pgbench -N` on the same server, for its commit limit).
- * Writes bench/results/exam-storm-<db>-<N>[-workers<W>][-crash].json. Traffic only to 127.0.0.1.
+ * Writes bench/results/exam-storm-<db>-<N>[-workers<W>][-crash][-tag].json. Traffic only to 127.0.0.1.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -29,6 +33,7 @@ import {
   startServer,
   verifyStorm,
   withDatabase,
+  type ServerEntry,
   type ServerProc,
 } from "../server/test/storm";
 import { buildDocx } from "../server/src/documents/test/build-files";
@@ -51,6 +56,12 @@ const { values: args } = parseArgs({
     keep: { type: "boolean", default: false },
     /** Write a V8 CPU profile of the server into this folder. */
     profile: { type: "string" },
+    /** How the server starts: `npm-start` (node scripts/start.mjs, as `npm start`) or `main` (node --import tsx server/src/main.ts). */
+    entry: { type: "string", default: "npm-start" },
+    /** Extra environment for the server, KEY=VALUE (repeatable), e.g. --server-env PGLITE_THREAD=false. */
+    "server-env": { type: "string", multiple: true, default: [] },
+    /** A suffix for the results file (e.g. run1). */
+    tag: { type: "string" },
   },
 });
 
@@ -69,13 +80,25 @@ const startSpreadMs = Number(args["start-spread"]) * 1000;
 const submitSpreadMs = Number(args["submit-spread"]) * 1000;
 const loginSample = Math.min(Number(args.logins), N);
 const uploaders = Number(args.uploaders);
+const TARGET = { saveP99: 100, submitP99: 200, startP99: 500 };
+const entry: ServerEntry =
+  args.entry === "main" || args.entry === "npm-start"
+    ? args.entry
+    : (() => {
+        throw new Error("--entry must be npm-start or main");
+      })();
+const serverEnv: Record<string, string> = Object.fromEntries(
+  (args["server-env"] ?? []).map((kv) => {
+    const at = kv.indexOf("=");
+    if (at < 1) throw new Error(`--server-env takes KEY=VALUE, got ${kv}`);
+    return [kv.slice(0, at), kv.slice(at + 1)];
+  }),
+);
 const workers = Number(args.workers);
 const pgbenchSeconds = Number(args.pgbench);
 if (workers > 1 && kind !== "postgres") throw new Error("--workers needs --db postgres (WORKERS needs DATABASE_URL)");
-const TARGET = { saveP99: 100, submitP99: 200, startP99: 500 };
-/** The server as `npm start` runs it: one process, or with --workers a primary and its server processes. */
-const serverEntry = workers > 1 ? "server/src/cluster.ts" : "server/src/main.ts";
-const serverEnv: Record<string, string> = workers > 1 ? { WORKERS: String(workers) } : {};
+if (workers > 1) serverEnv.WORKERS = String(workers);
+if (workers > 1 && entry === "main") throw new Error("--workers runs the server as npm start does: leave --entry at npm-start");
 
 /** A 100-question Word paper (options one per line, `Answer:` lines), as a teacher would upload. */
 async function uploadPaper(): Promise<Buffer> {
@@ -165,7 +188,16 @@ async function main() {
     const paper = uploaders > 0 ? await uploadPaper() : Buffer.alloc(0);
     log(`seeded in ${Math.round(performance.now() - seedStart)} ms`);
     const nodeArgs = args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
-    server = await startServer(db, serverEnv, nodeArgs, serverEntry);
+    server = await startServer(db, serverEnv, nodeArgs, entry);
+    log(
+      `server: ${
+        server.output
+          .join("")
+          .trim()
+          .split("\n")
+          .find((l) => l.includes("running on")) ?? "started"
+      } (pid ${server.pid}, ${entry})`,
+    );
     const port = server.port;
     const client = new StormHttp(port);
     const recorder = new StepRecorder();
@@ -188,6 +220,7 @@ async function main() {
 
     const loadBefore = os.loadavg().map((x) => Math.round(x * 100) / 100);
     const cpuBefore = server.cpuSeconds();
+    const mainCpuBefore = server.mainThreadCpuSeconds();
     const clientCpuBefore = process.cpuUsage();
     let crash: { killedAtMs: number; downMs: number; restarts: number } | null = null;
     const cpuBeforeCrash: number[] = [];
@@ -206,7 +239,7 @@ async function main() {
         log(`  SIGKILL the server (pid ${server!.pid}) at t+${Math.round(killAt / 1000)}s`);
         const killed = Date.now();
         await server!.kill();
-        server = await startServer(db, { ...serverEnv, PORT: String(port) }, nodeArgs, serverEntry);
+        server = await startServer(db, { ...serverEnv, PORT: String(port) }, nodeArgs, entry);
         crash = { killedAtMs: killAt, downMs: Date.now() - killed, restarts: 1 };
         log(`  restarted (pid ${server.pid}) after ${crash.downMs} ms`);
       }, killAt);
@@ -244,6 +277,7 @@ async function main() {
     clearInterval(sampler);
     const elapsed = Date.now() - t0;
     const cpuAfter = server.cpuSeconds();
+    const mainCpu = crash ? null : (server.mainThreadCpuSeconds() ?? 0) - (mainCpuBefore ?? 0);
     // After a crash the new process's CPU counts from its own start (its start-up included).
     const serverCpu = crash ? (cpuBeforeCrash[0] ?? 0) + (cpuAfter ?? 0) : (cpuAfter ?? 0) - (cpuBefore ?? 0);
     const clientCpu = process.cpuUsage(clientCpuBefore);
@@ -279,6 +313,8 @@ async function main() {
       startSpreadSeconds: startSpreadMs / 1000,
       submitSpreadSeconds: submitSpreadMs / 1000,
       crash,
+      entry,
+      serverEnv,
       elapsedMs: elapsed,
       requests: Object.values(steps).reduce((n, s) => n + s.count, 0),
       steps,
@@ -286,7 +322,12 @@ async function main() {
       saveTimeline: { columns: ["second", "count", "p50", "p99"], rows: recorder.timeline() },
       verification,
       gaveUp: ledger.gaveUp,
-      cpu: { serverSeconds: Math.round(serverCpu * 10) / 10, benchClientSeconds: Math.round((clientCpu.user + clientCpu.system) / 1e5) / 10 },
+      cpu: {
+        serverSeconds: Math.round(serverCpu * 10) / 10,
+        /** The request thread alone; the rest of the server's CPU is the database thread (PGlite), GC and libuv. */
+        serverMainThreadSeconds: mainCpu === null ? null : Math.round(mainCpu * 10) / 10,
+        benchClientSeconds: Math.round((clientCpu.user + clientCpu.system) / 1e5) / 10,
+      },
       targets: { ...TARGET, errors: 0, lostAnswers: 0, met: args.crash ? null : targetsMet },
       loadAverageBefore: loadBefore,
       loadAverageAfter: os.loadavg().map((x) => Math.round(x * 100) / 100),
@@ -297,7 +338,7 @@ async function main() {
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(
       dir,
-      `exam-storm-${kind}-${N}${workers > 1 ? `-workers${workers}` : ""}${args.crash ? "-crash" : ""}${uploaders ? `-uploaders${uploaders}` : ""}.json`,
+      `exam-storm-${kind}-${N}${workers > 1 ? `-workers${workers}` : ""}${args.crash ? "-crash" : ""}${uploaders ? `-uploaders${uploaders}` : ""}${args.tag ? `-${args.tag}` : ""}.json`,
     );
     const busy = cpuTimeline.map((r) => Math.max(0, r[1] - Math.max(0, r[2]) - Math.max(0, r[3]) - Math.max(0, r[4])));
     Object.assign(result, {
@@ -334,7 +375,9 @@ async function main() {
         .join(" ")}`,
     );
     console.log(`\nverification: ${JSON.stringify(verification)}`);
-    console.log(`server CPU ${result.cpu.serverSeconds} s, bench client CPU ${result.cpu.benchClientSeconds} s, over ${Math.round(elapsed / 1000)} s`);
+    console.log(
+      `server CPU ${result.cpu.serverSeconds} s (request thread ${result.cpu.serverMainThreadSeconds} s), bench client CPU ${result.cpu.benchClientSeconds} s, over ${Math.round(elapsed / 1000)} s`,
+    );
     if (crash)
       console.log(
         `crash: killed at t+${Math.round((crash as { killedAtMs: number }).killedAtMs / 1000)} s, back after ${(crash as { downMs: number }).downMs} ms`,

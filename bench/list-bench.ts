@@ -22,6 +22,7 @@ import { buildApp } from "../server/src/app";
 import { loadConfig } from "../server/src/config";
 import { migrateDatabase, openDatabase, type Database } from "../server/src/db/client";
 import { createSession } from "../server/src/auth/sessions";
+import { COURSES, QUESTIONS_PER_QUIZ, QUIZZES, fillLists } from "./list-data";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -38,9 +39,6 @@ const explain = args.includes("--explain");
 const poolSize = Number(arg("pool", "20"));
 /** Run only the scenarios whose name contains this text (e.g. --only courses). */
 const only = arg("only", "");
-const COURSES = 500;
-const QUIZZES = 10_000;
-const QUESTIONS_PER_QUIZ = 10;
 const SEARCH = "science";
 
 async function openBenchDatabase(tmp: string): Promise<{ database: Database; name: string | null; drop: () => Promise<void> }> {
@@ -67,54 +65,6 @@ async function openBenchDatabase(tmp: string): Promise<{ database: Database; nam
       await admin.end();
     },
   };
-}
-
-/** Bulk data in a handful of set-based statements. */
-async function fill(database: Database): Promise<{ studentId: number }> {
-  const db = database.db;
-  await db.execute(sql`
-    insert into users (name, email, role)
-    select 'Teacher ' || g, 'teacher' || g || '@bench.school', 'teacher' from generate_series(1, 40) g`);
-  await db.execute(sql`
-    insert into users (name, email, role, student_type)
-    select 'Student ' || g, 'student' || g || '@bench.school', 'student', 'jhs' || (1 + g % 3) from generate_series(1, 300) g`);
-  const subjects = [
-    "Mathematics",
-    "English Language",
-    "Integrated Science",
-    "Social Studies",
-    "Religious and Moral Education",
-    "Computing",
-    "French",
-    "Career Technology",
-  ];
-  await db.execute(sql`
-    insert into courses (title, description, teacher_id)
-    select (${sql.raw(`array[${subjects.map((s) => `'${s}'`).join(",")}]`)})[1 + g % 8] || ' ' || lpad(g::text, 3, '0'),
-           'Lessons and past questions for group ' || g || ', term ' || (1 + g % 3),
-           (select id from users where email = 'teacher' || (1 + g % 40) || '@bench.school')
-    from generate_series(1, ${COURSES}) g`);
-  await db.execute(sql`
-    insert into quizzes (title, course_id, teacher_id, student_type, open_time, close_time, time_limit, max_attempts, timed_sections)
-    select 'Quiz ' || g, c.id, c.teacher_id, 'jhs' || (1 + g % 3),
-           now() + ((g % 30) - 20) * interval '1 day', now() + ((g % 30) - 10) * interval '1 day',
-           case when g % 4 = 0 then null else 30 end, case when g % 5 = 0 then null else 3 end, '[]'::jsonb
-    from generate_series(1, ${QUIZZES}) g
-    join (select id, teacher_id, row_number() over (order by id) - 1 as n from courses) c on c.n = g % ${COURSES}`);
-  await db.execute(sql`
-    insert into questions (quiz_id, position, text, options, answer)
-    select q.id, p, 'Question ' || p || ' of quiz ' || q.id, '["A","B","C","D"]'::jsonb, 'A'
-    from quizzes q cross join generate_series(0, ${QUESTIONS_PER_QUIZ - 1}) p`);
-  const [{ id: studentId }] = (await db.execute<{ id: number }>(sql`select id from users where role = 'student' and student_type = 'jhs2' order by id limit 1`))
-    .rows;
-  // The student has attempted some quizzes of their level, so the per-row counts find rows.
-  await db.execute(sql`
-    insert into attempts (quiz_id, user_id, attempt_number, status)
-    select q.id, ${studentId}, 1, 'submitted' from quizzes q where q.student_type = 'jhs2' and q.id % 7 = 0`);
-  // The steady state of a live database, where autovacuum has run: statistics and the visibility
-  // map (which lets counts use index-only scans) are up to date.
-  await db.execute(sql`vacuum analyze`);
-  return { studentId };
 }
 
 type Scenario = { name: string; path: string };
@@ -205,7 +155,7 @@ async function main() {
   try {
     const t0 = performance.now();
     await migrateDatabase(database);
-    const { studentId } = await fill(database);
+    const { studentId } = await fillLists(database.db);
     const fillSeconds = Math.round((performance.now() - t0) / 100) / 10;
     const { token } = await createSession(database.db, studentId, 3600_000);
     const config = loadConfig({ DATA_DIR: tmp, SEED_DEMO: "false", LOG_LEVEL: "error" });

@@ -28,6 +28,8 @@ export type Config = {
   workers: number;
   /** How often each server looks for overdue attempts to submit (`OVERDUE_SWEEP_MS`, default 15 s). */
   overdueSweepMs: number;
+  /** PGlite on a thread of its own (decision 028); PGLITE_THREAD=false keeps it on the request thread. */
+  pgliteThread: boolean;
 };
 
 /** A configuration problem: main.ts prints its message as one line and exits. */
@@ -102,5 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupKeep: intVar(env, "BACKUP_KEEP", 7, 1, 1000),
     workers,
     overdueSweepMs: intVar(env, "OVERDUE_SWEEP_MS", 15_000, 100, 3_600_000),
+    pgliteThread: boolVar(env, "PGLITE_THREAD", true),
   };
 }

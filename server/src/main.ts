@@ -27,7 +27,11 @@ async function main() {
   } catch (e) {
     fail(`DATA_DIR ${config.dataDir} is not writable (${(e as Error).message})`);
   }
-  const database: Database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, "db") });
+  const database: Database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, "db"),
+    pgliteThread: config.pgliteThread,
+  });
   // Servers starting together (WORKERS, several machines) migrate and seed one after another.
   const seeded = await database.startupLock(async () => {
     await migrateDatabase(database);
@@ -75,7 +79,7 @@ async function main() {
     process.send?.({ type: "adesua:listening", port, database: database.kind });
   } else {
     console.log(
-      `Adesua is running on http://localhost:${port} (database: ${database.kind === "pglite" ? `embedded, ${path.join(config.dataDir, "db")}` : "PostgreSQL"})`,
+      `Adesua is running on http://localhost:${port} (database: ${database.kind === "pglite" ? `embedded, ${path.join(config.dataDir, "db")}${config.pgliteThread ? ", on its own thread" : ""}` : "PostgreSQL"})`,
     );
   }
   if (seeded.created === "demo") {

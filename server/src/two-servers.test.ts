@@ -184,7 +184,7 @@ describe.runIf(url)("WORKERS=2 (npm start's server processes on one port)", () =
   };
 
   it("runs two processes on one port, replaces one that dies, and stops both gracefully", async () => {
-    primary = await startServer(wdb, { WORKERS: "2" }, [], "server/src/cluster.ts");
+    primary = await startServer(wdb, { WORKERS: "2" }, [], "cluster");
     expect(primary.output.join("")).toContain("(2 server processes; database: PostgreSQL)");
     const first = workerPids(primary.pid);
     expect(first).toHaveLength(2);

@@ -159,6 +159,8 @@ export type ServerProc = {
   kill: () => Promise<void>;
   /** CPU seconds (user + system) used so far by the server and its child processes, from /proc. */
   cpuSeconds: () => number | null;
+  /** CPU seconds of the request thread (the main thread) alone; the rest is the database thread, GC and libuv. */
+  mainThreadCpuSeconds: () => number | null;
 };
 
 function exited(proc: ChildProcess): Promise<void> {
@@ -169,11 +171,16 @@ function exited(proc: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the real server (node --import tsx server/src/main.ts) on a free port of 127.0.0.1;
- * `entry` server/src/cluster.ts is what `npm start` runs (WORKERS=N server processes).
+ * How the server is started: `main` as `node --import tsx server/src/main.ts`; `npm-start` exactly as
+ * `npm start` does (`node scripts/start.mjs`, which builds the web app first when it is missing or stale);
+ * `cluster` as `npm start` without the build check (`server/src/cluster.ts`: WORKERS=N server processes).
  */
-export async function startServer(s: StormDb, env: Record<string, string> = {}, nodeArgs: string[] = [], entry = "server/src/main.ts"): Promise<ServerProc> {
-  const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", entry], {
+export type ServerEntry = "main" | "npm-start" | "cluster";
+
+/** Starts the real server on a free port of 127.0.0.1, as its own process. */
+export async function startServer(s: StormDb, env: Record<string, string> = {}, nodeArgs: string[] = [], entry: ServerEntry = "main"): Promise<ServerProc> {
+  const script = entry === "npm-start" ? ["scripts/start.mjs"] : ["--import", "tsx", entry === "cluster" ? "server/src/cluster.ts" : "server/src/main.ts"];
+  const proc = spawn(process.execPath, [...nodeArgs, ...script], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -190,7 +197,9 @@ export async function startServer(s: StormDb, env: Record<string, string> = {}, 
   });
   const output: string[] = [];
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output.join("")}`)), 60_000);
+    // `npm start` may build the web app first.
+    const limit = entry === "npm-start" ? 600_000 : 60_000;
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${limit / 1000} s:\n${output.join("")}`)), limit);
     const onData = (b: Buffer) => {
       const text = b.toString();
       output.push(text);
@@ -237,6 +246,14 @@ export async function startServer(s: StormDb, env: Record<string, string> = {}, 
         }
       }
       return total;
+    },
+    mainThreadCpuSeconds: () => {
+      try {
+        const f = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+        return (Number(f[11]) + Number(f[12])) / tick;
+      } catch {
+        return null;
+      }
     },
   };
 }

@@ -43,7 +43,13 @@ async function openTestDatabase(): Promise<{ database: Database; url: string | n
     };
   }
   const dump = fs.readFileSync(inject("pgliteDump"));
-  const database = await openDatabase({ databaseUrl: null, pgliteDir: null, pgliteLoad: new Blob([dump]) });
+  // TEST_PGLITE_THREAD=1 runs the suite against PGlite on its own thread, as the server runs it (decision 028).
+  const database = await openDatabase({
+    databaseUrl: null,
+    pgliteDir: null,
+    pgliteLoad: new Blob([dump]),
+    pgliteThread: process.env.TEST_PGLITE_THREAD === "1",
+  });
   return { database, url: null, drop: () => database.close() };
 }
 

@@ -40,6 +40,11 @@ export type OpenOptions = {
   /** PGlite: start from a dumped data folder (tests clone a migrated template). */
   pgliteLoad?: Blob;
   poolSize?: number;
+  /**
+   * PGlite: run the database on a thread of its own (decision 028), so queries do not block HTTP.
+   * The server does; tests and command-line tools keep it on their own thread.
+   */
+  pgliteThread?: boolean;
 };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -73,8 +78,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
     return { db, kind: "postgres", close: () => pool.end(), startupLock };
   }
-  const { PGlite } = await import("@electric-sql/pglite");
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
+  if (opts.pgliteThread) {
+    const { PGliteThread } = await import("./pglite-thread");
+    const thread = await PGliteThread.open(opts.pgliteDir, opts.pgliteLoad);
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const db = drizzle(thread as never, { schema }) as unknown as Db;
+    return { db, kind: "pglite", close: () => thread.close(), dumpDataDir: () => thread.dumpDataDir("gzip"), startupLock: (fn) => fn() };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
   const client = opts.pgliteLoad ? await PGlite.create({ loadDataDir: opts.pgliteLoad }) : await PGlite.create(opts.pgliteDir ?? undefined);
   const { drizzle } = await import("drizzle-orm/pglite");
   const db = drizzle(client, { schema }) as unknown as Db;

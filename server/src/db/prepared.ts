@@ -53,7 +53,8 @@ export function literal(v: unknown): string {
  * there. On PostgreSQL it is a named prepared statement (once per pooled connection). On PGlite
  * outside a transaction it uses PREPARE/EXECUTE, because its protocol path plans every query again
  * and planning in WebAssembly cost five times the work (3.7 ms against 0.7 ms per save); inside a
- * PGlite transaction it is a plain query. `types` are the parameters' SQL types, for PREPARE.
+ * PGlite transaction it is a plain query, and so is every query to PGlite on its own thread
+ * (db/pglite-worker.ts), which keeps each query's statement itself. `types` are the parameters' SQL types, for PREPARE.
  * Everything else goes through Drizzle.
  */
 export async function queryPrepared(q: Queryable, name: string, text: string, types: string[], values: unknown[]): Promise<Record<string, unknown>[]> {

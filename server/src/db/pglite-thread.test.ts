@@ -1,0 +1,161 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { openDatabase, type Database } from "./client";
+import { queryPrepared } from "./prepared";
+import { courses, users } from "./schema";
+import type { PGliteThread } from "./pglite-thread";
+
+/**
+ * PGlite on its own thread (decision 028) must behave exactly like PGlite on the request thread:
+ * the same rows and types through Drizzle, errors with their SQLSTATE, transactions that commit or
+ * roll back, nothing run inside another request's transaction, and statements kept, not re-planned.
+ * (With TEST_PGLITE_THREAD=1 the whole server suite runs on the thread as well.)
+ */
+let threaded: Database;
+let inline: Database;
+const onPglite = !process.env.DATABASE_URL;
+
+beforeAll(async () => {
+  if (!onPglite) return;
+  const dump = fs.readFileSync(inject("pgliteDump"));
+  threaded = await openDatabase({ databaseUrl: null, pgliteDir: null, pgliteLoad: new Blob([dump]), pgliteThread: true });
+  inline = await openDatabase({ databaseUrl: null, pgliteDir: null, pgliteLoad: new Blob([dump]) });
+}, 60_000);
+
+afterAll(async () => {
+  await threaded?.close();
+  await inline?.close();
+});
+
+const thread = () => (threaded.db as unknown as { $client: PGliteThread }).$client;
+
+describe.runIf(onPglite)("PGlite on its own thread", () => {
+  it("returns the same rows and types as PGlite on the request thread", async () => {
+    for (const d of [threaded, inline]) {
+      await d.db.insert(users).values({ name: "Ama Mensah", email: "ama@example.com", role: "teacher" });
+      const [t] = await d.db.select().from(users).where(eq(users.email, "ama@example.com"));
+      await d.db.insert(courses).values({ title: "Science", teacherId: t.id });
+    }
+    const read = (d: Database) =>
+      Promise.all([
+        d.db.select().from(users).where(eq(users.email, "ama@example.com")),
+        d.db.select({ course: courses, teacher: users.name }).from(courses).innerJoin(users, eq(users.id, courses.teacherId)),
+        d.db.execute(
+          sql`select now() > ${new Date(0).toISOString()}::timestamptz as later, '{"a":[1,2]}'::jsonb as j, array[1,2]::int[] as arr, 1.50::numeric as n`,
+        ),
+      ]);
+    const [a, b] = await Promise.all([read(threaded), read(inline)]);
+    expect(a[0][0].createdAt).toBeInstanceOf(Date);
+    expect({ ...a[0][0], createdAt: 0, updatedAt: 0 }).toEqual({ ...b[0][0], createdAt: 0, updatedAt: 0 });
+    const plain = (rows: (typeof a)[1]) => rows.map((r) => ({ ...r, course: { ...r.course, createdAt: 0, updatedAt: 0 } }));
+    expect(plain(a[1])).toEqual(plain(b[1]));
+    expect(a[2].rows).toEqual(b[2].rows);
+    expect(a[2].rows[0]).toEqual({ later: true, j: { a: [1, 2] }, arr: [1, 2], n: "1.50" });
+  });
+
+  it("reports database errors with their SQLSTATE and constraint", async () => {
+    const err: (Error & { cause?: unknown }) | null = await threaded.db
+      .insert(users)
+      .values({ name: "Again", email: "ama@example.com", role: "teacher" })
+      .then(
+        () => null,
+        (e: Error) => e,
+      );
+    expect(err).toBeInstanceOf(Error);
+    expect(err?.cause).toMatchObject({ code: "23505", constraint: "users_email_key" });
+    // The thread is still usable afterwards.
+    expect((await threaded.db.execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
+  });
+
+  it("commits a transaction, rolls one back on an error, and keeps other queries out of an open one", async () => {
+    const made = await threaded.db.transaction(async (tx) => {
+      await tx.insert(users).values({ name: "Kofi", email: "kofi@example.com", role: "student", studentType: "jhs1" });
+      return tx.select().from(users).where(eq(users.email, "kofi@example.com"));
+    });
+    expect(made).toHaveLength(1);
+    await expect(
+      threaded.db.transaction(async (tx) => {
+        await tx.insert(users).values({ name: "Yaw", email: "yaw@example.com", role: "student", studentType: "jhs1" });
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    // Savepoints (nested transactions) roll back alone.
+    await threaded.db.transaction(async (tx) => {
+      await tx.insert(users).values({ name: "Esi", email: "esi@example.com", role: "student", studentType: "jhs1" });
+      await tx
+        .transaction(async (inner) => {
+          await inner.insert(users).values({ name: "Kwame", email: "kwame@example.com", role: "student", studentType: "jhs1" });
+          inner.rollback();
+        })
+        .catch(() => {});
+    });
+    const emails = (await threaded.db.select({ email: users.email }).from(users)).map((u) => u.email);
+    expect(emails).toContain("kofi@example.com");
+    expect(emails).toContain("esi@example.com");
+    expect(emails).not.toContain("yaw@example.com");
+    expect(emails).not.toContain("kwame@example.com");
+
+    // A query sent while a transaction is open waits for it: it sees the committed row, never a half-done one.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const tx = threaded.db.transaction(async (t) => {
+      await t.insert(users).values({ name: "Abena", email: "abena@example.com", role: "student", studentType: "jhs1" });
+      await gate;
+      await t.update(users).set({ name: "Abena Owusu" }).where(eq(users.email, "abena@example.com"));
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const outside = threaded.db.select({ name: users.name }).from(users).where(eq(users.email, "abena@example.com"));
+    release();
+    await tx;
+    expect(await outside).toEqual([{ name: "Abena Owusu" }]);
+  });
+
+  it("runs parallel transactions one after the other, each whole", async () => {
+    const emails = Array.from({ length: 6 }, (_, i) => `parallel${i}@example.com`);
+    await Promise.all(
+      emails.map((email, i) =>
+        threaded.db.transaction(async (tx) => {
+          await tx.insert(users).values({ name: `P${i}`, email, role: "student", studentType: "jhs1" });
+          await new Promise((r) => setTimeout(r, 5));
+          const [{ n }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from users where email like 'parallel%'`)).rows;
+          await tx
+            .update(users)
+            .set({ name: `P${i} saw ${n}` })
+            .where(eq(users.email, email));
+        }),
+      ),
+    );
+    const seen = (
+      await threaded.db
+        .select({ name: users.name })
+        .from(users)
+        .where(sql`${users.email} like 'parallel%'`)
+    ).map((u) => Number(u.name.split(" saw ")[1]));
+    expect(seen.sort()).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it("keeps statements: the same query is prepared once however often it runs", async () => {
+    const before = await thread().stats();
+    for (let i = 0; i < 30; i++) await threaded.db.select({ id: users.id }).from(users).where(eq(users.id, i));
+    const rows = await queryPrepared(threaded.db, "unused_name", "select count(*)::int as n from users where role = $1::text", ["text"], ["student"]);
+    await queryPrepared(threaded.db, "unused_name", "select count(*)::int as n from users where role = $1::text", ["text"], ["teacher"]);
+    expect(rows).toEqual([{ n: 9 }]); // Kofi, Esi, Abena and the six parallel students
+    const after = await thread().stats();
+    expect(after.kept - before.kept).toBe(32);
+    expect(after.prepared - before.prepared).toBe(2);
+  });
+
+  it("keeps at most 500 statements", async () => {
+    for (let i = 0; i < 520; i++) await threaded.db.execute(sql.raw(`select ${i} as n`));
+    const s = await thread().stats();
+    expect(s.statements).toBeLessThanOrEqual(500);
+    expect((await threaded.db.execute(sql.raw(`select 7 as n`))).rows).toEqual([{ n: 7 }]);
+  });
+
+  it("dumps the data folder for backups", async () => {
+    const blob = await threaded.dumpDataDir!();
+    expect(blob.size).toBeGreaterThan(100_000);
+  });
+});

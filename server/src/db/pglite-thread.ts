@@ -1,0 +1,163 @@
+import { Worker } from "node:worker_threads";
+import { fromWireError, type DbReply, type DbRequest, type QueryShape, type WireError } from "./pglite-protocol";
+
+/**
+ * PGlite on a thread of its own (decision 028): the request thread talks to pglite-worker.ts by
+ * messages, through an object with the part of PGlite's interface Drizzle uses (`query`, `exec`,
+ * `transaction`), so `drizzle-orm/pglite` runs on it unchanged.
+ */
+
+/** A JavaScript file that registers tsx in the thread and imports pglite-worker.ts (see there). */
+const WORKER_FILE = new URL("./pglite-worker-boot.mjs", import.meta.url);
+
+type QueryOptions = { rowMode?: "array" | "object"; parsers?: Record<number, unknown> };
+type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
+
+/** What a Drizzle PGlite session needs of a transaction. */
+export type RemoteTransaction = {
+  query: (sql: string, params?: unknown[], options?: QueryOptions) => Promise<unknown>;
+  exec: (sql: string) => Promise<unknown>;
+  rollback: () => Promise<void>;
+  readonly closed: boolean;
+};
+
+const shape = (sql: string, params: unknown[] | undefined, options: QueryOptions | undefined): QueryShape => {
+  const rawTypes = Object.keys(options?.parsers ?? {}).map(Number);
+  return { sql, params: params ?? [], rowMode: options?.rowMode ?? "object", rawTypes };
+};
+
+export class PGliteThread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  private closing = false;
+  /** Set when the thread has died: every later call fails with it. */
+  private dead: Error | null = null;
+  /** Marks this client for db/prepared.ts: statements are kept by the thread, so plain queries are already prepared. */
+  readonly keepsStatements = true;
+
+  private constructor(worker: Worker) {
+    this.worker = worker;
+    worker.on("message", (r: DbReply) => {
+      const p = this.pending.get(r.id);
+      if (!p) return;
+      this.pending.delete(r.id);
+      if (r.ok) p.resolve(r.value);
+      else p.reject(fromWireError(r.error));
+    });
+    const die = (e: Error) => {
+      this.dead = e;
+      for (const p of this.pending.values()) p.reject(e);
+      this.pending.clear();
+      if (!this.closing) this.onDeath(e);
+    };
+    worker.on("error", (e) => die(new Error(`The database thread failed: ${e.message}`)));
+    worker.on("exit", (code) => die(new Error(`The database thread stopped (exit code ${code})`)));
+  }
+
+  /**
+   * What to do when the database thread dies while the server runs (a WebAssembly abort, out of
+   * memory): by default the process exits, so a supervisor restarts it on the same data rather than
+   * a server answering 500 to everything.
+   */
+  onDeath: (e: Error) => void = (e) => {
+    console.error(`Adesua is stopping: ${e.message}`);
+    process.exit(1);
+  };
+
+  /** Opens PGlite on a new thread: in `dataDir`, in memory (null), or from a dumped data folder. */
+  static async open(dataDir: string | null, load?: Blob): Promise<PGliteThread> {
+    const loadBuf = load ? await load.arrayBuffer() : null;
+    const worker = new Worker(WORKER_FILE, {
+      workerData: { dataDir, load: loadBuf },
+      transferList: loadBuf ? [loadBuf] : [],
+    });
+    await new Promise<void>((resolve, reject) => {
+      const onMessage = (m: { ready?: boolean; error?: WireError }) => {
+        if (m.ready === undefined) return;
+        worker.off("message", onMessage);
+        worker.off("exit", onExit);
+        if (m.ready) resolve();
+        else reject(fromWireError(m.error!));
+      };
+      const onExit = (code: number) => reject(new Error(`The database thread stopped while opening (exit code ${code})`));
+      worker.on("message", onMessage);
+      worker.once("exit", onExit);
+      worker.once("error", reject);
+    });
+    return new PGliteThread(worker);
+  }
+
+  private call<T>(req: DbRequest): Promise<T> {
+    if (this.dead) return Promise.reject(this.dead);
+    const id = ++this.nextId;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ id, ...req });
+    });
+  }
+
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<unknown> {
+    return this.call({ op: "query", tx: null, ...shape(sql, params, options) });
+  }
+
+  exec(sql: string): Promise<unknown> {
+    return this.call({ op: "exec", tx: null, sql });
+  }
+
+  /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws (PGlite's `transaction` contract). */
+  async transaction<T>(fn: (tx: RemoteTransaction) => Promise<T>): Promise<T> {
+    const id = await this.call<number>({ op: "begin" });
+    let ended = false;
+    const check = () => {
+      if (ended) throw new Error("Transaction is closed");
+    };
+    const tx: RemoteTransaction = {
+      query: async (sql, params, options) => (check(), this.call({ op: "query", tx: id, ...shape(sql, params, options) })),
+      exec: async (sql) => (check(), this.call({ op: "exec", tx: id, sql })),
+      rollback: async () => {
+        check();
+        ended = true;
+        await this.call({ op: "end", tx: id, commit: false });
+      },
+      get closed() {
+        return ended;
+      },
+    };
+    let result: T;
+    try {
+      result = await fn(tx);
+    } catch (e) {
+      if (!ended) {
+        ended = true;
+        await this.call({ op: "end", tx: id, commit: false }).catch(() => {});
+      }
+      throw e;
+    }
+    if (!ended) {
+      ended = true;
+      await this.call({ op: "end", tx: id, commit: true });
+    }
+    return result;
+  }
+
+  async dumpDataDir(compression: "gzip" | "none" = "gzip"): Promise<Blob> {
+    const buf = await this.call<ArrayBuffer>({ op: "dump", compression });
+    return new Blob([buf]);
+  }
+
+  /** How many queries ran as kept statements, how many statements are kept (tests, benchmarks). */
+  stats(): Promise<{ queries: number; kept: number; prepared: number; fallback: number; statements: number }> {
+    return this.call({ op: "stats" });
+  }
+
+  async close(): Promise<void> {
+    if (this.dead) return;
+    this.closing = true;
+    const exited = new Promise<void>((resolve) => this.worker.once("exit", () => resolve()));
+    await this.call({ op: "close" }).catch(() => {});
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([exited, new Promise<void>((resolve) => (timer = setTimeout(() => void this.worker.terminate().then(() => resolve()), 5000)))]);
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,194 @@
+/**
+ * The PGlite database thread (decision 028). PGlite runs PostgreSQL as WebAssembly, so on the request
+ * thread every query blocked HTTP; here it has a core of its own and the request thread only parses,
+ * checks and answers. One PGlite instance, one session: requests run one at a time in arrival order,
+ * and a transaction holds the database until it ends (PostgreSQL's own single-backend behaviour).
+ *
+ * Queries that read or write rows run as named prepared statements, kept per SQL text: PGlite's
+ * `query()` parses and plans every query again in five protocol round trips, while a kept statement
+ * is bound and executed in one (the plan is cached by PostgreSQL after a few runs). Other SQL (DDL,
+ * SET, BEGIN…) goes through PGlite's own `query`/`exec`.
+ *
+ * Durability is PGlite's: WAL writes reach the data folder's files through Node's fs as they happen,
+ * so a SIGKILL of the process loses nothing that was committed (crash-safety.test.ts).
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite, parse, protocol, type Results } from "@electric-sql/pglite";
+import { toWireError, type DbMessage, type DbReply, type QueryShape } from "./pglite-protocol";
+
+type Init = { dataDir: string | null; load: ArrayBuffer | null };
+const init = workerData as Init;
+const { serialize } = protocol;
+
+/** Statements kept at most (LRU); a Drizzle IN-list of every length is its own text, so the cache must not grow without end. */
+const MAX_STATEMENTS = 500;
+const KEEPABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+type Kept = { name: string; paramTypes: number[] };
+
+class FifoLock {
+  private tail: Promise<void> = Promise.resolve();
+  /** Resolves when the lock is held; call the returned function to release it. */
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const ready = this.tail.then(() => release);
+    this.tail = this.tail.then(() => held);
+    return ready;
+  }
+}
+
+const concat = (parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
+
+async function main() {
+  const pg = init.load ? await PGlite.create({ loadDataDir: new Blob([init.load]) }) : await PGlite.create(init.dataDir ?? undefined);
+  const lock = new FifoLock();
+  const kept = new Map<string, Kept>();
+  let nextStatement = 0;
+  let nextTx = 0;
+  /** The open transaction: its id and the chain its statements run on (they may be sent together). */
+  let open: { id: number; release: () => void; chain: Promise<unknown> } | null = null;
+  const stats = { queries: 0, kept: 0, prepared: 0, fallback: 0 };
+
+  async function prepare(sql: string): Promise<Kept> {
+    if (kept.size >= MAX_STATEMENTS) {
+      const [oldSql, old] = kept.entries().next().value as [string, Kept];
+      kept.delete(oldSql);
+      await pg.execProtocol(concat([serialize.close({ type: "S", name: old.name }), serialize.sync()]), { syncToFs: false });
+    }
+    const name = `adesua_s${++nextStatement}`;
+    const { messages } = await pg.execProtocol(concat([serialize.parse({ name, text: sql }), serialize.describe({ type: "S", name }), serialize.sync()]), {
+      syncToFs: false,
+    });
+    const k = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+    kept.set(sql, k);
+    stats.prepared++;
+    return k;
+  }
+
+  function serializeParams(params: unknown[], types: number[]): (string | null)[] {
+    return params.map((v, i) => {
+      if (v === null || v === undefined) return null;
+      const s = pg.serializers[types[i]];
+      return s ? (s(v) as string) : String(v);
+    });
+  }
+
+  async function runQuery(q: QueryShape): Promise<Results> {
+    stats.queries++;
+    const options = { rowMode: q.rowMode, parsers: Object.fromEntries(q.rawTypes.map((t) => [t, (v: string) => v])) };
+    if (!KEEPABLE.test(q.sql)) {
+      stats.fallback++;
+      return pg.query(q.sql, q.params, options);
+    }
+    let k = kept.get(q.sql);
+    if (k) {
+      // Most recently used last.
+      kept.delete(q.sql);
+      kept.set(q.sql, k);
+    } else k = await prepare(q.sql);
+    stats.kept++;
+    const message = concat([
+      serialize.bind({ statement: k.name, values: serializeParams(q.params, k.paramTypes) }),
+      serialize.describe({ type: "P" }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]);
+    const { messages } = await pg.execProtocol(message, { syncToFs: false });
+    return parse.parseResults(messages, pg.parsers, options)[0];
+  }
+
+  async function run<T>(tx: number | null, fn: () => Promise<T>): Promise<T> {
+    if (tx !== null) {
+      if (!open || open.id !== tx) throw new Error("Transaction is closed");
+      const step = open.chain.then(fn, fn);
+      open.chain = step.catch(() => {});
+      return step;
+    }
+    const release = await lock.acquire();
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  }
+
+  async function handle(m: DbMessage): Promise<unknown> {
+    switch (m.op) {
+      case "query":
+        return run(m.tx, () => runQuery(m));
+      case "exec":
+        return run(m.tx, () => pg.exec(m.sql));
+      case "begin": {
+        const release = await lock.acquire();
+        try {
+          await pg.exec("begin");
+        } catch (e) {
+          release();
+          throw e;
+        }
+        open = { id: ++nextTx, release, chain: Promise.resolve() };
+        return open.id;
+      }
+      case "end": {
+        const tx = open;
+        if (!tx || tx.id !== m.tx) throw new Error("Transaction is closed");
+        await tx.chain;
+        try {
+          const [r] = await pg.exec(m.commit ? "commit" : "rollback");
+          // COMMIT of a failed transaction rolls back: tell the caller, as PGlite's own transaction() does.
+          if (m.commit && r?.command === "ROLLBACK") throw Object.assign(new Error("Transaction was rolled back instead of committed"), { code: "25P02" });
+        } finally {
+          open = null;
+          tx.release();
+        }
+        return null;
+      }
+      case "dump": {
+        const release = await lock.acquire();
+        try {
+          const blob = await pg.dumpDataDir(m.compression);
+          return await blob.arrayBuffer();
+        } finally {
+          release();
+        }
+      }
+      case "stats":
+        return { ...stats, statements: kept.size };
+      case "close": {
+        const release = await lock.acquire();
+        try {
+          await pg.close();
+        } finally {
+          release();
+        }
+        return null;
+      }
+    }
+  }
+
+  parentPort!.on("message", (m: DbMessage) => {
+    handle(m).then(
+      (value) => {
+        const reply: DbReply = { id: m.id, ok: true, value };
+        if (value instanceof ArrayBuffer) parentPort!.postMessage(reply, [value]);
+        else parentPort!.postMessage(reply);
+        if (m.op === "close") setImmediate(() => process.exit(0));
+      },
+      (e) => parentPort!.postMessage({ id: m.id, ok: false, error: toWireError(e) } satisfies DbReply),
+    );
+  });
+  parentPort!.postMessage({ ready: true });
+}
+
+main().catch((e) => {
+  parentPort!.postMessage({ ready: false, error: toWireError(e) });
+});
