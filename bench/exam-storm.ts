@@ -12,8 +12,10 @@
  * of real password logins, measured before the storm), --pg-url postgres://postgres@127.0.0.1:5432/postgres,
  * --crash (SIGKILL the server mid-storm, restart it on the same data; students retry like a browser),
  * --uploaders 20 (that many teachers post a 100-question DOCX or PDF to /questions/parse back to back all through the exam),
- * --keep (keep the database), --server-env KEY=VALUE (repeatable; e.g. PGLITE_THREAD=false), --tag run1 (results file suffix).
- * Writes bench/results/exam-storm-<db>-<N>[-crash][-tag].json. Traffic only to 127.0.0.1.
+ * --keep (keep the database), --server-env KEY=VALUE (repeatable; e.g. PGLITE_THREAD=false), --tag run1 (results file suffix),
+ * --workers 2 (PostgreSQL: the same as --server-env WORKERS=2: a primary and 2 server processes, as `npm start` runs them),
+ * --pgbench 20 (PostgreSQL: after the storm, that many seconds of `pgbench -N` on the same server, for its commit limit).
+ * Writes bench/results/exam-storm-<db>-<N>[-workers<W>][-crash][-tag].json. Traffic only to 127.0.0.1.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -49,6 +51,8 @@ const { values: args } = parseArgs({
     uploaders: { type: "string", default: "0" },
     "pg-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
     crash: { type: "boolean", default: false },
+    workers: { type: "string", default: "1" },
+    pgbench: { type: "string", default: "0" },
     keep: { type: "boolean", default: false },
     /** Write a V8 CPU profile of the server into this folder. */
     profile: { type: "string" },
@@ -83,13 +87,18 @@ const entry: ServerEntry =
     : (() => {
         throw new Error("--entry must be npm-start or main");
       })();
-const serverEnv = Object.fromEntries(
+const serverEnv: Record<string, string> = Object.fromEntries(
   (args["server-env"] ?? []).map((kv) => {
     const at = kv.indexOf("=");
     if (at < 1) throw new Error(`--server-env takes KEY=VALUE, got ${kv}`);
     return [kv.slice(0, at), kv.slice(at + 1)];
   }),
 );
+const workers = Number(args.workers);
+const pgbenchSeconds = Number(args.pgbench);
+if (workers > 1 && kind !== "postgres") throw new Error("--workers needs --db postgres (WORKERS needs DATABASE_URL)");
+if (workers > 1) serverEnv.WORKERS = String(workers);
+if (workers > 1 && entry === "main") throw new Error("--workers runs the server as npm start does: leave --entry at npm-start");
 
 type Paper = { data: Buffer; name: string; type: string };
 
@@ -139,7 +148,7 @@ async function runUploaders(port: number, tokens: string[], papers: Paper[], unt
 
 const TICK = 100; // USER_HZ
 /** CPU seconds so far: the machine's busy time (all cores), the server process, all postgres processes, this process. */
-function cpuSnapshot(serverPid: number) {
+function cpuSnapshot(server: ServerProc) {
   const stat = (pid: string | number) => {
     try {
       const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -160,13 +169,30 @@ function cpuSnapshot(serverPid: number) {
   const cpuLine = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].split(/\s+/).slice(1).map(Number);
   const machineBusy = (cpuLine.reduce((a, b) => a + b, 0) - cpuLine[3] - cpuLine[4]) / TICK;
   const u = process.cpuUsage();
-  return { machineBusy, server: stat(serverPid)?.cpu ?? null, postgres, client: (u.user + u.system) / 1e6 };
+  return { machineBusy, server: server.cpuSeconds(), postgres, client: (u.user + u.system) / 1e6 };
+}
+
+/**
+ * The database server's own commit limit: `pgbench -N` (simple updates, one commit each) on the storm's
+ * database, right after the storm, so the saves per second can be read beside it.
+ */
+async function runPgbench(databaseUrl: string, seconds: number): Promise<{ tps: number; clients: number; seconds: number; scale: number }> {
+  const { execFileSync } = await import("node:child_process");
+  const clients = 16;
+  const scale = 10;
+  execFileSync("pgbench", ["-i", "-q", "-s", String(scale), databaseUrl], { stdio: "pipe" });
+  const out = execFileSync("pgbench", ["-N", "-c", String(clients), "-j", "2", "-T", String(seconds), databaseUrl], { stdio: "pipe" }).toString();
+  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(out) ?? /tps = ([\d.]+)/.exec(out);
+  if (!m) throw new Error(`pgbench said: ${out}`);
+  return { tps: Math.round(Number(m[1])), clients, seconds, scale };
 }
 
 const log = (...a: unknown[]) => console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...a);
 
 async function main() {
-  log(`exam storm: ${N} students, ${questionCount} questions, ${windowMs / 1000} s window, ${kind}${args.crash ? ", with a crash" : ""}`);
+  log(
+    `exam storm: ${N} students, ${questionCount} questions, ${windowMs / 1000} s window, ${kind}${workers > 1 ? `, WORKERS=${workers}` : ""}${args.crash ? ", with a crash" : ""}`,
+  );
   const db = await createStormDatabase(kind, args["pg-url"]);
   let server: ServerProc | null = null;
   try {
@@ -234,9 +260,9 @@ async function main() {
     }
     // CPU by second: the whole machine, the server, PostgreSQL (all its processes) and this client.
     const cpuTimeline: [number, number, number, number, number][] = [];
-    let last = cpuSnapshot(server.pid);
+    let last = cpuSnapshot(server);
     const sampler = setInterval(() => {
-      const now = cpuSnapshot(server!.pid);
+      const now = cpuSnapshot(server!);
       const d = (a: number | null, b: number | null) => (a === null || b === null ? -1 : Math.round((a - b) * 100) / 100);
       cpuTimeline.push([
         Math.round((Date.now() - t0) / 1000),
@@ -286,12 +312,18 @@ async function main() {
       (steps.save?.p99 ?? Infinity) < TARGET.saveP99 &&
       (steps.submit?.p99 ?? Infinity) < TARGET.submitP99 &&
       (steps.start?.p99 ?? Infinity) < TARGET.startP99;
+    const savingSeconds = (windowMs - startSpreadMs - submitSpreadMs) / 1000;
+    const busiestSaves = Math.max(0, ...recorder.timeline().map(([, count]) => count / 5));
+    const pgbench = kind === "postgres" && pgbenchSeconds > 0 ? await runPgbench(db.databaseUrl!, pgbenchSeconds) : null;
     const result = {
       benchmark: "exam-storm",
       database: kind,
       students: N,
       questions: questionCount,
       windowSeconds: windowMs / 1000,
+      workers,
+      savesPerSecond: { mean: Math.round(((steps.save?.ok ?? 0) / savingSeconds) * 10) / 10, busiestFiveSeconds: Math.round(busiestSaves * 10) / 10 },
+      pgbench,
       startSpreadSeconds: startSpreadMs / 1000,
       submitSpreadSeconds: submitSpreadMs / 1000,
       crash,
@@ -320,7 +352,7 @@ async function main() {
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(
       dir,
-      `exam-storm-${kind}-${N}${args.crash ? "-crash" : ""}${uploaders ? `-uploaders${uploaders}` : ""}${args.tag ? `-${args.tag}` : ""}.json`,
+      `exam-storm-${kind}-${N}${workers > 1 ? `-workers${workers}` : ""}${args.crash ? "-crash" : ""}${uploaders ? `-uploaders${uploaders}` : ""}${args.tag ? `-${args.tag}` : ""}.json`,
     );
     const busy = cpuTimeline.map((r) => Math.max(0, r[1] - Math.max(0, r[2]) - Math.max(0, r[3]) - Math.max(0, r[4])));
     Object.assign(result, {
@@ -366,8 +398,10 @@ async function main() {
       );
     if (!args.crash)
       console.log(
-        `targets (0 errors, 0 lost, p99 save < ${TARGET.saveP99} ms, p99 submit < ${TARGET.submitP99} ms, p99 start < ${TARGET.startP99} ms): ${targetsMet ? "MET" : "NOT MET"}`,
+        `targets (0 errors, 0 lost, p99 save < ${TARGET.saveP99} ms, submit < ${TARGET.submitP99} ms, start < ${TARGET.startP99} ms): ${targetsMet ? "MET" : "NOT MET"}`,
       );
+    console.log(`saves per second: ${result.savesPerSecond.mean} on average, ${result.savesPerSecond.busiestFiveSeconds} in the busiest 5 s`);
+    if (pgbench) console.log(`pgbench -N on the same server right after: ${pgbench.tps} TPS (${pgbench.clients} clients, ${pgbench.seconds} s)`);
     console.log(`written ${path.relative(REPO_ROOT, file)}`);
     const sound =
       verification.lostAnswers === 0 && verification.changedAnswers === 0 && verification.missingSubmissions === 0 && verification.scoreMismatches === 0;

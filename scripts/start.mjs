@@ -1,6 +1,8 @@
 // `npm start`: build the web app when it is missing or older than its sources, then run the server
-// (API + built web app on one port). Kept dependency-free so it runs right after `npm install`.
+// (API + built web app on one port; WORKERS=N runs N of them, see server/src/cluster.ts). Kept
+// dependency-free so it runs right after `npm install`.
 import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,8 +20,9 @@ function newestMtime(p) {
   return max;
 }
 
+// Workers (WORKERS=N) run this file again: only the primary builds.
 const builtAt = fs.existsSync(distIndex) ? fs.statSync(distIndex).mtimeMs : 0;
-const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+const changedAt = cluster.isPrimary ? Math.max(...sources.map((s) => newestMtime(path.join(root, s)))) : 0;
 if (builtAt < changedAt) {
   console.log(builtAt ? "Web app sources changed: rebuilding…" : "Building the web app (first start)…");
   const vite = path.join(root, "node_modules/vite/bin/vite.js");
@@ -32,4 +35,4 @@ if (builtAt < changedAt) {
 
 const { register } = await import("tsx/esm/api");
 register();
-await import(path.join(root, "server/src/main.ts"));
+await import(path.join(root, "server/src/cluster.ts"));

@@ -9,11 +9,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 // The calendar feed is public: its secret token is the credential (calendar apps send no session).
-const PUBLIC = new Set(["POST /api/auth/register", "POST /api/auth/login", "GET /api/health", "GET /api/schedules/feed/:file"]);
+// So are signed download links: the signature is the credential, for a minute (decision 027).
+const PUBLIC = new Set(["POST /api/auth/register", "POST /api/auth/login", "GET /api/health", "GET /api/schedules/feed/:file", "GET /api/files/:id"]);
 const apiRoutes = () => t.app.routeTable.filter((r) => r.url.startsWith("/api/") && !r.url.startsWith("/api/docs") && r.method !== "HEAD");
 
 describe("route access", () => {
-  it("every /api route declares an access rule, and only register, login, health and the calendar feed are public", () => {
+  it("every /api route declares an access rule, and only register, login, health, the calendar feed and signed downloads are public", () => {
     const api = apiRoutes();
     expect(api.length).toBeGreaterThan(5);
     expect(api.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.url}`)).toEqual([]);

@@ -46,8 +46,9 @@ import { announcementRoutes } from "./routes/announcements/announcements.routes"
 import { tableRoutes } from "./routes/tables/tables.routes";
 import { teacherRoutes } from "./routes/teachers/teachers.routes";
 import { performanceRoutes } from "./routes/performance/performance.routes";
+import { fileRoutes } from "./routes/files/files.routes";
 import type { FileStorage } from "./storage/storage";
-import { LocalDiskStorage } from "./storage/local-disk";
+import { storageFor } from "./storage/storage-for";
 
 export type AppOptions = {
   database: Database;
@@ -55,7 +56,7 @@ export type AppOptions = {
   now?: () => Date;
   /** Log to stdout (true), to a given stream (tests read what was logged), or not at all. */
   logger?: boolean | { stream: NodeJS.WritableStream; level?: string };
-  /** Where uploaded files go; default: the local disk under DATA_DIR/files. */
+  /** Where uploaded files go; default: PostgreSQL with DATABASE_URL, else the local disk under DATA_DIR/files. */
   storage?: FileStorage;
 };
 
@@ -129,7 +130,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate("database", database);
   app.decorate("config", config);
   app.decorate("now", opts.now ?? (() => new Date()));
-  app.decorate("storage", opts.storage ?? new LocalDiskStorage(path.join(config.dataDir, "files")));
+  app.decorate("storage", opts.storage ?? storageFor(database, config.dataDir));
   app.decorateRequest("auth", null);
   // Every route with its declared access rule, for the route-access test and the docs.
   const routeTable: RouteEntry[] = [];
@@ -273,6 +274,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(tableRoutes, { prefix: "/api" });
   await app.register(teacherRoutes, { prefix: "/api" });
   await app.register(performanceRoutes, { prefix: "/api" });
+  await app.register(fileRoutes, { prefix: "/api" });
 
   const webDist = config.webDist;
   if (webDist && fs.existsSync(path.join(webDist, "index.html"))) {

@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 
 export type Config = {
@@ -23,6 +24,10 @@ export type Config = {
   /** Hours between automatic backups (0: none) and how many to keep. */
   backupEveryHours: number;
   backupKeep: number;
+  /** Server processes on the one port (`WORKERS`, default 1; `auto` = one per core). More than 1 needs DATABASE_URL. */
+  workers: number;
+  /** How often each server looks for overdue attempts to submit (`OVERDUE_SWEEP_MS`, default 15 s). */
+  overdueSweepMs: number;
   /** PGlite on a thread of its own (decision 028); PGLITE_THREAD=false keeps it on the request thread. */
   pgliteThread: boolean;
 };
@@ -54,6 +59,15 @@ function trustProxyVar(env: NodeJS.ProcessEnv): boolean | string {
   return raw;
 }
 
+const MAX_WORKERS = 64;
+
+function workersVar(env: NodeJS.ProcessEnv): number {
+  const raw = env.WORKERS?.trim().toLowerCase();
+  if (raw === "auto") return Math.min(MAX_WORKERS, os.availableParallelism());
+  if (raw && !/^\d+$/.test(raw)) throw new ConfigError(`WORKERS must be a whole number from 1 to ${MAX_WORKERS}, or auto, got "${env.WORKERS}"`);
+  return intVar(env, "WORKERS", 1, 1, MAX_WORKERS);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === "production";
   const databaseUrl = env.DATABASE_URL?.trim() || null;
@@ -66,6 +80,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError("ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
   }
   if (adminPassword && adminPassword.length < 8) throw new ConfigError("ADMIN_PASSWORD must be at least 8 characters");
+  const workers = workersVar(env);
+  if (workers > 1 && !databaseUrl) {
+    // One process owns the embedded database's folder: several would each open their own copy of it.
+    throw new ConfigError(`WORKERS=${env.WORKERS?.trim()} needs DATABASE_URL: the embedded database belongs to one process (unset WORKERS, or use PostgreSQL)`);
+  }
   if (adminPassword && adminPassword.length > 200) throw new ConfigError("ADMIN_PASSWORD must be at most 200 characters");
   return {
     port: intVar(env, "PORT", 3000, 0, 65535),
@@ -83,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyVar(env),
     backupEveryHours: intVar(env, "BACKUP_EVERY_HOURS", 24, 0, 24 * 365),
     backupKeep: intVar(env, "BACKUP_KEEP", 7, 1, 1000),
+    workers,
+    overdueSweepMs: intVar(env, "OVERDUE_SWEEP_MS", 15_000, 100, 3_600_000),
     pgliteThread: boolVar(env, "PGLITE_THREAD", true),
   };
 }

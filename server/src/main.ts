@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import path from "node:path";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -31,10 +32,16 @@ async function main() {
     pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, "db"),
     pgliteThread: config.pgliteThread,
   });
-  await migrateDatabase(database);
-  const seeded = await seedIfEmpty(database.db, config);
+  // Servers starting together (WORKERS, several machines) migrate and seed one after another.
+  const seeded = await database.startupLock(async () => {
+    await migrateDatabase(database);
+    return seedIfEmpty(database.db, config);
+  });
   const app = await buildApp({ database, config, logger: true });
-  const stopJobs = startBackgroundJobs(app, [...jobs, ...backupJob(app)]);
+  // Every job is safe on several servers at once, except the backup: one per machine is enough, so
+  // with WORKERS only the first process takes it (cluster.ts numbers them).
+  const firstOnMachine = !cluster.isWorker || process.env.ADESUA_WORKER_INDEX === "0";
+  const stopJobs = startBackgroundJobs(app, [...jobs, ...(firstOnMachine ? backupJob(app) : [])]);
 
   // Graceful stop (SIGTERM, SIGINT): stop taking requests and let the ones in flight finish (up to
   // SHUTDOWN_GRACE_MS), stop the background jobs once their current run ends, then close the
@@ -56,6 +63,8 @@ async function main() {
   };
   process.once("SIGINT", () => void shutdown("SIGINT"));
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  // A worker whose primary has gone (killed) stops too, instead of serving on alone.
+  if (cluster.isWorker) process.once("disconnect", () => void shutdown("primary gone"));
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -65,9 +74,14 @@ async function main() {
     throw e;
   }
   const port = (app.server.address() as { port: number }).port;
-  console.log(
-    `Adesua is running on http://localhost:${port} (database: ${database.kind === "pglite" ? `embedded, ${path.join(config.dataDir, "db")}${config.pgliteThread ? ", on its own thread" : ""}` : "PostgreSQL"})`,
-  );
+  if (cluster.isWorker) {
+    // The primary says once that Adesua is running, when every worker listens.
+    process.send?.({ type: "adesua:listening", port, database: database.kind });
+  } else {
+    console.log(
+      `Adesua is running on http://localhost:${port} (database: ${database.kind === "pglite" ? `embedded, ${path.join(config.dataDir, "db")}${config.pgliteThread ? ", on its own thread" : ""}` : "PostgreSQL"})`,
+    );
+  }
   if (seeded.created === "demo") {
     console.log("A demo school was created. Sign in with:");
     for (const a of seeded.accounts) console.log(`  ${a.role.padEnd(8)} ${a.email}  password: ${a.password}`);

@@ -157,7 +157,7 @@ export type ServerProc = {
   stop: () => Promise<void>;
   /** SIGKILL and wait for exit: a crash. */
   kill: () => Promise<void>;
-  /** CPU seconds (user + system) used so far, from /proc. */
+  /** CPU seconds (user + system) used so far by the server and its child processes, from /proc. */
   cpuSeconds: () => number | null;
   /** CPU seconds of the request thread (the main thread) alone; the rest is the database thread, GC and libuv. */
   mainThreadCpuSeconds: () => number | null;
@@ -172,13 +172,14 @@ function exited(proc: ChildProcess): Promise<void> {
 
 /**
  * How the server is started: `main` as `node --import tsx server/src/main.ts`; `npm-start` exactly as
- * `npm start` does (`node scripts/start.mjs`, which builds the web app first when it is missing or stale).
+ * `npm start` does (`node scripts/start.mjs`, which builds the web app first when it is missing or stale);
+ * `cluster` as `npm start` without the build check (`server/src/cluster.ts`: WORKERS=N server processes).
  */
-export type ServerEntry = "main" | "npm-start";
+export type ServerEntry = "main" | "npm-start" | "cluster";
 
 /** Starts the real server on a free port of 127.0.0.1, as its own process. */
 export async function startServer(s: StormDb, env: Record<string, string> = {}, nodeArgs: string[] = [], entry: ServerEntry = "main"): Promise<ServerProc> {
-  const script = entry === "npm-start" ? ["scripts/start.mjs"] : ["--import", "tsx", "server/src/main.ts"];
+  const script = entry === "npm-start" ? ["scripts/start.mjs"] : ["--import", "tsx", entry === "cluster" ? "server/src/cluster.ts" : "server/src/main.ts"];
   const proc = spawn(process.execPath, [...nodeArgs, ...script], {
     cwd: REPO_ROOT,
     env: {
@@ -232,12 +233,19 @@ export async function startServer(s: StormDb, env: Record<string, string> = {}, 
       await exited(proc);
     },
     cpuSeconds: () => {
-      try {
-        const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-        return (Number(f[11]) + Number(f[12])) / tick;
-      } catch {
-        return null;
+      // The process and its children (WORKERS: the server processes under the primary).
+      let total: number | null = null;
+      for (const p of ["self", ...fs.readdirSync("/proc").filter((x) => /^\d+$/.test(x))]) {
+        try {
+          const f = fs.readFileSync(`/proc/${p === "self" ? pid : p}/stat`, "utf8");
+          const rest = f.slice(f.lastIndexOf(")") + 2).split(" ");
+          if (p !== "self" && Number(rest[1]) !== pid) continue;
+          total = (total ?? 0) + (Number(rest[11]) + Number(rest[12])) / tick;
+        } catch {
+          if (p === "self") return null;
+        }
       }
+      return total;
     },
     mainThreadCpuSeconds: () => {
       try {

@@ -21,7 +21,15 @@ export type Database = {
   close: () => Promise<void>;
   /** PGlite only: a consistent gzipped tarball of the data folder, taken between queries (backups). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * Runs `fn` while holding the database's start-up lock: servers starting together (WORKERS, or
+   * several machines) migrate and seed one at a time. PGlite has one process, so no lock.
+   */
+  startupLock: <T>(fn: () => Promise<T>) => Promise<T>;
 };
+
+/** The advisory-lock key of start-up (any fixed number; "adesua" in ASCII). */
+const STARTUP_LOCK_KEY = 0x616465737561;
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -57,7 +65,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       throw new ConfigError(`Cannot connect to DATABASE_URL (${(err as Error).message})`);
     }
     const db = drizzle(pool, { schema });
-    return { db, kind: "postgres", close: () => pool.end() };
+    const startupLock = async <T>(fn: () => Promise<T>): Promise<T> => {
+      // A session lock, held on one client of the pool while `fn` uses the others.
+      const c = await pool.connect();
+      try {
+        await c.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+        return await fn();
+      } finally {
+        await c.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]).catch(() => {});
+        c.release();
+      }
+    };
+    return { db, kind: "postgres", close: () => pool.end(), startupLock };
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
   if (opts.pgliteThread) {
@@ -65,13 +84,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const thread = await PGliteThread.open(opts.pgliteDir, opts.pgliteLoad);
     const { drizzle } = await import("drizzle-orm/pglite");
     const db = drizzle(thread as never, { schema }) as unknown as Db;
-    return { db, kind: "pglite", close: () => thread.close(), dumpDataDir: () => thread.dumpDataDir("gzip") };
+    return { db, kind: "pglite", close: () => thread.close(), dumpDataDir: () => thread.dumpDataDir("gzip"), startupLock: (fn) => fn() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const client = opts.pgliteLoad ? await PGlite.create({ loadDataDir: opts.pgliteLoad }) : await PGlite.create(opts.pgliteDir ?? undefined);
   const { drizzle } = await import("drizzle-orm/pglite");
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: "pglite", close: () => client.close(), dumpDataDir: () => client.dumpDataDir("gzip") };
+  return { db, kind: "pglite", close: () => client.close(), dumpDataDir: () => client.dumpDataDir("gzip"), startupLock: (fn) => fn() };
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

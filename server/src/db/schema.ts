@@ -49,6 +49,8 @@ export const settings = pgTable(
     id: integer("id").primaryKey().default(1),
     /** Whether anyone may sign up as a student (teachers always may, as pending). */
     studentSignupOpen: boolean("student_signup_open").notNull().default(true),
+    /** HMAC key of signed download links, made by the first server that needs it (decision 027); never sent out. */
+    downloadSecret: text("download_secret"),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [check("settings_single_row_check", sql`${t.id} = 1`)],
@@ -332,6 +334,7 @@ export * from "./schema-schedule";
 export * from "./schema-gradebook";
 export * from "./schema-performance";
 export * from "./schema-practice";
+export * from "./schema-files";
 
 export type UserRow = typeof users.$inferSelect;
 export type AuditLogRow = typeof auditLogs.$inferSelect;

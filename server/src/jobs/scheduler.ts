@@ -1,11 +1,24 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import type { Config } from "../config";
 import { purgeDeadSessions } from "../auth/sessions";
 import { finalizeOverdueAttempts } from "../services/attempt-sweep.service";
 import { purgeOldFailures } from "../services/auth.service";
 import { createBackup, pruneBackups } from "../services/backup.service";
 
-export type Job = { name: string; everyMs: number; run: (app: FastifyInstance) => Promise<void> };
+/**
+ * Stored bytes are removed once no `files` row names them and no upload has brought them for this
+ * long: an upload stores its bytes a moment before the row that names them (decision 027).
+ */
+export const FILE_GRACE_MS = 60 * 60 * 1000;
+
+export type Job = {
+  name: string;
+  everyMs: number;
+  /** The interval from the configuration, when it has one (replaces `everyMs`). */
+  configuredMs?: (config: Config) => number;
+  run: (app: FastifyInstance) => Promise<void>;
+};
 
 /**
  * Periodic work. Every job is safe to run on several servers at once (idempotent deletes, or rows
@@ -15,7 +28,24 @@ export const jobs: Job[] = [
   { name: "purge-dead-sessions", everyMs: 60 * 60 * 1000, run: (app) => purgeDeadSessions(app.db) },
   { name: "purge-old-login-failures", everyMs: 5 * 60 * 1000, run: (app) => purgeOldFailures(app.db, app.now()) },
   // Submits attempts whose deadline passed while nobody touched them (closed browser, lost network).
-  { name: "finalize-overdue-attempts", everyMs: 15 * 1000, run: async (app) => void (await finalizeOverdueAttempts(app.db, app.now())) },
+  {
+    name: "finalize-overdue-attempts",
+    everyMs: 15 * 1000,
+    configuredMs: (c) => c.overdueSweepMs,
+    run: async (app) => {
+      const submitted = await finalizeOverdueAttempts(app.db, app.now());
+      if (submitted) app.log.info({ submitted }, "overdue attempts submitted");
+    },
+  },
+  // Bytes of replaced or deleted files (on disk, or in PostgreSQL with DATABASE_URL).
+  {
+    name: "remove-unreferenced-files",
+    everyMs: 60 * 60 * 1000,
+    run: async (app) => {
+      const removed = await app.storage.removeUnreferenced(app.db, FILE_GRACE_MS);
+      if (removed) app.log.info({ removed }, "unreferenced file bytes removed");
+    },
+  },
 ];
 
 /** The automatic backup (BACKUP_EVERY_HOURS, default daily; the last BACKUP_KEEP kept). Off when 0. */
@@ -44,18 +74,21 @@ export function startBackgroundJobs(app: FastifyInstance, list: Job[] = jobs): (
   const busy = new Set<string>();
   let stopped = false;
   const timers = list.map((job) => {
-    const t = setInterval(() => {
-      if (stopped || busy.has(job.name)) return;
-      busy.add(job.name);
-      const p = job
-        .run(app)
-        .catch((e) => app.log.error({ err: e, job: job.name }, "background job failed"))
-        .finally(() => {
-          busy.delete(job.name);
-          running.delete(p);
-        });
-      running.add(p);
-    }, job.everyMs);
+    const t = setInterval(
+      () => {
+        if (stopped || busy.has(job.name)) return;
+        busy.add(job.name);
+        const p = job
+          .run(app)
+          .catch((e) => app.log.error({ err: e, job: job.name }, "background job failed"))
+          .finally(() => {
+            busy.delete(job.name);
+            running.delete(p);
+          });
+        running.add(p);
+      },
+      job.configuredMs?.(app.config) ?? job.everyMs,
+    );
     t.unref();
     return t;
   });

@@ -4,7 +4,7 @@ import { PDF_MAGIC } from "@adesua/domain";
 import type { Queryable } from "../db/client";
 import { files, type FileRow } from "../db/schema";
 import type { FileStorage } from "../storage/storage";
-import { FileMissingError } from "../storage/storage";
+import { FileMissingError, type ByteRange } from "../storage/storage";
 import { HttpError, notFound } from "../lib/errors";
 import type { UploadedFile } from "../lib/form";
 
@@ -115,11 +115,42 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** Streams a stored file as a download; the caller has already checked the permission of its row. */
-export async function sendStoredFile(reply: FastifyReply, storage: FileStorage, file: Pick<FileRow, "sha256" | "name" | "size" | "mimeType">) {
+/**
+ * One byte range of an HTTP Range header (`bytes=a-b`, `bytes=a-`, `bytes=-n`) within `size`; null to
+ * send the whole file (no header, or a form we do not serve such as several ranges), "unsatisfiable"
+ * when it starts past the end.
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | null | "unsatisfiable" {
+  const m = header ? /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header.trim()) : null;
+  if (!m || (m[1] === "" && m[2] === "")) return null;
+  if (m[1] === "") {
+    const n = Number(m[2]);
+    if (n === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - n), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size) return "unsatisfiable";
+  return end < start ? null : { start, end };
+}
+
+/**
+ * Streams a stored file as a download; the caller has already checked the permission of its row.
+ * With `rangeHeader` (signed links: a phone's PDF viewer asks for parts), one range answers 206.
+ */
+export async function sendStoredFile(
+  reply: FastifyReply,
+  storage: FileStorage,
+  file: Pick<FileRow, "sha256" | "name" | "size" | "mimeType">,
+  rangeHeader?: string,
+) {
+  const range = rangeHeader === undefined ? null : parseRange(rangeHeader, file.size);
+  if (range === "unsatisfiable") {
+    throw new HttpError(416, "The requested range is outside the file", { "Content-Range": `bytes */${file.size}` });
+  }
   let stream;
   try {
-    stream = await storage.open(file.sha256);
+    stream = await storage.open(file.sha256, range ?? undefined);
   } catch (e) {
     if (e instanceof FileMissingError) {
       reply.log.error({ sha256: file.sha256 }, "stored file is missing");
@@ -127,9 +158,11 @@ export async function sendStoredFile(reply: FastifyReply, storage: FileStorage, 
     }
     throw e;
   }
+  if (range) reply.status(206).header("Content-Range", `bytes ${range.start}-${range.end}/${file.size}`);
+  if (rangeHeader !== undefined) reply.header("Accept-Ranges", "bytes");
   return reply
     .header("Content-Type", file.mimeType)
-    .header("Content-Length", String(file.size))
+    .header("Content-Length", String(range ? range.end - range.start + 1 : file.size))
     .header("Content-Disposition", contentDisposition(file.name))
     .header("Cache-Control", "private, no-cache")
     .send(stream);

@@ -1,29 +1,25 @@
-import { ApiError, buildUrl } from "./api";
-import { tokenStore } from "./storage";
+import type { FileLink } from "@adesua/domain";
+import { api } from "./api";
 
 /**
- * Downloads a protected file (the API wants the bearer token, which a plain link cannot send)
- * and hands it to the browser under the server's file name.
+ * Downloads a protected file by a short-lived signed link (decision 027): `${path}/link` is asked
+ * with the session, and the browser then fetches the link itself, so the file streams to the
+ * downloads folder or the phone's PDF viewer instead of being held whole in the page's memory.
+ * The file's name comes from the server's Content-Disposition.
  */
 export async function downloadFile(path: string, fallbackName: string): Promise<void> {
-  const token = tokenStore.get();
-  const res = await fetch(buildUrl(path), { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: "include" });
-  if (!res.ok) {
-    let message: string | null = null;
-    try {
-      message = ((await res.json()) as { error?: string }).error ?? null;
-    } catch {
-      /* not JSON */
-    }
-    throw new ApiError(res.status, message ?? `Download failed (${res.status})`, message);
-  }
-  const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(res.headers.get("content-disposition") ?? "")?.[1];
-  const url = URL.createObjectURL(await res.blob());
+  // The screen shows a refusal itself (e.g. "Quiz is not open yet").
+  const { url } = await api<FileLink>(`${path}/link`, { quiet: true });
   const a = document.createElement("a");
   a.href = url;
-  a.download = name ? decodeURIComponent(name) : fallbackName;
+  a.download = fallbackName;
+  a.rel = "noopener";
   document.body.appendChild(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A link to show a protected picture in an <img> (it cannot send the session itself). */
+export async function fileLinkUrl(path: string, signal?: AbortSignal): Promise<string> {
+  return (await api<FileLink>(`${path}/link`, { quiet: true, signal })).url;
 }

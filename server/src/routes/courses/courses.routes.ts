@@ -7,6 +7,7 @@ import {
   CourseListResponseSchema,
   CourseSchema,
   CourseStatsSchema,
+  FileLinkSchema,
   IdParamsSchema,
   OkSchema,
 } from "@adesua/domain";
@@ -14,6 +15,7 @@ import { assertCanAssignTeacher, assertCanCreateCourse, assertCanDeleteCourse, a
 import { courseStats, findCourse, listCourses, loadCourse } from "../../services/course.service";
 import { assignTeacher, COURSE_NOT_FOUND as NOT_FOUND, courseMaterial, createCourse, removeCourse, updateCourse } from "../../services/course-write.service";
 import { assertPdf, sendStoredFile, storePdf } from "../../services/files.service";
+import { signFileLink } from "../../services/file-link.service";
 import { actorOf } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { pageMeta } from "../../lib/pagination";
@@ -50,12 +52,23 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/courses/:id/material", { config: { access: ANY_SIGNED_IN }, schema: { tags: ["courses"], params: IdParamsSchema } }, async (req, reply) => {
-    const file = await courseMaterial(app.db, req.params.id);
+  /** Every signed-in user may read every course's material (courses are not scoped). */
+  async function materialOf(id: number) {
+    const file = await courseMaterial(app.db, id);
     if (file === undefined) throw notFound(NOT_FOUND);
     if (!file) throw notFound("This course has no material");
-    return sendStoredFile(reply, app.storage, file);
-  });
+    return file;
+  }
+
+  app.get("/courses/:id/material", { config: { access: ANY_SIGNED_IN }, schema: { tags: ["courses"], params: IdParamsSchema } }, async (req, reply) =>
+    sendStoredFile(reply, app.storage, await materialOf(req.params.id)),
+  );
+
+  app.get(
+    "/courses/:id/material/link",
+    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["courses"], params: IdParamsSchema, response: { 200: FileLinkSchema } } },
+    async (req) => signFileLink(app.db, (await materialOf(req.params.id)).id, app.now()),
+  );
 
   app.post("/courses", { config: { access: STAFF }, schema: { tags: ["courses"], ...FORM_BODY, response: { 201: CourseSchema } } }, async (req, reply) => {
     const viewer = viewerOf(req);

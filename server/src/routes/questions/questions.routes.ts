@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  FileLinkSchema,
   BANK_MESSAGES,
   BankExportQuerySchema,
   BankGroupListSchema,
@@ -48,6 +49,7 @@ import { readForm, type UploadedFile } from "../../lib/form";
 import { pageMeta } from "../../lib/pagination";
 import { listAwareErrors, parseInput } from "../../lib/validation";
 import { contentDisposition, insertFileRow, sendStoredFile } from "../../services/files.service";
+import { signFileLink } from "../../services/file-link.service";
 import {
   allBankQuestions,
   deleteBankGroup,
@@ -252,17 +254,29 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** The n-th picture (from 1) of a bank question: bank questions are open to every signed-in user. */
+  async function pictureOf(id: number, n: number) {
+    const row = await findBankQuestion(app.db, id);
+    const fileId = row?.imageFileIds[n - 1];
+    if (fileId === undefined) throw notFound("Picture not found");
+    const file = await imageFile(app.db, fileId);
+    if (!file) throw notFound("Picture not found");
+    return file;
+  }
+
   app.get(
     "/questions/:id/images/:n",
     { config: { access: ANY_SIGNED_IN }, schema: { tags: ["questions"], params: QuestionImageParamsSchema } },
-    async (req, reply) => {
-      const row = await findBankQuestion(app.db, req.params.id);
-      const fileId = row?.imageFileIds[req.params.n - 1];
-      if (fileId === undefined) throw notFound("Picture not found");
-      const file = await imageFile(app.db, fileId);
-      if (!file) throw notFound("Picture not found");
-      return sendStoredFile(reply, app.storage, file);
+    async (req, reply) => sendStoredFile(reply, app.storage, await pictureOf(req.params.id, req.params.n)),
+  );
+
+  app.get(
+    "/questions/:id/images/:n/link",
+    {
+      config: { access: ANY_SIGNED_IN },
+      schema: { tags: ["questions"], params: QuestionImageParamsSchema, response: { 200: FileLinkSchema } },
     },
+    async (req) => signFileLink(app.db, (await pictureOf(req.params.id, req.params.n)).id, app.now()),
   );
 
   app.delete(

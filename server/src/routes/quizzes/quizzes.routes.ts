@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { viewerOf } from "../../lib/viewer";
 import {
@@ -5,6 +6,7 @@ import {
   AttemptInfoSchema,
   CreatedIdSchema,
   CreateQuizFromQuestionsSchema,
+  FileLinkSchema,
   IdParamsSchema,
   OkSchema,
   QUIZ_MESSAGES,
@@ -20,6 +22,7 @@ import { assertCanCreateQuizzes, assertCanManageQuiz, assertCanReadQuizContent, 
 import { attemptInfoOf, presentQuiz, presentQuizListItem, presentStudentQuiz } from "../../presenters/quiz";
 import { countTaughtCourses } from "../../services/course.service";
 import { assertPdf, sendStoredFile, storePdf } from "../../services/files.service";
+import { signFileLink } from "../../services/file-link.service";
 import { findQuiz, findQuizForStudent, listQuizzes, quizQuestions } from "../../services/quiz.service";
 import {
   checkCourseForQuiz,
@@ -89,16 +92,27 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/quizzes/:id/pdf", { config: { access: ANY_SIGNED_IN }, schema: { tags: ["quizzes"], params: IdParamsSchema } }, async (req, reply) => {
+  /** The quiz's PDF, if this viewer may read the quiz's content now. */
+  async function pdfFor(req: FastifyRequest, id: number) {
     const viewer = viewerOf(req);
-    const quiz = await findQuiz(app.db, req.params.id);
+    const quiz = await findQuiz(app.db, id);
     if (!quiz) throw notFound(NOT_FOUND);
     assertCanSeeQuiz(viewer, quiz);
     assertCanReadQuizContent(viewer, quiz.quiz, app.now());
     const file = await quizPdfFile(app.db, quiz);
     if (!file) throw notFound("This quiz has no PDF");
-    return sendStoredFile(reply, app.storage, file);
-  });
+    return file;
+  }
+
+  app.get("/quizzes/:id/pdf", { config: { access: ANY_SIGNED_IN }, schema: { tags: ["quizzes"], params: IdParamsSchema } }, async (req, reply) =>
+    sendStoredFile(reply, app.storage, await pdfFor(req, req.params.id)),
+  );
+
+  app.get(
+    "/quizzes/:id/pdf/link",
+    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["quizzes"], params: IdParamsSchema, response: { 200: FileLinkSchema } } },
+    async (req) => signFileLink(app.db, (await pdfFor(req, req.params.id)).id, app.now()),
+  );
 
   app.get(
     "/submissions/quiz/:id/attempts",

@@ -1,9 +1,11 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   DEFAULT_SCHEDULE_RANGE_DAYS,
   FeedParamsSchema,
   FeedTokenCreatedSchema,
   FeedTokenStatusSchema,
+  FileLinkSchema,
   IdParamsSchema,
   MAX_SCHEDULE_RANGE_DAYS,
   OkSchema,
@@ -24,6 +26,7 @@ import { viewerOf } from "../../lib/viewer";
 import { assertCanCreateEvents, assertCanEditEvent } from "../../policies/schedule.policy";
 import { DocumentError, parseCircularInPool } from "../../documents";
 import { assertDocument, DOCUMENT_MIME, sendStoredFile, storePdf, type StoredPdf } from "../../services/files.service";
+import { signFileLink } from "../../services/file-link.service";
 import {
   calendarFeedFor,
   createEvent,
@@ -133,12 +136,23 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/schedules/:id/file", { config: { access: ANY_SIGNED_IN }, schema: { tags, params: IdParamsSchema } }, async (req, reply) => {
-    const file = await eventFile(app.db, viewerOf(req), req.params.id);
+  /** The event's file, if this viewer sees the event. */
+  async function fileOf(req: FastifyRequest, id: number) {
+    const file = await eventFile(app.db, viewerOf(req), id);
     if (file === undefined) throw notFound(EVENT_NOT_FOUND);
     if (!file) throw notFound("This event has no file");
-    return sendStoredFile(reply, app.storage, file);
-  });
+    return file;
+  }
+
+  app.get("/schedules/:id/file", { config: { access: ANY_SIGNED_IN }, schema: { tags, params: IdParamsSchema } }, async (req, reply) =>
+    sendStoredFile(reply, app.storage, await fileOf(req, req.params.id)),
+  );
+
+  app.get(
+    "/schedules/:id/file/link",
+    { config: { access: ANY_SIGNED_IN }, schema: { tags, params: IdParamsSchema, response: { 200: FileLinkSchema } } },
+    async (req) => signFileLink(app.db, (await fileOf(req, req.params.id)).id, app.now()),
+  );
 
   app.post("/schedules", { config: { access: STAFF }, schema: { tags, ...FORM_BODY, response: { 201: ScheduleEventSchema } } }, async (req, reply) => {
     const viewer = viewerOf(req);
