@@ -19,3 +19,8 @@ export * from "./contracts/question";
 export * from "./contracts/practice";
 export * from "./contracts/schedule";
 export * from "./contracts/announcement";
+export * from "./rules/audit";
+export * from "./contracts/admin";
+export * from "./contracts/report";
+export * from "./contracts/library";
+export * from "./constants/admin";

@@ -41,6 +41,9 @@ import { questionRoutes } from "./routes/questions/questions.routes";
 import { practiceRoutes } from "./routes/practice/practice.routes";
 import { scheduleRoutes } from "./routes/schedules/schedules.routes";
 import { announcementRoutes } from "./routes/announcements/announcements.routes";
+import { adminRoutes } from "./routes/admin/admin.routes";
+import { reportRoutes } from "./routes/reports/reports.routes";
+import { libraryRoutes } from "./routes/library/library.routes";
 import type { FileStorage } from "./storage/storage";
 import { LocalDiskStorage } from "./storage/local-disk";
 
@@ -263,6 +266,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(practiceRoutes, { prefix: "/api" });
   await app.register(scheduleRoutes, { prefix: "/api" });
   await app.register(announcementRoutes, { prefix: "/api" });
+  await app.register(adminRoutes, { prefix: "/api" });
+  await app.register(reportRoutes, { prefix: "/api" });
+  await app.register(libraryRoutes, { prefix: "/api" });
 
   const webDist = config.webDist;
   if (webDist && fs.existsSync(path.join(webDist, "index.html"))) {

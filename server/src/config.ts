@@ -23,6 +23,8 @@ export type Config = {
   /** Hours between automatic backups (0: none) and how many to keep. */
   backupEveryHours: number;
   backupKeep: number;
+  /** The school's name, printed at the top of exported reports. */
+  schoolName: string;
 };
 
 /** A configuration problem: main.ts prints its message as one line and exits. */
@@ -81,5 +83,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyVar(env),
     backupEveryHours: intVar(env, "BACKUP_EVERY_HOURS", 24, 0, 24 * 365),
     backupKeep: intVar(env, "BACKUP_KEEP", 7, 1, 1000),
+    schoolName: (env.SCHOOL_NAME?.trim() || "Adesua School").slice(0, 120),
   };
 }

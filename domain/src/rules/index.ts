@@ -6,3 +6,4 @@ export * from "./grading";
 export * from "./record-status";
 export * from "./attempt-timing";
 export * from "./personal-best";
+export * from "./audit";

@@ -30,12 +30,15 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     /** active; pending (a self-registered teacher awaiting an admin, decision 017); rejected (cannot sign in). */
     status: text("status").notNull().default("active"),
+    /** The last password sign-in (not impersonation): "active users" on the admin home. */
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
     index("users_role_idx").on(t.role, t.id),
+    index("users_last_sign_in_idx").on(t.lastSignInAt),
     check("users_role_check", sql`${t.role} in ('student','teacher','admin')`),
     check("users_student_type_check", sql`${t.studentType} is null or ${t.studentType} in ('jhs1','jhs2','jhs3')`),
     check("users_status_check", sql`${t.status} in ('active','pending','rejected')`),
@@ -100,27 +103,6 @@ export const loginFailures = pgTable(
     index("login_failures_email_address_created_idx").on(t.email, t.address, t.createdAt),
     index("login_failures_address_created_idx").on(t.address, t.createdAt),
     index("login_failures_created_idx").on(t.createdAt),
-  ],
-);
-
-export const auditLogs = pgTable(
-  "audit_logs",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    entityType: text("entity_type").notNull(),
-    entityId: text("entity_id"),
-    action: text("action").notNull(),
-    /** Kept as plain numbers (no foreign key) so the trail survives deleting the user. */
-    userId: integer("user_id"),
-    impersonatorId: integer("impersonator_id"),
-    before: jsonb("before").$type<Record<string, unknown> | null>(),
-    after: jsonb("after").$type<Record<string, unknown> | null>(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index("audit_logs_created_at_idx").on(t.createdAt),
-    index("audit_logs_entity_idx").on(t.entityType, t.entityId),
-    index("audit_logs_user_id_idx").on(t.userId),
   ],
 );
 
@@ -381,12 +363,12 @@ export const records = pgTable(
   ],
 );
 
-// Schedule and announcement tables (issue 13) live beside this file to keep it readable.
+// Schedule and announcement tables (issue 13) and the audit trail live beside this file to keep it readable.
 export * from "./schema-schedule";
+export * from "./schema-audit";
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
-export type AuditLogRow = typeof auditLogs.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 export type CourseRow = typeof courses.$inferSelect;
 export type QuizRow = typeof quizzes.$inferSelect;
