@@ -40,7 +40,7 @@ export async function readinessFigures(db: Queryable, viewer: Viewer): Promise<R
       from practice_results p join users u on u.id = p.user_id
       where u.student_type is not null and ${practiceScopeSql(viewer)}
     )
-    select level, subject_key, min(subject) as subject,
+    select level, subject_key, coalesce(min(subject) filter (where source = 'quiz'), min(subject)) as subject,
            (count(*) filter (where source = 'quiz'))::int as quiz_n,
            round(avg(score) filter (where source = 'quiz'), 2)::text as quiz_avg,
            (count(*) filter (where source = 'quiz' and passed))::int as quiz_passed,
