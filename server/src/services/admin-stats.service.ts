@@ -4,7 +4,8 @@ import { ACTIVE_USER_DAYS, RECENT_ACTIVITY_COUNT, type AdminStats } from "@adesu
 import type { Queryable } from "../db/client";
 import { auditLogs, courses, quizzes, records, submissions, users } from "../db/schema";
 
-const count = (table: typeof courses | typeof quizzes | typeof submissions | typeof records) => sql<number>`(select count(*)::int from ${table})`.mapWith(Number);
+const count = (table: typeof courses | typeof quizzes | typeof submissions | typeof records) =>
+  sql<number>`(select count(*)::int from ${table})`.mapWith(Number);
 
 /**
  * The admin home's figures (GET /admin/dashboard/stats): every count by the database in one

@@ -64,12 +64,7 @@ function presentLibraryItem(r: Row): LibraryItem {
 }
 
 /** GET /library: newest first, searched by title, file name or course, one page with its total. */
-export async function listLibrary(
-  db: Queryable,
-  viewer: Viewer,
-  now: Date,
-  q: PageQuery & { search?: string; type?: LibraryItemType },
-): Promise<LibraryList> {
+export async function listLibrary(db: Queryable, viewer: Viewer, now: Date, q: PageQuery & { search?: string; type?: LibraryItemType }): Promise<LibraryList> {
   const where: SQL[] = [sql`true`];
   if (q.search) {
     const pattern = `%${escapeLike(q.search)}%`;

@@ -80,9 +80,7 @@ const STAFF_SOON: [string, string][] = [
   ["performance-legacy", "Performance"],
   ["performance/quiz-details/:id", "Quiz Performance Details"],
   ["performance/:studentId", "Student Performance"],
-  ["library", "Library"],
   ["grade", "Grades Management"],
-  ["reports", "Analytics & Reports"],
   ["import-export", "Import/Export"],
   ["records", "Records"],
   ["record/new", "New Record"],
@@ -158,7 +156,7 @@ export const routes: RouteObject[] = [
             <RoleLayout nav={ADMIN_NAV} home="/admin/dashboard" areaLabel="Admin" />
           </RequireAuth>
         ),
-        children: [...adminRoutes.map(guarded), ...ADMIN_SOON.map(([p, t]) => soon(p, t)), soon("logs", "Audit Logs", ADMIN_ONLY), notFound],
+        children: [...adminRoutes.map(guarded), ...ADMIN_SOON.map(([p, t]) => soon(p, t)), notFound],
       },
       { path: "dashboard/admin/*", element: <Alias from="/dashboard/admin" to="/admin/dashboard" /> },
       { path: "teacher/dashboard/*", element: <Alias from="/teacher/dashboard" to="/teachers/dashboard" /> },

@@ -25,6 +25,8 @@ const schedulePage = { lazy: async () => ({ Component: (await import("../feature
 const eventForm = { lazy: async () => ({ Component: (await import("../features/schedule/forms/event-form-page")).EventFormPage }) };
 const parsePreview = { lazy: async () => ({ Component: (await import("../features/schedule/staff/parse-preview-page")).ParsePreviewPage }) };
 const announcementsPage = { lazy: async () => ({ Component: (await import("../features/announcements/staff/announcements-page")).AnnouncementsPage }) };
+const reportsPage = { lazy: async () => ({ Component: (await import("../features/reports/routes/reports-page")).ReportsPage }) };
+const libraryPage = { lazy: async () => ({ Component: (await import("../features/library/routes/library-page")).LibraryPage }) };
 const announcementForm = { lazy: async () => ({ Component: (await import("../features/announcements/forms/announcement-form-page")).AnnouncementFormPage }) };
 
 export const studentRoutes: AreaRoute[] = [
@@ -87,10 +89,12 @@ export const teacherRoutes: AreaRoute[] = [
   { path: "schedule/new", roles: ["teacher"], ...eventForm },
   { path: "schedule/:id/edit", roles: ["teacher"], ...eventForm },
   { path: "schedule/parse", roles: ["teacher"], ...parsePreview },
+  { path: "reports", roles: ["teacher"], ...reportsPage },
+  { path: "library", roles: ["teacher"], ...libraryPage },
 ];
 
 export const adminRoutes: AreaRoute[] = [
-  { index: true, lazy: () => withAnnouncements(import("../features/home/routes/staff-home").then((m) => m.AdminHomePage)) },
+  { index: true, lazy: () => withAnnouncements(import("../features/admin-home/routes/admin-home-page").then((m) => m.AdminHomePage)) },
   { path: "users", roles: ["admin"], lazy: async () => ({ Component: (await import("../features/users/routes/users-page")).UsersPage }) },
   { path: "courses", lazy: async () => ({ Component: (await import("../features/courses/routes/admin-courses-page")).AdminCoursesPage }) },
   { path: "course/new", lazy: async () => ({ Component: (await import("../features/courses/forms/course-form-page")).CourseFormPage }) },
@@ -111,4 +115,7 @@ export const adminRoutes: AreaRoute[] = [
   { path: "announcements", ...announcementsPage },
   { path: "announcement/new", ...announcementForm },
   { path: "announcement/:id/edit", ...announcementForm },
+  { path: "reports", ...reportsPage },
+  { path: "library", ...libraryPage },
+  { path: "logs", roles: ["admin"], lazy: async () => ({ Component: (await import("../features/audit-logs/routes/audit-logs-page")).AuditLogsPage }) },
 ];

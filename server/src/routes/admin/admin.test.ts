@@ -20,8 +20,14 @@ describe("GET /api/admin/dashboard/stats", () => {
     const s2 = await buildUser(db, { role: "student" });
     const away = await buildUser(db, { role: "student" });
     // Signed in 8 days ago: not active. s1 signed in yesterday: active. The admin just signed in.
-    await db.update(users).set({ lastSignInAt: new Date(Date.now() - 8 * 24 * 3600_000) }).where(eq(users.id, away.id));
-    await db.update(users).set({ lastSignInAt: new Date(Date.now() - 24 * 3600_000) }).where(eq(users.id, s1.id));
+    await db
+      .update(users)
+      .set({ lastSignInAt: new Date(Date.now() - 8 * 24 * 3600_000) })
+      .where(eq(users.id, away.id));
+    await db
+      .update(users)
+      .set({ lastSignInAt: new Date(Date.now() - 24 * 3600_000) })
+      .where(eq(users.id, s1.id));
     const course = await buildCourse(db, { teacherId: teacher.id });
     await buildCourse(db, { teacherId: null });
     const { quiz } = await buildQuiz(db, { courseId: course.id, teacherId: teacher.id });

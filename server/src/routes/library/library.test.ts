@@ -30,9 +30,30 @@ beforeAll(async () => {
   const science = await buildCourse(db, { title: "Science", teacherId: other.user.id, materialFileId: await fileRow(db, "Matter handout.pdf", 800, 4) });
   const day = 24 * 3600_000;
   // A jhs1 maths paper that closed yesterday, one still open, and a jhs2 science paper that closed.
-  await buildQuiz(db, { title: "Term 1 maths paper", courseId: maths.id, studentType: "jhs1", closeTime: new Date(Date.now() - day), pdfFileId: await fileRow(db, "t1.pdf", 5000, 3), questions: [] });
-  await buildQuiz(db, { title: "Open maths paper", courseId: maths.id, studentType: "jhs1", closeTime: new Date(Date.now() + day), pdfFileId: await fileRow(db, "open.pdf", 6000, 2), questions: [] });
-  await buildQuiz(db, { title: "Science paper", courseId: science.id, studentType: "jhs2", closeTime: new Date(Date.now() - day), pdfFileId: await fileRow(db, "sci.pdf", 7000, 1), questions: [] });
+  await buildQuiz(db, {
+    title: "Term 1 maths paper",
+    courseId: maths.id,
+    studentType: "jhs1",
+    closeTime: new Date(Date.now() - day),
+    pdfFileId: await fileRow(db, "t1.pdf", 5000, 3),
+    questions: [],
+  });
+  await buildQuiz(db, {
+    title: "Open maths paper",
+    courseId: maths.id,
+    studentType: "jhs1",
+    closeTime: new Date(Date.now() + day),
+    pdfFileId: await fileRow(db, "open.pdf", 6000, 2),
+    questions: [],
+  });
+  await buildQuiz(db, {
+    title: "Science paper",
+    courseId: science.id,
+    studentType: "jhs2",
+    closeTime: new Date(Date.now() - day),
+    pdfFileId: await fileRow(db, "sci.pdf", 7000, 1),
+    questions: [],
+  });
 });
 afterAll(() => t.close());
 
@@ -46,7 +67,13 @@ describe("GET /api/library", () => {
   it("gives an admin every material and paper, newest first, with its course, type and size", async () => {
     const r = await call(t.app, { method: "GET", url: "/api/library", token: admin.token });
     expect(r.body.pagination).toEqual({ total: 5, page: 1, limit: 20 });
-    expect(r.body.data.map((i: { title: string }) => i.title)).toEqual(["Science paper", "Open maths paper", "Term 1 maths paper", "Matter handout.pdf", "Fractions notes.pdf"]);
+    expect(r.body.data.map((i: { title: string }) => i.title)).toEqual([
+      "Science paper",
+      "Open maths paper",
+      "Term 1 maths paper",
+      "Matter handout.pdf",
+      "Fractions notes.pdf",
+    ]);
     expect(r.body.data[4]).toMatchObject({ type: "material", course: { title: "Mathematics" }, size: 1200, fileName: "Fractions notes.pdf" });
     expect(r.body.data[4].downloadPath).toMatch(/^\/courses\/\d+\/material$/);
     expect(r.body.data[0].downloadPath).toMatch(/^\/quizzes\/\d+\/pdf$/);
@@ -78,7 +105,12 @@ describe("GET /api/library", () => {
 
   it("lists an uploaded course material that downloads", async () => {
     const c = await buildCourse(t.database.db, { title: "Reading", teacherId: teacher.user.id });
-    const up = await call(t.app, { method: "PUT", url: `/api/courses/${c.id}`, token: teacher.token, payload: form({ title: "Reading" }, { material: { name: "Stories.pdf", bytes: pdfBytes(10) } }) });
+    const up = await call(t.app, {
+      method: "PUT",
+      url: `/api/courses/${c.id}`,
+      token: teacher.token,
+      payload: form({ title: "Reading" }, { material: { name: "Stories.pdf", bytes: pdfBytes(10) } }),
+    });
     expect(up.status).toBe(200);
     const r = await call(t.app, { method: "GET", url: "/api/library?search=stories", token: teacher.token });
     expect(r.body.data).toHaveLength(1);

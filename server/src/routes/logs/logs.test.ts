@@ -53,7 +53,11 @@ describe("GET and DELETE /api/logs", () => {
     const newest = await call(t.app, { method: "GET", url: "/api/logs?limit=5&sortBy=createdAt&sortOrder=desc&action=login", token: admin.token });
     expect(newest.body.pagination.total).toBe(30);
     expect(newest.body.data.map((l: { entityId: string }) => l.entityId)).toEqual(["219", "215", "211", "207", "203"]);
-    const search = await call(t.app, { method: "GET", url: "/api/logs?search=course&action=update&sortBy=entityId&sortOrder=desc&limit=3", token: admin.token });
+    const search = await call(t.app, {
+      method: "GET",
+      url: "/api/logs?search=course&action=update&sortBy=entityId&sortOrder=desc&limit=3",
+      token: admin.token,
+    });
     // Course rows are i % 3 == 1, update rows i % 4 == 1: i = 1, 13, 25, ..., 109 → ids 101 … 209.
     expect(search.body.pagination.total).toBe(10);
     expect(search.body.data.map((l: { entityId: string }) => l.entityId)).toEqual(["209", "197", "185"]);

@@ -58,7 +58,18 @@ beforeAll(async () => {
   // Practice of Mathematics by s1: 40%, three Geometry questions of which one right.
   const bank = await db
     .insert(questions)
-    .values([1, 2, 3].map((i) => ({ position: i, text: `Angle ${i}`, options: ["a", "b"], answer: "a", year: 2022, subject: "mathematics", section: "A", topic: "Geometry" })))
+    .values(
+      [1, 2, 3].map((i) => ({
+        position: i,
+        text: `Angle ${i}`,
+        options: ["a", "b"],
+        answer: "a",
+        year: 2022,
+        subject: "mathematics",
+        section: "A",
+        topic: "Geometry",
+      })),
+    )
     .returning();
   await db.insert(practiceResults).values({
     userId: s1,
@@ -91,7 +102,10 @@ describe("GET /api/reports", () => {
       ["beceReadiness", "courseEngagement", "libraryStats", "quizAnalytics", "studentPerformance", "studentsAtRisk"].sort(),
     );
     expect(r.body.find((d: { id: string }) => d.id === "quizAnalytics")).toMatchObject({ path: "/api/reports/quiz-analytics/{quizId}", needs: "quiz" });
-    expect(r.body.find((d: { id: string }) => d.id === "studentPerformance")).toMatchObject({ path: "/api/reports/student-performance/{userId}", needs: "user" });
+    expect(r.body.find((d: { id: string }) => d.id === "studentPerformance")).toMatchObject({
+      path: "/api/reports/student-performance/{userId}",
+      needs: "user",
+    });
     expect((await get("/api/reports", student)).status).toBe(403);
   });
 });
@@ -184,7 +198,13 @@ describe("library statistics", () => {
   it("counts the documents by type", async () => {
     const r = await get("/api/reports/library-stats", admin);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ totalItems: 0, byType: [{ type: "material", count: 0 }, { type: "quiz-pdf", count: 0 }] });
+    expect(r.body).toMatchObject({
+      totalItems: 0,
+      byType: [
+        { type: "material", count: 0 },
+        { type: "quiz-pdf", count: 0 },
+      ],
+    });
   });
 });
 
@@ -195,7 +215,10 @@ describe("exports", () => {
     expect(r.headers["content-type"]).toMatch(/^text\/csv/);
     const day = new Date().toISOString().slice(0, 10);
     expect(r.headers["content-disposition"]).toContain(`students-at-risk-${day}.csv`);
-    const lines = r.raw.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = r.raw
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("Student,Level,Results,Average score,Pass mark,Last three scores,Why");
     expect(lines[1]).toBe("Kojo Below,JHS 1,1,40,50,40,Below pass mark");
     expect(lines).toHaveLength(4);
@@ -214,7 +237,16 @@ describe("exports", () => {
     expect(media.some((m) => m.endsWith(".png"))).toBe(true);
     expect(cells.slice(0, 8)).toEqual(["Level", "Subject", "Results", "Average score", "Pass rate (%)", "Quiz average", "Practice average", "Weakest topics"]);
     const mathsRow = cells.indexOf("Mathematics") >= 0 ? cells.indexOf("Mathematics") : cells.indexOf("mathematics");
-    expect(cells.slice(mathsRow - 1, mathsRow + 7)).toEqual(["JHS 1", cells[mathsRow], "6", "63.33", "66.67", "68", "40", "Geometry (33.33%); Fractions (50%); Algebra (100%)"]);
+    expect(cells.slice(mathsRow - 1, mathsRow + 7)).toEqual([
+      "JHS 1",
+      cells[mathsRow],
+      "6",
+      "63.33",
+      "66.67",
+      "68",
+      "40",
+      "Geometry (33.33%); Fractions (50%); Algebra (100%)",
+    ]);
     // Scores are shaded: 63.33 yellow (≥ 60).
     expect(xml).toContain('w:fill="FFF3BF"');
   });

@@ -12,8 +12,14 @@ export async function sendReport(reply: FastifyReply, report: ReportResult, form
   if (!format) return report;
   const name = reportFileBase(report);
   if (format === "csv") {
-    return reply.header("Content-Type", "text/csv; charset=utf-8").header("Content-Disposition", contentDisposition(`${name}.csv`)).send(reportCsv(report));
+    return reply
+      .header("Content-Type", "text/csv; charset=utf-8")
+      .header("Content-Disposition", contentDisposition(`${name}.csv`))
+      .send(reportCsv(report));
   }
   const docx = await reportDocx(report, schoolName);
-  return reply.header("Content-Type", DOCX_MIME).header("Content-Disposition", contentDisposition(`${name}.docx`)).send(docx);
+  return reply
+    .header("Content-Type", DOCX_MIME)
+    .header("Content-Disposition", contentDisposition(`${name}.docx`))
+    .send(docx);
 }

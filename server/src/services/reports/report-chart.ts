@@ -53,10 +53,7 @@ export function chartSvg(chart: NonNullable<ReportResult["chart"]>): { svg: stri
       `<text x="${labelW + (b.value > 0 ? w : 0) + 6}" y="${y + 17}" font-family="DejaVu Sans" font-size="12" fill="#343a40">${esc(String(b.value))}</text>`,
     );
   });
-  parts.push(
-    `<text x="${labelW}" y="${height - 8}" font-family="DejaVu Sans" font-size="11" fill="#868e96">${esc(chart.valueLabel)}</text>`,
-    `</svg>`,
-  );
+  parts.push(`<text x="${labelW}" y="${height - 8}" font-family="DejaVu Sans" font-size="11" fill="#868e96">${esc(chart.valueLabel)}</text>`, `</svg>`);
   return { svg: parts.join(""), width: CHART_WIDTH, height };
 }
 

@@ -35,7 +35,9 @@ const SHADE: Record<string, string> = { green: "D3F9D8", yellow: "FFF3BF", red: 
 
 function cell(text: string, opts: { bold?: boolean; shade?: string; right?: boolean } = {}) {
   return new TableCell({
-    children: [new Paragraph({ alignment: opts.right ? AlignmentType.RIGHT : AlignmentType.LEFT, children: [new TextRun({ text, bold: opts.bold, size: 18 })] })],
+    children: [
+      new Paragraph({ alignment: opts.right ? AlignmentType.RIGHT : AlignmentType.LEFT, children: [new TextRun({ text, bold: opts.bold, size: 18 })] }),
+    ],
     shading: opts.shade ? { type: ShadingType.CLEAR, color: "auto", fill: opts.shade } : undefined,
   });
 }
@@ -64,12 +66,26 @@ export async function reportDocx(report: ReportResult, schoolName: string): Prom
   ];
   if (report.subject) children.push(new Paragraph({ children: [new TextRun({ text: report.subject, italics: true })] }));
   children.push(new Paragraph({ children: [new TextRun({ text: `Date: ${report.generatedAt.slice(0, 10)}` })] }));
-  for (const s of report.summary) children.push(new Paragraph({ children: [new TextRun({ text: `${s.label}: `, bold: true }), new TextRun({ text: s.value === null ? "—" : String(s.value) })] }));
+  for (const s of report.summary)
+    children.push(
+      new Paragraph({ children: [new TextRun({ text: `${s.label}: `, bold: true }), new TextRun({ text: s.value === null ? "—" : String(s.value) })] }),
+    );
   if (report.chart && report.chart.bars.length) {
     const { png, width, height } = await chartPng(report.chart);
     // 6 inches wide at most (the page's text width): 576 points at 96 dpi.
     const scale = Math.min(1, 576 / width);
-    children.push(new Paragraph({ children: [new ImageRun({ type: "png", data: png, transformation: { width: Math.round(width * scale), height: Math.round(height * scale) }, altText: { name: report.chart.title, description: report.chart.title, title: report.chart.title } })] }));
+    children.push(
+      new Paragraph({
+        children: [
+          new ImageRun({
+            type: "png",
+            data: png,
+            transformation: { width: Math.round(width * scale), height: Math.round(height * scale) },
+            altText: { name: report.chart.title, description: report.chart.title, title: report.chart.title },
+          }),
+        ],
+      }),
+    );
   }
   children.push(
     report.rows.length

@@ -167,7 +167,9 @@ export async function courseEngagement(db: Queryable, viewer: Viewer, now: Date)
       { key: "averageScore", label: "Average score", kind: "score" },
     ],
     rows,
-    chart: rows.length ? { title: "Submissions per course", valueLabel: "Submissions", bars: rows.slice(0, 15).map((r) => ({ label: r.courseTitle, value: r.submissions })) } : null,
+    chart: rows.length
+      ? { title: "Submissions per course", valueLabel: "Submissions", bars: rows.slice(0, 15).map((r) => ({ label: r.courseTitle, value: r.submissions })) }
+      : null,
   };
 }
 
@@ -187,8 +189,7 @@ export async function beceReadiness(db: Queryable, viewer: Viewer, now: Date): P
       passRate: pct(Number(f.quiz_passed) + Number(f.practice_passed), n),
       quizAverage: round2(f.quiz_avg),
       practiceAverage: round2(f.practice_avg),
-      weakestTopics:
-        (weakest.get(`${f.level}\u0000${f.subject_key}`) ?? []).map((t) => `${t.topic} (${t.percent}%)`).join("; ") || "Not enough topic data",
+      weakestTopics: (weakest.get(`${f.level}\u0000${f.subject_key}`) ?? []).map((t) => `${t.topic} (${t.percent}%)`).join("; ") || "Not enough topic data",
     };
   });
   return {
@@ -210,7 +211,11 @@ export async function beceReadiness(db: Queryable, viewer: Viewer, now: Date): P
     ],
     rows,
     chart: rows.length
-      ? { title: "Average score by level and subject", valueLabel: "Average score (%)", bars: rows.slice(0, 18).map((r) => ({ label: `${r.level} ${r.subject}`, value: r.averageScore ?? 0 })) }
+      ? {
+          title: "Average score by level and subject",
+          valueLabel: "Average score (%)",
+          bars: rows.slice(0, 18).map((r) => ({ label: `${r.level} ${r.subject}`, value: r.averageScore ?? 0 })),
+        }
       : null,
   };
 }
