@@ -1,12 +1,11 @@
 import { lazy, Suspense } from "react";
-import { Link, Navigate } from "react-router";
+import { Link, Navigate, useNavigate } from "react-router";
 import { Alert, Anchor, Badge, Button, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { STORAGE_WARNING_PERCENT } from "@adesua/domain/constants";
 import { useAuth } from "@/lib/auth";
 import { errorText } from "@/lib/api";
 import { useNow } from "@/lib/use-now";
 import { Greeting } from "@/components/greeting";
-import { LogoutButton } from "@/components/logout-button";
 import { ErrorState } from "@/components/error-state";
 import { StatCard } from "../components/stat-card";
 import { useAdminStats, usePendingTeachers } from "../api/admin-home";
@@ -48,7 +47,8 @@ function Clock() {
 
 /** The admin home (spec 001 "Admin home"): real figures from GET /admin/dashboard/stats. */
 export function AdminHomePage() {
-  const { user } = useAuth();
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
   const stats = useAdminStats(user?.role === "admin");
   // Teachers may enter the admin area, but the school's figures are the admin's: their home is their own.
   if (user?.role === "teacher") return <Navigate to="/teachers/dashboard" replace />;
@@ -65,7 +65,16 @@ export function AdminHomePage() {
             <Button variant="default" onClick={() => void stats.refetch()} loading={stats.isFetching}>
               Refresh
             </Button>
-            <LogoutButton />
+            <Button
+              variant="light"
+              color="gray"
+              onClick={async () => {
+                await logout();
+                navigate("/login", { replace: true });
+              }}
+            >
+              Logout
+            </Button>
           </Group>
         }
       />
