@@ -106,7 +106,7 @@ export function AdminHomePage() {
         <Title order={2} size="h4" mb="sm">
           Quick Actions
         </Title>
-        <Group gap="xs" wrap="wrap">
+        <Group gap="xs" wrap="wrap" component="nav" aria-label="Quick actions">
           {QUICK_ACTIONS.map((a) => (
             <Button key={a.to} component={Link} to={a.to} variant="light">
               {a.label}

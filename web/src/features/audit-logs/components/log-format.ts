@@ -26,16 +26,18 @@ export function truncatedJson(value: unknown, max = 80): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
-const ICONS: [RegExp, string][] = [
-  [/user/i, "👤"],
-  [/course/i, "📚"],
-  [/quiz/i, "📝"],
-  [/submission|record|attempt/i, "📨"],
-  [/question/i, "❓"],
-  [/schedule|event/i, "📅"],
-  [/announcement/i, "📣"],
-  [/audit|log/i, "🗂️"],
+export type EntityKind = "user" | "course" | "quiz" | "result" | "question" | "event" | "notice" | "log" | "other";
+
+const KINDS: [RegExp, EntityKind][] = [
+  [/user/i, "user"],
+  [/course/i, "course"],
+  [/quiz/i, "quiz"],
+  [/submission|record|attempt/i, "result"],
+  [/question/i, "question"],
+  [/schedule|event/i, "event"],
+  [/announcement/i, "notice"],
+  [/audit|log/i, "log"],
 ];
 
-/** An icon chosen by entity type; a plain page for anything else. */
-export const entityIcon = (type: string) => ICONS.find(([re]) => re.test(type))?.[1] ?? "📄";
+/** Which icon an entity type gets; "other" for anything else. */
+export const entityKind = (type: string): EntityKind => KINDS.find(([re]) => re.test(type))?.[1] ?? "other";

@@ -1,7 +1,8 @@
 import { Badge, Code, Group, Stack, Table, Text } from "@mantine/core";
 import type { AuditLog } from "@adesua/domain";
 import { auditActionColor } from "@adesua/domain/rules";
-import { entityIcon, formatLogDate, truncatedJson } from "./log-format";
+import { formatLogDate, truncatedJson } from "./log-format";
+import { EntityIcon } from "./entity-icon";
 
 function Changes({ log }: { log: AuditLog }) {
   if (!log.before && !log.after) {
@@ -52,7 +53,7 @@ export function LogTable({ logs }: { logs: AuditLog[] }) {
             <Table.Tr key={log.id} data-testid="log-row">
               <Table.Td>
                 <Group gap={8} wrap="nowrap">
-                  <span aria-hidden>{entityIcon(log.entityType)}</span>
+                  <EntityIcon type={log.entityType} />
                   <Stack gap={0}>
                     <Text size="sm" fw={600}>
                       {log.entityType}
@@ -63,8 +64,8 @@ export function LogTable({ logs }: { logs: AuditLog[] }) {
                   </Stack>
                 </Group>
               </Table.Td>
-              <Table.Td>
-                <Badge color={auditActionColor(log.action)} variant="light" autoContrast>
+              <Table.Td style={{ minWidth: 110 }}>
+                <Badge color={auditActionColor(log.action)} variant="light" style={{ overflow: "visible" }}>
                   {log.action}
                 </Badge>
               </Table.Td>

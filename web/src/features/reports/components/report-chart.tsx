@@ -13,7 +13,6 @@ export default function ReportChart({ chart }: { chart: NonNullable<ReportResult
       orientation="vertical"
       yAxisProps={{ width: 120 }}
       series={[{ name: "value", label: chart.valueLabel, color: "blue.6" }]}
-      aria-hidden
     />
   );
 }
