@@ -366,6 +366,7 @@ export const records = pgTable(
 // Schedule and announcement tables (issue 13) and the audit trail live beside this file to keep it readable.
 export * from "./schema-schedule";
 export * from "./schema-audit";
+export * from "./schema-counts";
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { attempts, records, submissions, users } from "../../db/schema";
+import { eq, sql } from "drizzle-orm";
+import { attempts, courses, records, submissions, users } from "../../db/schema";
 import { recordAudit } from "../../audit/audit";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, buildUser, signedIn } from "../../../test/factories";
@@ -59,6 +59,32 @@ describe("GET /api/admin/dashboard/stats", () => {
     expect(h.storage).toBeGreaterThan(0);
     expect(h.storage).toBeLessThanOrEqual(100);
     expect(h.responseTime).toBeGreaterThanOrEqual(0);
+  });
+
+  it("keeps the submission and record counts exact through inserts, bulk inserts and cascading deletes", async () => {
+    const db = t.database.db;
+    const admin = await signedIn(db, { role: "admin" });
+    const stats = async () => (await call(t.app, { method: "GET", url: "/api/admin/dashboard/stats", token: admin.token })).body.data.overview;
+    const direct = async () => ({
+      subs: (await db.select({ n: sql<number>`count(*)::int` }).from(submissions))[0].n,
+      recs: (await db.select({ n: sql<number>`count(*)::int` }).from(records))[0].n,
+    });
+    const before = await stats();
+    expect(before.totalSubmissions).toBe((await direct()).subs);
+    const teacher = await buildUser(db, { role: "teacher" });
+    const { quiz } = await buildQuiz(db, { teacherId: teacher.id });
+    const students = await Promise.all([1, 2, 3, 4].map(() => buildUser(db)));
+    await db.insert(submissions).values(students.map((s) => ({ quizId: quiz.id, userId: s.id, score: 60, correct: 3, total: 5 })));
+    await db.insert(records).values(students.map((s) => ({ userId: s.id, quizId: quiz.id, score: 60 })));
+    const mid = await stats();
+    expect(mid.totalSubmissions).toBe(before.totalSubmissions + 4);
+    expect(mid.totalRecords).toBe(before.totalRecords + 4);
+    // Deleting the quiz's course removes its submissions and records by cascade: the counts follow.
+    await db.delete(courses).where(eq(courses.id, quiz.courseId));
+    const after = await stats();
+    expect(after.totalSubmissions).toBe(before.totalSubmissions);
+    expect(after.totalRecords).toBe(before.totalRecords);
+    expect(await direct()).toEqual({ subs: after.totalSubmissions, recs: after.totalRecords });
   });
 
   it("counts a password sign-in as activity, not an admin acting as the user", async () => {
