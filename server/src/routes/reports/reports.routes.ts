@@ -5,6 +5,7 @@ import { viewerOf } from "../../lib/viewer";
 import {
   beceReadiness,
   courseEngagement,
+  inReportTx,
   libraryStats,
   quizAnalytics,
   REPORT_DEFINITIONS,
@@ -26,26 +27,26 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   ]);
 
   app.get("/reports/quiz-analytics/:quizId", { config: { access: STAFF }, schema: { ...schema, params: QuizReportParamsSchema } }, async (req, reply) =>
-    sendReport(reply, await quizAnalytics(app.db, viewerOf(req), req.params.quizId, app.now()), req.query.format, school()),
+    sendReport(reply, await inReportTx(app.db, (tx) => quizAnalytics(tx, viewerOf(req), req.params.quizId, app.now())), req.query.format, school()),
   );
 
   app.get("/reports/student-performance/:userId", { config: { access: STAFF }, schema: { ...schema, params: UserReportParamsSchema } }, async (req, reply) =>
-    sendReport(reply, await studentPerformance(app.db, viewerOf(req), req.params.userId, app.now()), req.query.format, school()),
+    sendReport(reply, await inReportTx(app.db, (tx) => studentPerformance(tx, viewerOf(req), req.params.userId, app.now())), req.query.format, school()),
   );
 
   app.get("/reports/library-stats", { config: { access: STAFF }, schema }, async (req, reply) =>
-    sendReport(reply, await libraryStats(app.db, viewerOf(req), app.now()), req.query.format, school()),
+    sendReport(reply, await inReportTx(app.db, (tx) => libraryStats(tx, viewerOf(req), app.now())), req.query.format, school()),
   );
 
   app.get("/reports/course-engagement", { config: { access: STAFF }, schema }, async (req, reply) =>
-    sendReport(reply, await courseEngagement(app.db, viewerOf(req), app.now()), req.query.format, school()),
+    sendReport(reply, await inReportTx(app.db, (tx) => courseEngagement(tx, viewerOf(req), app.now())), req.query.format, school()),
   );
 
   app.get("/reports/bece-readiness", { config: { access: STAFF }, schema }, async (req, reply) =>
-    sendReport(reply, await beceReadiness(app.db, viewerOf(req), app.now()), req.query.format, school()),
+    sendReport(reply, await inReportTx(app.db, (tx) => beceReadiness(tx, viewerOf(req), app.now())), req.query.format, school()),
   );
 
   app.get("/reports/students-at-risk", { config: { access: STAFF }, schema }, async (req, reply) =>
-    sendReport(reply, await studentsAtRisk(app.db, viewerOf(req), app.now()), req.query.format, school()),
+    sendReport(reply, await inReportTx(app.db, (tx) => studentsAtRisk(tx, viewerOf(req), app.now())), req.query.format, school()),
   );
 };
