@@ -70,6 +70,8 @@ describe("school administration", () => {
       await page.getByRole("navigation", { name: "Quick actions" }).getByRole("link", { name }).waitFor();
     }
     await page.getByRole("link", { name: "View all logs" }).waitFor();
+    // Logout is the header's, as on every page.
+    expect(await page.getByRole("button", { name: "Logout" }).count()).toBe(1);
     await snap(page, "admin-home-desktop");
     await context.close();
   });

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Link, Navigate, useNavigate } from "react-router";
+import { Link, Navigate } from "react-router";
 import { Alert, Anchor, Badge, Button, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { STORAGE_WARNING_PERCENT } from "@adesua/domain/constants";
 import { useAuth } from "@/lib/auth";
@@ -47,8 +47,8 @@ function Clock() {
 
 /** The admin home (spec 001 "Admin home"): real figures from GET /admin/dashboard/stats. */
 export function AdminHomePage() {
-  const { user, logout } = useAuth();
-  const navigate = useNavigate();
+  // Logout is the header's (one per page, as on every screen: e2e/layout.e2e.ts).
+  const { user } = useAuth();
   const stats = useAdminStats(user?.role === "admin");
   // Teachers may enter the admin area, but the school's figures are the admin's: their home is their own.
   if (user?.role === "teacher") return <Navigate to="/teachers/dashboard" replace />;
@@ -64,16 +64,6 @@ export function AdminHomePage() {
             <Clock />
             <Button variant="default" onClick={() => void stats.refetch()} loading={stats.isFetching}>
               Refresh
-            </Button>
-            <Button
-              variant="light"
-              color="gray"
-              onClick={async () => {
-                await logout();
-                navigate("/login", { replace: true });
-              }}
-            >
-              Logout
             </Button>
           </Group>
         }
