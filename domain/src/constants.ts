@@ -11,3 +11,4 @@ export * from "./constants/attempt";
 export * from "./constants/accounts";
 export * from "./constants/bank";
 export * from "./constants/grading";
+export * from "./constants/admin";

@@ -25,3 +25,8 @@ export * from "./contracts/teacher-home";
 export * from "./rules/performance";
 export * from "./contracts/performance";
 export * from "./rules/grade-bar";
+export * from "./rules/audit";
+export * from "./contracts/admin";
+export * from "./contracts/report";
+export * from "./contracts/library";
+export * from "./constants/admin";

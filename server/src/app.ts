@@ -47,6 +47,9 @@ import { tableRoutes } from "./routes/tables/tables.routes";
 import { teacherRoutes } from "./routes/teachers/teachers.routes";
 import { performanceRoutes } from "./routes/performance/performance.routes";
 import { fileRoutes } from "./routes/files/files.routes";
+import { adminRoutes } from "./routes/admin/admin.routes";
+import { reportRoutes } from "./routes/reports/reports.routes";
+import { libraryRoutes } from "./routes/library/library.routes";
 import type { FileStorage } from "./storage/storage";
 import { storageFor } from "./storage/storage-for";
 
@@ -275,6 +278,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(teacherRoutes, { prefix: "/api" });
   await app.register(performanceRoutes, { prefix: "/api" });
   await app.register(fileRoutes, { prefix: "/api" });
+  await app.register(adminRoutes, { prefix: "/api" });
+  await app.register(reportRoutes, { prefix: "/api" });
+  await app.register(libraryRoutes, { prefix: "/api" });
 
   const webDist = config.webDist;
   if (webDist && fs.existsSync(path.join(webDist, "index.html"))) {

@@ -30,6 +30,8 @@ export type Config = {
   overdueSweepMs: number;
   /** PGlite on a thread of its own (decision 028); PGLITE_THREAD=false keeps it on the request thread. */
   pgliteThread: boolean;
+  /** The school's name, printed at the top of exported reports. */
+  schoolName: string;
 };
 
 /** A configuration problem: main.ts prints its message as one line and exits. */
@@ -105,5 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers,
     overdueSweepMs: intVar(env, "OVERDUE_SWEEP_MS", 15_000, 100, 3_600_000),
     pgliteThread: boolVar(env, "PGLITE_THREAD", true),
+    schoolName: (env.SCHOOL_NAME?.trim() || "Adesua School").slice(0, 120),
   };
 }

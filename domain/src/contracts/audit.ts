@@ -36,8 +36,8 @@ export type AuditLog = z.infer<typeof AuditLogSchema>;
 export const AuditLogQuerySchema = pageQuery(50, 200).extend({
   search: z.string().trim().max(100).optional(),
   action: z.string().trim().toLowerCase().max(40).optional(),
-  sortBy: z.enum(["entityType", "action", "createdAt", "entityId"]).default("createdAt"),
-  sortOrder: z.enum(["asc", "desc"]).default("desc"),
+  sortBy: z.enum(["entityType", "action", "createdAt", "entityId"]).default("entityType"),
+  sortOrder: z.enum(["asc", "desc"]).default("asc"),
 });
 
 export const AuditLogListSchema = z.object({

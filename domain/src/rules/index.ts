@@ -9,3 +9,4 @@ export * from "./personal-best";
 export * from "./insights";
 export * from "./performance";
 export * from "./grade-bar";
+export * from "./audit";

@@ -34,6 +34,8 @@ export async function createSession(db: Queryable, userId: number, ttlMs: number
       expiresAt,
     })
     .returning({ id: sessions.id });
+  // A sign-in of the user's own (not an admin acting as them) makes them "active" on the admin home.
+  if (!impersonator) await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, userId));
   return { token, sessionId: row.id, expiresAt };
 }
 

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import {
-  bigserial,
   boolean,
   check,
   index,
@@ -30,12 +29,15 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     /** active; pending (a self-registered teacher awaiting an admin, decision 017); rejected (cannot sign in). */
     status: text("status").notNull().default("active"),
+    /** The last password sign-in (not impersonation): "active users" on the admin home. */
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
     index("users_role_idx").on(t.role, t.id),
+    index("users_last_sign_in_idx").on(t.lastSignInAt),
     check("users_role_check", sql`${t.role} in ('student','teacher','admin')`),
     check("users_student_type_check", sql`${t.studentType} is null or ${t.studentType} in ('jhs1','jhs2','jhs3')`),
     check("users_status_check", sql`${t.status} in ('active','pending','rejected')`),
@@ -54,27 +56,6 @@ export const settings = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [check("settings_single_row_check", sql`${t.id} = 1`)],
-);
-
-export const auditLogs = pgTable(
-  "audit_logs",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    entityType: text("entity_type").notNull(),
-    entityId: text("entity_id"),
-    action: text("action").notNull(),
-    /** Kept as plain numbers (no foreign key) so the trail survives deleting the user. */
-    userId: integer("user_id"),
-    impersonatorId: integer("impersonator_id"),
-    before: jsonb("before").$type<Record<string, unknown> | null>(),
-    after: jsonb("after").$type<Record<string, unknown> | null>(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index("audit_logs_created_at_idx").on(t.createdAt),
-    index("audit_logs_entity_idx").on(t.entityType, t.entityId),
-    index("audit_logs_user_id_idx").on(t.userId),
-  ],
 );
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -330,6 +311,8 @@ export const records = pgTable(
 
 // Sessions and sign-in throttling, schedule and announcement (issue 13), gradebook and performance (issue 12) tables live beside this file.
 export * from "./schema-auth";
+export * from "./schema-audit";
+export * from "./schema-counts";
 export * from "./schema-schedule";
 export * from "./schema-gradebook";
 export * from "./schema-performance";
@@ -337,7 +320,6 @@ export * from "./schema-practice";
 export * from "./schema-files";
 
 export type UserRow = typeof users.$inferSelect;
-export type AuditLogRow = typeof auditLogs.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 export type CourseRow = typeof courses.$inferSelect;
 export type QuizRow = typeof quizzes.$inferSelect;

@@ -10,6 +10,7 @@ const row = (id: number, role: string): UserRow => ({
   email: "x",
   studentType: null,
   passwordHash: null,
+  lastSignInAt: null,
   status: "active",
   createdAt: new Date(),
   updatedAt: new Date(),

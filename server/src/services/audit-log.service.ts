@@ -6,6 +6,7 @@ import { recordAudit, type Actor } from "../audit/audit";
 import { escapeLike } from "../lib/sql";
 import { pageWithCount } from "../lib/pagination";
 import { presentAuditLog } from "../presenters/audit-log";
+import { rowCount } from "./row-counts";
 
 export type AuditLogFilter = PageQuery & {
   search?: string;
@@ -34,7 +35,8 @@ export async function listAuditLogs(db: Db, f: AuditLogFilter): Promise<{ data: 
   const { rows, meta } = await pageWithCount(
     f,
     (w) => db.select().from(auditLogs).where(cond).orderBy(dir(sortCol), dir(auditLogs.id)).limit(w.limit).offset(w.offset),
-    async () => (await db.select({ total: count() }).from(auditLogs).where(cond))[0].total,
+    // The whole trail's size is kept by a trigger (row_counts): no scan of 100,000 entries per page.
+    async () => (cond ? (await db.select({ total: count() }).from(auditLogs).where(cond))[0].total : rowCount(db, "audit_logs")),
   );
   return { data: rows.map(presentAuditLog), pagination: meta };
 }

@@ -68,17 +68,12 @@ const soon = (path: string, title: string, roles?: readonly Role[]): RouteObject
 const notFound: RouteObject = { path: "*", element: <PageNotFound />, handle: { notFound: true } satisfies RouteHandle };
 
 const TEACHER_ONLY = ["teacher"] as const;
-const ADMIN_ONLY = ["admin"] as const;
 
 /** The spec's student routes still to come (path, title). */
 const STUDENT_SOON: [string, string][] = [];
 
 /** The spec's screens shared by the teacher and admin areas that are still to come. */
-const STAFF_SOON: [string, string][] = [
-  ["library", "Library"],
-  ["reports", "Analytics & Reports"],
-  ["import-export", "Import/Export"],
-];
+const STAFF_SOON: [string, string][] = [["import-export", "Import/Export"]];
 
 const TEACHER_SOON: [string, string][] = [...STAFF_SOON];
 
@@ -144,7 +139,7 @@ export const routes: RouteObject[] = [
             <RoleLayout nav={ADMIN_NAV} home="/admin/dashboard" areaLabel="Admin" />
           </RequireAuth>
         ),
-        children: [...adminRoutes.map(guarded), ...ADMIN_SOON.map(([p, t]) => soon(p, t)), soon("logs", "Audit Logs", ADMIN_ONLY), notFound],
+        children: [...adminRoutes.map(guarded), ...ADMIN_SOON.map(([p, t]) => soon(p, t)), notFound],
       },
       { path: "dashboard/admin/*", element: <Alias from="/dashboard/admin" to="/admin/dashboard" /> },
       { path: "teacher/dashboard/*", element: <Alias from="/teacher/dashboard" to="/teachers/dashboard" /> },

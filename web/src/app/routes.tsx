@@ -69,6 +69,8 @@ const performanceRoutes = (roles?: readonly Role[]): AreaRoute[] => [
     lazy: async () => ({ Component: (await import("../features/performance/staff/student-history-page")).StudentHistoryPage }),
   },
 ];
+const reportsPage = { lazy: async () => ({ Component: (await import("../features/reports/routes/reports-page")).ReportsPage }) };
+const libraryPage = { lazy: async () => ({ Component: (await import("../features/library/routes/library-page")).LibraryPage }) };
 const announcementForm = { lazy: async () => ({ Component: (await import("../features/announcements/forms/announcement-form-page")).AnnouncementFormPage }) };
 const gradeQuiz = { lazy: async () => ({ Component: (await import("../features/grading/staff/grade-quiz-page")).GradeQuizPage }) };
 const submissionsPage = { lazy: async () => ({ Component: (await import("../features/grading/staff/submissions-page")).SubmissionsPage }) };
@@ -167,10 +169,12 @@ export const teacherRoutes: AreaRoute[] = [
   ...performanceRoutes(["teacher"]),
   ...gradingStaffRoutes(["teacher"]),
   { path: "quizzes/:quizId/submissions", roles: ["teacher"], ...submissionsPage },
+  { path: "reports", roles: ["teacher"], ...reportsPage },
+  { path: "library", roles: ["teacher"], ...libraryPage },
 ];
 
 export const adminRoutes: AreaRoute[] = [
-  { index: true, lazy: () => withAnnouncements(import("../features/home/routes/staff-home").then((m) => m.AdminHomePage)) },
+  { index: true, lazy: () => withAnnouncements(import("../features/admin-home/routes/admin-home-page").then((m) => m.AdminHomePage)) },
   { path: "users", roles: ["admin"], lazy: async () => ({ Component: (await import("../features/users/routes/users-page")).UsersPage }) },
   { path: "courses", lazy: async () => ({ Component: (await import("../features/courses/routes/admin-courses-page")).AdminCoursesPage }) },
   { path: "course/new", lazy: async () => ({ Component: (await import("../features/courses/forms/course-form-page")).CourseFormPage }) },
@@ -194,4 +198,7 @@ export const adminRoutes: AreaRoute[] = [
   ...performanceRoutes(),
   ...gradingStaffRoutes(),
   { path: "submissions", ...submissionsPage },
+  { path: "reports", ...reportsPage },
+  { path: "library", ...libraryPage },
+  { path: "logs", roles: ["admin"], lazy: async () => ({ Component: (await import("../features/audit-logs/routes/audit-logs-page")).AuditLogsPage }) },
 ];

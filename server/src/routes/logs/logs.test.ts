@@ -34,6 +34,35 @@ describe("GET and DELETE /api/logs", () => {
     expect(page2.body.data.map((l: { entityId: string }) => l.entityId)).toEqual(["12"]);
   });
 
+  it("sorts by entity type ascending by default (spec §9) and pages a long trail on the server", async () => {
+    const admin = await signedIn(t.database.db, { role: "admin" });
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      entityType: ["quiz", "Course", "user"][i % 3],
+      entityId: String(i + 100),
+      action: ["create", "update", "delete", "login"][i % 4],
+      userId: admin.user.id,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+    }));
+    await t.database.db.insert(auditLogs).values(rows);
+    const first = await call(t.app, { method: "GET", url: "/api/logs?limit=20", token: admin.token });
+    expect(first.body.pagination).toEqual({ total: 123, page: 1, limit: 20 });
+    expect(first.body.data.map((l: { entityType: string }) => l.entityType.toLowerCase())).toEqual(Array(20).fill("course"));
+    const last = await call(t.app, { method: "GET", url: "/api/logs?limit=20&page=7", token: admin.token });
+    expect(last.body.data).toHaveLength(3);
+    expect(last.body.data.every((l: { entityType: string }) => l.entityType === "user")).toBe(true);
+    const newest = await call(t.app, { method: "GET", url: "/api/logs?limit=5&sortBy=createdAt&sortOrder=desc&action=login", token: admin.token });
+    expect(newest.body.pagination.total).toBe(30);
+    expect(newest.body.data.map((l: { entityId: string }) => l.entityId)).toEqual(["219", "215", "211", "207", "203"]);
+    const search = await call(t.app, {
+      method: "GET",
+      url: "/api/logs?search=course&action=update&sortBy=entityId&sortOrder=desc&limit=3",
+      token: admin.token,
+    });
+    // Course rows are i % 3 == 1, update rows i % 4 == 1: i = 1, 13, 25, ..., 109 → ids 101 … 209.
+    expect(search.body.pagination.total).toBe(10);
+    expect(search.body.data.map((l: { entityId: string }) => l.entityId)).toEqual(["209", "197", "185"]);
+  });
+
   it("clears every record and leaves one record of the clearing", async () => {
     const admin = await signedIn(t.database.db, { role: "admin" });
     const r = await call(t.app, { method: "DELETE", url: "/api/logs", token: admin.token });
@@ -41,7 +70,9 @@ describe("GET and DELETE /api/logs", () => {
     expect(r.body.deleted).toBeGreaterThan(0);
     const rows = await t.database.db.select().from(auditLogs);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ entityType: "audit_log", action: "delete", userId: admin.user.id });
+    expect(rows[0]).toMatchObject({ entityType: "audit_log", action: "delete", userId: admin.user.id, before: { count: r.body.deleted } });
+    const list = await call(t.app, { method: "GET", url: "/api/logs", token: admin.token });
+    expect(list.body.data).toHaveLength(1);
   });
 
   it("refuses teachers, students and anonymous callers", async () => {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { CourseListResponse, QuizListResponse, StudentSummary } from "@adesua/domain";
+import type { CourseListResponse, LibraryList, QuizListResponse, StudentSummary } from "@adesua/domain";
 import { api } from "@/lib/api";
 
 /** The student's quizzes (their own level only) in the student order: in progress, open closing soonest, upcoming, closed; 100 is the spec's list size. */
@@ -25,3 +25,7 @@ export const getHomeCoursesQueryOptions = () =>
 export const useHomeQuizzes = () => useQuery(getHomeQuizzesQueryOptions());
 export const useStudentSummary = () => useQuery(getStudentSummaryQueryOptions());
 export const useHomeCourses = () => useQuery(getHomeCoursesQueryOptions());
+
+/** The latest library titles the student may see (their courses' materials, papers of closed quizzes). */
+export const useHomeLibrary = () =>
+  useQuery({ queryKey: ["library", "student-home"], queryFn: ({ signal }) => api<LibraryList>("/library", { query: { page: 1, limit: 5 }, signal }) });

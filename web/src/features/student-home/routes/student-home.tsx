@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { Course, QuizListItem } from "@adesua/domain";
@@ -7,7 +7,8 @@ import { errorText } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { useNow } from "@/lib/use-now";
 import { Greeting } from "@/components/greeting";
-import { useHomeCourses, useHomeQuizzes, useStudentSummary } from "../api/student-home";
+import { useHomeCourses, useHomeLibrary, useHomeQuizzes, useStudentSummary } from "../api/student-home";
+import { downloadFile } from "@/lib/download";
 import { availableQuizzes, homeStats } from "../lib/stats";
 import { QuizAttemptAction } from "@/components/quiz-attempt-action";
 
@@ -97,6 +98,42 @@ function CourseRow({ course }: { course: Course }) {
 }
 
 /** /students/dashboard: greeting, stat cards, quizzes open now, quick actions and the first courses. */
+/** The library's latest titles (spec: the student home's library list), each downloadable. */
+function LibraryList() {
+  const library = useHomeLibrary();
+  const [failed, setFailed] = useState<string | null>(null);
+  if (library.isPending || library.isError || library.data.data.length === 0) return null;
+  return (
+    <Section title="Library">
+      <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+        {library.data.data.map((item) => (
+          <li key={item.id}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => {
+                setFailed(null);
+                downloadFile(item.downloadPath, item.fileName).catch((err) => setFailed(errorText(err, "Could not download the file")));
+              }}
+            >
+              {item.title}
+            </Anchor>{" "}
+            <Text span size="xs" c="dimmed">
+              {item.course.title}
+            </Text>
+          </li>
+        ))}
+      </Stack>
+      {failed && (
+        <Text size="sm" c="red.8" role="alert">
+          {failed}
+        </Text>
+      )}
+    </Section>
+  );
+}
+
 export function StudentHomePage() {
   const { user } = useAuth();
   const now = useNow(60_000);
@@ -198,6 +235,8 @@ export function StudentHomePage() {
           </SimpleGrid>
         )}
       </Section>
+
+      <LibraryList />
     </Stack>
   );
 }

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { LIBRARY_ITEM_TYPES } from "../constants";
+import { PageMetaSchema, pageQuery } from "./common";
+
+/** A document of the library: a course's material or a quiz's paper as a PDF. */
+export const LibraryItemSchema = z.object({
+  /** "material-<courseId>" or "quiz-pdf-<quizId>": unique across both kinds. */
+  id: z.string(),
+  title: z.string(),
+  type: z.enum(LIBRARY_ITEM_TYPES),
+  /** The course the document belongs to. */
+  course: z.object({ id: z.number().int(), title: z.string() }),
+  /** The file's name as uploaded. */
+  fileName: z.string(),
+  /** Bytes. */
+  size: z.number().int(),
+  /** When the file was uploaded (ISO). */
+  createdAt: z.string(),
+  /** Where to GET the file (API path without the /api prefix). */
+  downloadPath: z.string(),
+});
+export type LibraryItem = z.infer<typeof LibraryItemSchema>;
+
+/** GET /library: newest first; `search` matches the title, the file name or the course. */
+export const LibraryQuerySchema = pageQuery(20).extend({
+  search: z.string().trim().max(100).optional(),
+  type: z.enum(LIBRARY_ITEM_TYPES, { error: "type must be material or quiz-pdf" }).optional(),
+});
+export type LibraryQuery = z.input<typeof LibraryQuerySchema>;
+
+export const LibraryListSchema = z.object({ data: z.array(LibraryItemSchema), pagination: PageMetaSchema });
+export type LibraryList = z.infer<typeof LibraryListSchema>;
