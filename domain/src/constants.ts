@@ -10,3 +10,4 @@ export * from "./constants/course";
 export * from "./constants/attempt";
 export * from "./constants/accounts";
 export * from "./constants/bank";
+export * from "./constants/enrolment";

@@ -19,3 +19,4 @@ export * from "./contracts/question";
 export * from "./contracts/practice";
 export * from "./contracts/schedule";
 export * from "./contracts/announcement";
+export * from "./contracts/enrolment";

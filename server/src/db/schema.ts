@@ -23,19 +23,28 @@ export const users = pgTable(
   {
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
-    email: text("email").notNull(),
+    /** Null for a user enrolled from a class list without one: they sign in with `username` (decision 025). */
+    email: text("email"),
+    /** The generated sign-in name of a user without an email (lower case, no "@"); null otherwise. */
+    username: text("username"),
     role: text("role").notNull(),
     studentType: text("student_type"),
     /** argon2id hash; null when no password is set. Never leaves the server. */
     passwordHash: text("password_hash"),
     /** active; pending (a self-registered teacher awaiting an admin, decision 017); rejected (cannot sign in). */
     status: text("status").notNull().default("active"),
+    /** Set for a one-time password (an import's slip): every call but the change is refused until a new one is chosen. */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_username_key").on(t.username),
     index("users_role_idx").on(t.role, t.id),
+    // The Users screen: role and level filters, sorted by name.
+    index("users_role_level_name_idx").on(t.role, t.studentType, t.name),
+    check("users_sign_in_check", sql`${t.email} is not null or ${t.username} is not null`),
     check("users_role_check", sql`${t.role} in ('student','teacher','admin')`),
     check("users_student_type_check", sql`${t.studentType} is null or ${t.studentType} in ('jhs1','jhs2','jhs3')`),
     check("users_status_check", sql`${t.status} in ('active','pending','rejected')`),
