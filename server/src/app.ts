@@ -28,6 +28,7 @@ import type { Access } from "./lib/access";
 import { authRoutes } from "./routes/auth/auth.routes";
 import { userRoutes } from "./routes/users/users.routes";
 import { enrolmentRoutes } from "./routes/users/enrolment.routes";
+import { importExportRoutes } from "./routes/import-export/import-export.routes";
 import { logRoutes } from "./routes/logs/logs.routes";
 import { healthRoutes } from "./routes/health/health.routes";
 import { courseRoutes } from "./routes/courses/courses.routes";
@@ -259,6 +260,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: "/api" });
   await app.register(userRoutes, { prefix: "/api" });
   await app.register(enrolmentRoutes, { prefix: "/api" });
+  await app.register(importExportRoutes, { prefix: "/api" });
   await app.register(logRoutes, { prefix: "/api" });
   await app.register(courseRoutes, { prefix: "/api" });
   await app.register(quizRoutes, { prefix: "/api" });

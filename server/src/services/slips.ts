@@ -13,7 +13,7 @@ const groupLabel = (s: Slip) => (s.role === "student" ? (s.studentType ? STUDENT
 /** The sheet as CSV (with a BOM so Excel shows names with accents): one line per person. */
 export function slipsCsv(slips: Slip[]): string {
   const rows = ordered(slips).map((s) => [groupLabel(s), s.name, s.signIn, s.password, ROLE_LABEL[s.role]]);
-  return "\ufeff" + Papa.unparse({ fields: ["Level", "Name", "Sign in with", "One-time password", "Role"], data: rows }, { newline: "\r\n" });
+  return "\ufeff" + Papa.unparse({ fields: ["Level", "Name", "Sign in with", "One-time password", "Role"], data: rows }, { newline: "\r\n", escapeFormulae: true });
 }
 
 const dashed = { style: BorderStyle.DASHED, size: 8, color: "666666" };
