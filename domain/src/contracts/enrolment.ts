@@ -48,6 +48,16 @@ export type ImportRowError = z.infer<typeof ImportRowErrorSchema>;
 /** 400 of POST /users/import: nothing was created; every bad row is listed. */
 export const UserImportErrorSchema = z.object({ error: z.string(), errors: z.array(ImportRowErrorSchema) });
 
+/** POST /users/import?check=true: the whole file is checked and nothing is created. */
+export const UserImportQuerySchema = z.object({
+  check: z
+    .enum(["true", "false", "1", "0"], { error: "check must be true or false" })
+    .optional()
+    .transform((v) => v === "true" || v === "1"),
+});
+export const UserImportCheckSchema = z.object({ valid: z.number().int(), students: z.number().int() });
+export type UserImportCheck = z.infer<typeof UserImportCheckSchema>;
+
 /** POST /users/import: how many users were made, and their slips (shown once, never stored). */
 export const UserImportResultSchema = z.object({
   created: z.number().int(),

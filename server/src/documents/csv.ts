@@ -62,7 +62,8 @@ export function parseQuestionCsv(input: string | Uint8Array): CsvImportResult {
     const q: ExchangeQuestion = { text, options: options.slice(0, count), answer: options[LETTERS.indexOf(letter)] };
     const explanation = get(r, "explanation");
     if (explanation) q.explanation = explanation;
-    if (BANK_CSV_COLUMNS.some((c) => col.has(c))) q.bank = { row, year: get(r, "year"), subject: get(r, "subject"), section: get(r, "section"), topic: get(r, "topic") };
+    if (BANK_CSV_COLUMNS.some((c) => col.has(c)))
+      q.bank = { row, year: get(r, "year"), subject: get(r, "subject"), section: get(r, "section"), topic: get(r, "topic") };
     questions.push(q);
   });
   for (const e of parsed.errors) if (e.type === "Quotes") errors.push({ row: (e.row ?? 0) + 1, message: "a quoted field is not closed" });

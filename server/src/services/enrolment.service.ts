@@ -156,7 +156,11 @@ export async function enrolUsers(db: Db, list: NewUser[], actor: Actor, onProgre
  * Reads and checks a whole class list before anything is created: the file (in the document worker),
  * every row, and emails already registered. Answers the users to create, or every bad row.
  */
-export async function checkClassList(db: Queryable, bytes: Uint8Array, filename: string): Promise<{ ok: true; rows: NewUser[] } | { ok: false; errors: ImportRowError[] }> {
+export async function checkClassList(
+  db: Queryable,
+  bytes: Uint8Array,
+  filename: string,
+): Promise<{ ok: true; rows: NewUser[] } | { ok: false; errors: ImportRowError[] }> {
   const table = await readClassListInPool(bytes, filename);
   const read = readClassList(table);
   if (!read.ok) return read;

@@ -48,7 +48,18 @@ const EXPORTERS: Exporter[] = [
       const rows = await db.select().from(users).where(gt(users.id, after)).orderBy(asc(users.id)).limit(EXPORT_PAGE);
       return {
         lastId: lastOf(rows),
-        rows: rows.map((u) => [u.id, u.name, u.email ?? "", u.username ?? "", u.role, u.studentType ?? "", u.status, u.passwordHash !== null, u.mustChangePassword, iso(u.createdAt)]),
+        rows: rows.map((u) => [
+          u.id,
+          u.name,
+          u.email ?? "",
+          u.username ?? "",
+          u.role,
+          u.studentType ?? "",
+          u.status,
+          u.passwordHash !== null,
+          u.mustChangePassword,
+          iso(u.createdAt),
+        ]),
       };
     },
   },
@@ -60,7 +71,14 @@ const EXPORTERS: Exporter[] = [
     columns: ["id", "title", "description", "teacherId", "teacherName", "createdAt"],
     async page(db, v, after) {
       const rows = await db
-        .select({ id: courses.id, title: courses.title, description: courses.description, teacherId: courses.teacherId, teacherName: teacherOf.name, createdAt: courses.createdAt })
+        .select({
+          id: courses.id,
+          title: courses.title,
+          description: courses.description,
+          teacherId: courses.teacherId,
+          teacherName: teacherOf.name,
+          createdAt: courses.createdAt,
+        })
         .from(courses)
         .leftJoin(teacherOf, eq(teacherOf.id, courses.teacherId))
         .where(and(gt(courses.id, after), courseScope(v)))
@@ -153,7 +171,20 @@ const EXPORTERS: Exporter[] = [
         .limit(EXPORT_PAGE);
       return {
         lastId: rows.length === EXPORT_PAGE ? rows[rows.length - 1].s.id : null,
-        rows: rows.map((r) => [r.s.id, r.s.quizId, r.quizTitle, r.courseTitle, r.s.userId, r.name, r.studentType ?? "", r.s.score ?? "", r.s.correct, r.s.total, r.s.graded, iso(r.s.createdAt)]),
+        rows: rows.map((r) => [
+          r.s.id,
+          r.s.quizId,
+          r.quizTitle,
+          r.courseTitle,
+          r.s.userId,
+          r.name,
+          r.studentType ?? "",
+          r.s.score ?? "",
+          r.s.correct,
+          r.s.total,
+          r.s.graded,
+          iso(r.s.createdAt),
+        ]),
       };
     },
   },
@@ -162,7 +193,21 @@ const EXPORTERS: Exporter[] = [
     name: "Export records",
     roles: ["admin", "teacher"],
     file: "records",
-    columns: ["id", "userId", "studentName", "quizId", "quizTitle", "courseTitle", "score", "correct", "total", "passed", "isPersonalBest", "userAttempts", "createdAt"],
+    columns: [
+      "id",
+      "userId",
+      "studentName",
+      "quizId",
+      "quizTitle",
+      "courseTitle",
+      "score",
+      "correct",
+      "total",
+      "passed",
+      "isPersonalBest",
+      "userAttempts",
+      "createdAt",
+    ],
     async page(db, v, after) {
       const rows = await db
         .select({ r: records, quizTitle: quizzes.title, courseTitle: courses.title, name: users.name })
@@ -227,7 +272,12 @@ const IMPORTS: (ImportExportOperation & { roles: readonly Role[] })[] = [
 
 /** GET /import-export: the operations this viewer may run. */
 export function operationsFor(viewer: Viewer): ImportExportOperation[] {
-  const exports = EXPORTERS.filter((e) => e.roles.includes(viewer.role)).map((e) => ({ id: e.id, name: e.name, method: "GET" as const, path: `/import-export/${e.file}` }));
+  const exports = EXPORTERS.filter((e) => e.roles.includes(viewer.role)).map((e) => ({
+    id: e.id,
+    name: e.name,
+    method: "GET" as const,
+    path: `/import-export/${e.file}`,
+  }));
   const imports = IMPORTS.filter((i) => i.roles.includes(viewer.role)).map(({ id, name, method, path }) => ({ id, name, method, path }));
   return [...exports, ...imports];
 }

@@ -13,14 +13,22 @@ const groupLabel = (s: Slip) => (s.role === "student" ? (s.studentType ? STUDENT
 /** The sheet as CSV (with a BOM so Excel shows names with accents): one line per person. */
 export function slipsCsv(slips: Slip[]): string {
   const rows = ordered(slips).map((s) => [groupLabel(s), s.name, s.signIn, s.password, ROLE_LABEL[s.role]]);
-  return "\ufeff" + Papa.unparse({ fields: ["Level", "Name", "Sign in with", "One-time password", "Role"], data: rows }, { newline: "\r\n", escapeFormulae: true });
+  return (
+    "\ufeff" + Papa.unparse({ fields: ["Level", "Name", "Sign in with", "One-time password", "Role"], data: rows }, { newline: "\r\n", escapeFormulae: true })
+  );
 }
 
 const dashed = { style: BorderStyle.DASHED, size: 8, color: "666666" };
 
 function slipCell(s: Slip, today: string): TableCell {
   const line = (label: string, value: string, mono = false) =>
-    new Paragraph({ spacing: { after: 60 }, children: [new TextRun({ text: `${label}: `, bold: true }), new TextRun({ text: value, font: mono ? "Courier New" : undefined, size: mono ? 26 : undefined })] });
+    new Paragraph({
+      spacing: { after: 60 },
+      children: [
+        new TextRun({ text: `${label}: `, bold: true }),
+        new TextRun({ text: value, font: mono ? "Courier New" : undefined, size: mono ? 26 : undefined }),
+      ],
+    });
   return new TableCell({
     borders: { top: dashed, bottom: dashed, left: dashed, right: dashed },
     margins: { top: 120, bottom: 120, left: 160, right: 160 },
@@ -30,7 +38,9 @@ function slipCell(s: Slip, today: string): TableCell {
       line("Sign in with", s.signIn, true),
       line("One-time password", s.password, true),
       new Paragraph({
-        children: [new TextRun({ text: `You will choose your own password the first time you sign in. Keep this slip private. (${today})`, italics: true, size: 18 })],
+        children: [
+          new TextRun({ text: `You will choose your own password the first time you sign in. Keep this slip private. (${today})`, italics: true, size: 18 }),
+        ],
       }),
     ],
   });

@@ -1,10 +1,13 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { Center, Loader, Stack, Text } from "@mantine/core";
 import type { Role } from "@adesua/domain";
 import { useAuth } from "../lib/auth";
 import { AccessDenied } from "./access-denied";
 import { PendingApproval } from "./pending-approval";
+
+// Only users holding a slip's one-time password ever see it: kept out of every first load.
+const ChangePasswordScreen = lazy(() => import("./change-password").then((m) => ({ default: m.ChangePasswordScreen })));
 
 export function LoadingScreen() {
   return (
@@ -19,12 +22,19 @@ export function LoadingScreen() {
 
 /** Signed-in users only; with `roles`, only those roles (others see Access Denied). */
 export function RequireAuth({ roles, children }: { roles?: readonly Role[]; children: ReactNode }) {
-  const { user, loading } = useAuth();
+  const { user, loading, impersonating } = useAuth();
   const location = useLocation();
   if (loading) return <LoadingScreen />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   // A self-registered teacher waits for an admin: the page says so instead of the teacher area.
   if (user.status === "pending") return <PendingApproval />;
+  // A one-time password from a printed slip: the user chooses their own before anything else (decision 025).
+  if (user.mustChangePassword && !impersonating)
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <ChangePasswordScreen />
+      </Suspense>
+    );
   if (roles && !roles.includes(user.role)) return <AccessDenied required={roles} current={user.role} />;
   return <>{children}</>;
 }

@@ -83,7 +83,6 @@ const STAFF_SOON: [string, string][] = [
   ["library", "Library"],
   ["grade", "Grades Management"],
   ["reports", "Analytics & Reports"],
-  ["import-export", "Import/Export"],
   ["records", "Records"],
   ["record/new", "New Record"],
   ["record/:id/edit", "Edit Record"],

@@ -25,6 +25,7 @@ const schedulePage = { lazy: async () => ({ Component: (await import("../feature
 const eventForm = { lazy: async () => ({ Component: (await import("../features/schedule/forms/event-form-page")).EventFormPage }) };
 const parsePreview = { lazy: async () => ({ Component: (await import("../features/schedule/staff/parse-preview-page")).ParsePreviewPage }) };
 const announcementsPage = { lazy: async () => ({ Component: (await import("../features/announcements/staff/announcements-page")).AnnouncementsPage }) };
+const importExportPage = { lazy: async () => ({ Component: (await import("../features/import-export/routes/import-export-page")).ImportExportPage }) };
 const announcementForm = { lazy: async () => ({ Component: (await import("../features/announcements/forms/announcement-form-page")).AnnouncementFormPage }) };
 
 export const studentRoutes: AreaRoute[] = [
@@ -87,6 +88,7 @@ export const teacherRoutes: AreaRoute[] = [
   { path: "schedule/new", roles: ["teacher"], ...eventForm },
   { path: "schedule/:id/edit", roles: ["teacher"], ...eventForm },
   { path: "schedule/parse", roles: ["teacher"], ...parsePreview },
+  { path: "import-export", roles: ["teacher"], ...importExportPage },
 ];
 
 export const adminRoutes: AreaRoute[] = [
@@ -111,4 +113,5 @@ export const adminRoutes: AreaRoute[] = [
   { path: "announcements", ...announcementsPage },
   { path: "announcement/new", ...announcementForm },
   { path: "announcement/:id/edit", ...announcementForm },
+  { path: "import-export", ...importExportPage },
 ];

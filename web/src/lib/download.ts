@@ -5,9 +5,17 @@ import { tokenStore } from "./storage";
  * Downloads a protected file (the API wants the bearer token, which a plain link cannot send)
  * and hands it to the browser under the server's file name.
  */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+export async function downloadFile(path: string, fallbackName: string, post?: unknown): Promise<void> {
   const token = tokenStore.get();
-  const res = await fetch(buildUrl(path), { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: "include" });
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  // A POST carries a JSON body (e.g. the slips to print, which the server never stored).
+  if (post !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(buildUrl(path), {
+    method: post === undefined ? "GET" : "POST",
+    headers,
+    body: post === undefined ? undefined : JSON.stringify(post),
+    credentials: "include",
+  });
   if (!res.ok) {
     let message: string | null = null;
     try {

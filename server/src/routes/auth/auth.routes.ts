@@ -1,7 +1,16 @@
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { viewerOf } from "../../lib/viewer";
-import { ChangePasswordSchema, ImpersonateResponseSchema, LoginResponseSchema, LoginSchema, OkSchema, positiveId, RegisterSchema, UserSchema } from "@adesua/domain";
+import {
+  ChangePasswordSchema,
+  ImpersonateResponseSchema,
+  LoginResponseSchema,
+  LoginSchema,
+  OkSchema,
+  positiveId,
+  RegisterSchema,
+  UserSchema,
+} from "@adesua/domain";
 import { createSession, IMPERSONATION_TTL_MS, revokeSession } from "../../auth/sessions";
 import { recordAudit } from "../../audit/audit";
 import { presentUser } from "../../presenters/user";

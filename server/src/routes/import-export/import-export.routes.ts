@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { BANK_MESSAGES, ENROLMENT_MESSAGES, ErrorSchema, ImportExportListSchema, QuestionImportResultSchema, UserImportErrorSchema, importedMessage } from "@adesua/domain";
+import {
+  BANK_MESSAGES,
+  ENROLMENT_MESSAGES,
+  ErrorSchema,
+  ImportExportListSchema,
+  QuestionImportResultSchema,
+  UserImportErrorSchema,
+  importedMessage,
+} from "@adesua/domain";
 import { viewerOf } from "../../lib/viewer";
 import { actorOf } from "../../lib/context";
 import { STAFF } from "../../lib/access";
@@ -15,7 +23,11 @@ export const importExportRoutes: FastifyPluginAsyncZod = async (app) => {
     "/import-export",
     {
       config: { access: STAFF },
-      schema: { tags: ["import-export"], summary: "The operations this user may run: POST ones take a multipart `file`, GET ones download a CSV", response: { 200: ImportExportListSchema } },
+      schema: {
+        tags: ["import-export"],
+        summary: "The operations this user may run: POST ones take a multipart `file`, GET ones download a CSV",
+        response: { 200: ImportExportListSchema },
+      },
     },
     async (req) => operationsFor(viewerOf(req)),
   );

@@ -6,7 +6,9 @@ import {
   ENROLMENT_MESSAGES,
   ErrorSchema,
   SlipSheetSchema,
+  UserImportCheckSchema,
   UserImportErrorSchema,
+  UserImportQuerySchema,
   UserImportResultSchema,
   type UserImportEvent,
 } from "@adesua/domain";
@@ -56,7 +58,8 @@ export const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Import a class list (multipart `file`, .csv or .xlsx): all rows or none. With Accept: application/x-ndjson the answer streams progress lines, then the result.",
         consumes: ["multipart/form-data"],
-        response: { 201: UserImportResultSchema, 400: UserImportErrorSchema.or(ErrorSchema) },
+        querystring: UserImportQuerySchema,
+        response: { 200: UserImportCheckSchema, 201: UserImportResultSchema, 400: UserImportErrorSchema.or(ErrorSchema) },
       },
     },
     async (req, reply) => {
@@ -72,6 +75,8 @@ export const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!checked.ok) return reply.status(400).send({ error: ENROLMENT_MESSAGES.badRows, errors: checked.errors });
       const rows = checked.rows;
+      // ?check=true: the file is valid; say what would be created and create nothing.
+      if (req.query.check) return reply.status(200).send({ valid: rows.length, students: rows.filter((r) => r.role === "student").length });
       const actor = actorOf(req);
       if (!(req.headers.accept ?? "").includes(NDJSON)) {
         const { slips } = await enrolUsers(app.db, rows, actor);
@@ -89,7 +94,11 @@ export const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
           write({ type: "error", status, error: status === 500 ? "Something went wrong on the server. Please try again." : (e as Error).message });
         })
         .finally(() => out.end());
-      return reply.status(201).header("Content-Type", `${NDJSON}; charset=utf-8`).header("X-Accel-Buffering", "no").send(out as never);
+      return reply
+        .status(201)
+        .header("Content-Type", `${NDJSON}; charset=utf-8`)
+        .header("X-Accel-Buffering", "no")
+        .send(out as never);
     },
   );
 

@@ -60,7 +60,10 @@ describe("POST /api/users/import", () => {
     expect(yaw).toMatchObject({ role: "teacher", studentType: null });
     for (const s of r.body.slips) expect(s.password).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
     // Stored only as hashes, flagged for a change, and audited one entry per user.
-    const rows = await db().select().from(users).where(inArray(users.name, [`Kofi Mensah ${k}`, "Ama Serwaa"]));
+    const rows = await db()
+      .select()
+      .from(users)
+      .where(inArray(users.name, [`Kofi Mensah ${k}`, "Ama Serwaa"]));
     expect(rows.every((u) => u.passwordHash?.startsWith("$argon2id$") && u.mustChangePassword)).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(kofi1.password);
     const audit = await db()
@@ -118,7 +121,12 @@ describe("POST /api/users/import", () => {
       { row: 7, message: `email twice.${k}@school.test is also on row 6` },
       { row: 8, message: 'role "principal" must be student, teacher or admin' },
     ]);
-    expect(await db().select().from(users).where(eq(users.name, `Good One ${k}`))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(users)
+        .where(eq(users.name, `Good One ${k}`)),
+    ).toEqual([]);
     // An email already registered is a bad row too.
     const again = await importFile(admin, "taken.csv", csv(["Name,Email,Form", `Someone ${k},${taken.email},1`]));
     expect(again.status).toBe(400);
@@ -136,6 +144,25 @@ describe("POST /api/users/import", () => {
     expect(noName.body.errors[0]).toMatchObject({ row: 1, message: expect.stringMatching(/No name column/) });
     const empty = await importFile(admin, "x.csv", csv(["name,level"]));
     expect(empty.body.errors).toEqual([{ row: 2, message: "The file has no students" }]);
+  });
+
+  it("checks a file without creating anything when asked (?check=true)", async () => {
+    const k = tag();
+    const lines = ["name,level,role", `Check One ${k},jhs1,`, `Check Two ${k},,teacher`];
+    const r = await call(t.app, {
+      method: "POST",
+      url: "/api/users/import?check=true",
+      token: admin,
+      payload: form({}, { file: { name: "c.csv", bytes: csv(lines), type: "text/csv" } }) as never,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ valid: 2, students: 1 });
+    expect(
+      await db()
+        .select()
+        .from(users)
+        .where(eq(users.name, `Check One ${k}`)),
+    ).toEqual([]);
   });
 
   it("is for admins only", async () => {
@@ -211,14 +238,21 @@ describe("one-time passwords", () => {
   });
 
   it("change-password needs a session", async () => {
-    expect((await call(t.app, { method: "POST", url: "/api/auth/change-password", payload: { currentPassword: "a", newPassword: "bbbbbbbb" } })).status).toBe(401);
+    expect((await call(t.app, { method: "POST", url: "/api/auth/change-password", payload: { currentPassword: "a", newPassword: "bbbbbbbb" } })).status).toBe(
+      401,
+    );
   });
 });
 
 describe("POST /api/users", () => {
   it("adds one user with a slip; a student needs a level; a taken email is a conflict", async () => {
     const k = tag();
-    const r = await call(t.app, { method: "POST", url: "/api/users", token: admin, payload: { name: `Adwoa Pokua ${k}`, role: "student", studentType: "jhs3" } });
+    const r = await call(t.app, {
+      method: "POST",
+      url: "/api/users",
+      token: admin,
+      payload: { name: `Adwoa Pokua ${k}`, role: "student", studentType: "jhs3" },
+    });
     expect(r.status).toBe(201);
     expect(r.body.user).toMatchObject({ name: `Adwoa Pokua ${k}`, email: null, username: `adwoa.${k}`, mustChangePassword: true, hasPassword: true });
     expect(r.body.slip).toMatchObject({ signIn: `adwoa.${k}`, studentType: "jhs3" });
@@ -240,7 +274,12 @@ describe("POST /api/users/slips", () => {
     { name: "Kojo Antwi", signIn: "kojo.antwi", password: "pqrs-tuvw-xyz2", role: "student", studentType: "jhs1" },
   ];
   it("prints a Word sheet grouped by level, one slip per student, and a CSV", async () => {
-    const doc = await t.app.inject({ method: "POST", url: "/api/users/slips", headers: { authorization: `Bearer ${admin}` }, payload: { format: "docx", slips } });
+    const doc = await t.app.inject({
+      method: "POST",
+      url: "/api/users/slips",
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { format: "docx", slips },
+    });
     expect(doc.statusCode).toBe(200);
     expect(doc.headers["content-disposition"]).toMatch(/sign-in-slips-\d{4}-\d{2}-\d{2}\.docx/);
     const text = (await mammoth.extractRawText({ buffer: doc.rawPayload })).value;
@@ -248,7 +287,11 @@ describe("POST /api/users/slips", () => {
     expect(text.indexOf("Kojo Antwi")).toBeLessThan(text.indexOf("Yaa Asantewaa"));
     expect(text).toContain("pqrs-tuvw-xyz2");
     const c = await call(t.app, { method: "POST", url: "/api/users/slips", token: admin, payload: { format: "csv", slips } });
-    expect(String(c.raw).replace(/^\ufeff/, "").split("\r\n")).toEqual([
+    expect(
+      String(c.raw)
+        .replace(/^\ufeff/, "")
+        .split("\r\n"),
+    ).toEqual([
       "Level,Name,Sign in with,One-time password,Role",
       "JHS 1,Kojo Antwi,kojo.antwi,pqrs-tuvw-xyz2,Student",
       "JHS 2,Yaa Asantewaa,yaa.asantewaa,abcd-efgh-jkmn,Student",
