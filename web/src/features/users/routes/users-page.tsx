@@ -1,24 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  em,
-  Group,
-  Modal,
-  Pagination,
-  PasswordInput,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Card, em, Group, Modal, PasswordInput, Select, Stack, Switch, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { ROLE_HOME, ROLE_LABEL } from "@adesua/domain/rules";
@@ -27,6 +9,7 @@ import type { User } from "@adesua/domain";
 import { useAuth } from "@/lib/auth";
 import { errorText } from "@/lib/api";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { PaginationFooter } from "@/components/pagination-footer";
 import { useChangePassword, useDecideTeacher, useDeleteUser, useSaveSettings, useSettings, useUsers } from "../api/users";
 import { AddUserDialog } from "../components/add-user-dialog";
 import { ImportUsersDialog } from "../components/import-dialog";
@@ -116,7 +99,6 @@ export function UsersPage() {
   }
 
   const total = users.data?.pagination.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const list = users.data?.data ?? [];
 
   const roleText = (u: User) =>
@@ -318,7 +300,7 @@ export function UsersPage() {
             ))}
           </Stack>
         ))}
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label="Users pages" />}
+      <PaginationFooter total={total} page={page} pageSize={PAGE_SIZE} onChange={setPage} label="Users pages" />
       <AddUserDialog opened={adding} onClose={() => setAdding(false)} />
       <ImportUsersDialog opened={importing} onClose={() => setImporting(false)} />
       <ConfirmDialog
