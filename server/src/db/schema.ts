@@ -51,18 +51,6 @@ export const users = pgTable(
   ],
 );
 
-/** The school's settings: one row (id 1), changed by admins through PUT /api/settings. */
-export const settings = pgTable(
-  "settings",
-  {
-    id: integer("id").primaryKey().default(1),
-    /** Whether anyone may sign up as a student (teachers always may, as pending). */
-    studentSignupOpen: boolean("student_signup_open").notNull().default(true),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-  },
-  (t) => [check("settings_single_row_check", sql`${t.id} = 1`)],
-);
-
 export const sessions = pgTable(
   "sessions",
   {
@@ -86,29 +74,6 @@ export const sessions = pgTable(
     index("sessions_impersonator_id_idx").on(t.impersonatorId),
     index("sessions_parent_session_id_idx").on(t.parentSessionId),
     index("sessions_expires_at_idx").on(t.expiresAt),
-  ],
-);
-
-/**
- * Failed sign-ins and refused sign-ups (409), counted per account and client address and per
- * address alone to throttle password guessing and email probing (shared by all app servers).
- * See docs/decisions/010-login-throttling.md.
- */
-export const loginFailures = pgTable(
-  "login_failures",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    email: text("email").notNull(),
-    /** The client address (request ip, through trusted proxies only). */
-    address: text("address").notNull().default(""),
-    /** "login" (a wrong password, or a claim while the password is checked) or "register" (a 409). */
-    kind: text("kind").notNull().default("login"),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index("login_failures_email_address_created_idx").on(t.email, t.address, t.createdAt),
-    index("login_failures_address_created_idx").on(t.address, t.createdAt),
-    index("login_failures_created_idx").on(t.createdAt),
   ],
 );
 
@@ -390,8 +355,9 @@ export const records = pgTable(
   ],
 );
 
-// Schedule and announcement tables (issue 13) live beside this file to keep it readable.
+// Schedule and announcement tables (issue 13), and the settings and sign-in counters, live beside this file to keep it readable.
 export * from "./schema-schedule";
+export * from "./schema-accounts";
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
