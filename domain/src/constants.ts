@@ -12,3 +12,4 @@ export * from "./constants/accounts";
 export * from "./constants/bank";
 export * from "./constants/grading";
 export * from "./constants/admin";
+export * from "./constants/enrolment";

@@ -30,3 +30,4 @@ export * from "./contracts/admin";
 export * from "./contracts/report";
 export * from "./contracts/library";
 export * from "./constants/admin";
+export * from "./contracts/enrolment";

@@ -15,7 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { PENDING_TEACHER_MESSAGE, type Role } from "@adesua/domain";
+import { ENROLMENT_MESSAGES, MUST_CHANGE_PASSWORD_CODE, PENDING_TEACHER_MESSAGE, type Role } from "@adesua/domain";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { findSession } from "./auth/sessions";
@@ -27,6 +27,8 @@ import "./lib/context";
 import type { Access } from "./lib/access";
 import { authRoutes } from "./routes/auth/auth.routes";
 import { userRoutes } from "./routes/users/users.routes";
+import { enrolmentRoutes } from "./routes/users/enrolment.routes";
+import { importExportRoutes } from "./routes/import-export/import-export.routes";
 import { logRoutes } from "./routes/logs/logs.routes";
 import { healthRoutes } from "./routes/health/health.routes";
 import { courseRoutes } from "./routes/courses/courses.routes";
@@ -78,6 +80,8 @@ export const MAX_FORM_FIELDS = 40;
 /** 413 answers that say what was too large: the upload limits other than a file's size. */
 /** The only routes a pending (not yet approved) account may call. */
 const ALLOWED_WHILE_PENDING = new Set(["/api/auth/me", "/api/auth/logout"]);
+/** The only routes a user holding a slip's one-time password may call before choosing their own (decision 025). */
+const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(["/api/auth/me", "/api/auth/logout", "/api/auth/change-password"]);
 
 const UPLOAD_LIMIT_MESSAGES: Record<string, string> = {
   FST_FILES_LIMIT: `Too many files in one upload (at most ${MAX_UPLOAD_FILES})`,
@@ -215,6 +219,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // A teacher who signed themselves up waits for an admin (decision 017): they may see who they
     // are and sign out, and every other call is refused here, once for every route.
     if (req.auth.user.status !== "active" && !ALLOWED_WHILE_PENDING.has(url)) throw new HttpError(403, PENDING_TEACHER_MESSAGE);
+    // A one-time password from a slip must be replaced before anything else (an admin impersonating is let through).
+    if (req.auth.user.mustChangePassword && req.auth.impersonatorId === null && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(url)) {
+      throw new HttpError(403, ENROLMENT_MESSAGES.mustChange).withCode(MUST_CHANGE_PASSWORD_CODE);
+    }
     if (access !== "signed-in" && !access.includes(req.auth.user.role as Role)) {
       throw new HttpError(403, "You do not have permission to do this");
     }
@@ -260,6 +268,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: "/api" });
   await app.register(authRoutes, { prefix: "/api" });
   await app.register(userRoutes, { prefix: "/api" });
+  await app.register(enrolmentRoutes, { prefix: "/api" });
+  await app.register(importExportRoutes, { prefix: "/api" });
   await app.register(logRoutes, { prefix: "/api" });
   await app.register(courseRoutes, { prefix: "/api" });
   await app.register(quizRoutes, { prefix: "/api" });

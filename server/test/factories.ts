@@ -8,8 +8,11 @@ export const TEST_PASSWORD = "correct-horse-1";
 let cachedHash: Promise<string> | null = null;
 let seq = 0;
 
-/** A user with TEST_PASSWORD (hashed once per test file to keep tests fast). */
-export async function buildUser(db: Db, over: Partial<{ name: string; email: string; role: Role; studentType: StudentType | null }> = {}): Promise<UserRow> {
+/** A user with TEST_PASSWORD (hashed once per test file to keep tests fast); factories always give an email. */
+export async function buildUser(
+  db: Db,
+  over: Partial<{ name: string; email: string; role: Role; studentType: StudentType | null }> = {},
+): Promise<UserRow & { email: string }> {
   cachedHash ??= hashPassword(TEST_PASSWORD);
   const role = over.role ?? "student";
   const n = ++seq;
@@ -23,7 +26,7 @@ export async function buildUser(db: Db, over: Partial<{ name: string; email: str
       passwordHash: await cachedHash,
     })
     .returning();
-  return row;
+  return row as UserRow & { email: string };
 }
 
 /** A user and a live session token for them. */

@@ -123,7 +123,7 @@ export async function seedStorm(
     const tokens = rows.map(() => randomBytes(32).toString("base64url"));
     const expiresAt = new Date(Date.now() + 12 * 3600_000);
     await db.insert(sessions).values(rows.map((r, k) => ({ tokenHash: hashToken(tokens[k]), userId: r.id, expiresAt })));
-    rows.forEach((r, k) => students.push({ id: r.id, email: r.email, token: tokens[k] }));
+    rows.forEach((r, k) => students.push({ id: r.id, email: r.email!, token: tokens[k] }));
   }
   const sorted = qrows.sort((a, b) => a.position - b.position);
   return {

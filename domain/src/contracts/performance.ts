@@ -253,7 +253,7 @@ export const QuizPerformanceDetailsSchema = z.object({
       total: z.number().int(),
       attempts: z.number().int(),
       lastAttempt: z.string(),
-      email: z.string(),
+      email: z.string().nullable(),
     }),
   ),
   /** Students per band of their best graded score. */
@@ -283,7 +283,7 @@ export const ItemKeyResultSchema = z.object({
 export type ItemKeyResult = z.infer<typeof ItemKeyResultSchema>;
 
 export const StudentHistorySchema = z.object({
-  student: z.object({ id: z.number().int(), name: z.string(), email: z.string(), studentType: StudentTypeSchema.nullable() }),
+  student: z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable(), studentType: StudentTypeSchema.nullable() }),
   /** Every quiz the student has a submission for (in the viewer's courses), oldest first. */
   history: z.array(
     z.object({

@@ -5,7 +5,10 @@ import { RoleSchema, StudentTypeSchema, PageMetaSchema, pageQuery } from "./comm
 export const UserSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  email: z.string(),
+  /** Null for a user enrolled from a class list without one (they sign in with `username`). */
+  email: z.string().nullable(),
+  /** The generated sign-in name of a user without an email; null otherwise (decision 025). */
+  username: z.string().nullable(),
   role: RoleSchema,
   /** Level for students; null for teachers and admins. */
   studentType: StudentTypeSchema.nullable(),
@@ -13,6 +16,8 @@ export const UserSchema = z.object({
   hasPassword: z.boolean(),
   /** active; pending: a self-registered teacher waiting for an admin's approval (decision 017); rejected. */
   status: z.enum(["active", "pending", "rejected"]),
+  /** True until a user who got a one-time password (a slip) chooses their own: the web shows only the change screen. */
+  mustChangePassword: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;
@@ -52,6 +57,7 @@ export const RegisterSchema = z.object({
 });
 export type RegisterInput = z.input<typeof RegisterSchema>;
 
+/** `email` also takes the sign-in name printed on a class-list slip (decision 025). */
 export const LoginSchema = z.object({
   email: z.string({ error: "Email is required" }).trim().toLowerCase().min(1, { error: "Email is required" }).max(254, { error: "Email is too long" }),
   password: z
@@ -71,6 +77,8 @@ export const ImpersonateResponseSchema = LoginResponseSchema.extend({
 
 export const UserListQuerySchema = pageQuery(100, 500).extend({
   role: RoleSchema.optional(),
+  /** Students of one level (admins; teachers' lists are students already). */
+  studentType: StudentTypeSchema.optional(),
   search: z.string().trim().max(100).optional(),
 });
 

@@ -47,10 +47,9 @@ export type AuditEntry = {
   after?: Snapshot;
 };
 
-/** Writes one audit record; call it inside the transaction of the change it records. */
-export async function recordAudit(db: Queryable, e: AuditEntry): Promise<void> {
+function auditRow(e: AuditEntry) {
   const { before, after } = e.action === "update" ? changedFields(e.before, e.after) : { before: clean(e.before), after: clean(e.after) };
-  await db.insert(auditLogs).values({
+  return {
     entityType: e.entityType,
     entityId: e.entityId === null ? null : String(e.entityId),
     action: e.action,
@@ -58,5 +57,15 @@ export async function recordAudit(db: Queryable, e: AuditEntry): Promise<void> {
     impersonatorId: e.actor.impersonatorId,
     before,
     after,
-  });
+  };
+}
+
+/** Writes one audit record; call it inside the transaction of the change it records. */
+export async function recordAudit(db: Queryable, e: AuditEntry): Promise<void> {
+  await db.insert(auditLogs).values(auditRow(e));
+}
+
+/** Writes many audit records in one statement (a class list's new users); inside the change's transaction. */
+export async function recordAudits(db: Queryable, entries: AuditEntry[]): Promise<void> {
+  if (entries.length) await db.insert(auditLogs).values(entries.map(auditRow));
 }

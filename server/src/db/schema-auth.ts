@@ -1,8 +1,8 @@
-import { bigserial, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 // Lazy references only (`() => users.id`): this module and schema.ts import each other.
 import { users } from "./schema";
 
-/** Sessions and sign-in throttling, exported through schema.ts. */
+/** Sessions, exported through schema.ts. */
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -32,26 +32,4 @@ export const sessions = pgTable(
   ],
 );
 
-/**
- * Failed sign-ins and refused sign-ups (409), counted per account and client address and per
- * address alone to throttle password guessing and email probing (shared by all app servers).
- * See docs/decisions/010-login-throttling.md.
- */
-export const loginFailures = pgTable(
-  "login_failures",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    email: text("email").notNull(),
-    /** The client address (request ip, through trusted proxies only). */
-    address: text("address").notNull().default(""),
-    /** "login" (a wrong password, or a claim while the password is checked) or "register" (a 409). */
-    kind: text("kind").notNull().default("login"),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index("login_failures_email_address_created_idx").on(t.email, t.address, t.createdAt),
-    index("login_failures_address_created_idx").on(t.address, t.createdAt),
-    index("login_failures_created_idx").on(t.createdAt),
-  ],
-);
 export type SessionRow = typeof sessions.$inferSelect;

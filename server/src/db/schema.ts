@@ -22,13 +22,18 @@ export const users = pgTable(
   {
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
-    email: text("email").notNull(),
+    /** Null for a user enrolled from a class list without one: they sign in with `username` (decision 025). */
+    email: text("email"),
+    /** The generated sign-in name of a user without an email (lower case, no "@"); null otherwise. */
+    username: text("username"),
     role: text("role").notNull(),
     studentType: text("student_type"),
     /** argon2id hash; null when no password is set. Never leaves the server. */
     passwordHash: text("password_hash"),
     /** active; pending (a self-registered teacher awaiting an admin, decision 017); rejected (cannot sign in). */
     status: text("status").notNull().default("active"),
+    /** Set for a one-time password (an import's slip): every call but the change is refused until a new one is chosen. */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
     /** The last password sign-in (not impersonation): "active users" on the admin home. */
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
@@ -36,26 +41,16 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_username_key").on(t.username),
     index("users_role_idx").on(t.role, t.id),
     index("users_last_sign_in_idx").on(t.lastSignInAt),
+    // The Users screen: role and level filters, sorted by name.
+    index("users_role_level_name_idx").on(t.role, t.studentType, t.name),
+    check("users_sign_in_check", sql`${t.email} is not null or ${t.username} is not null`),
     check("users_role_check", sql`${t.role} in ('student','teacher','admin')`),
     check("users_student_type_check", sql`${t.studentType} is null or ${t.studentType} in ('jhs1','jhs2','jhs3')`),
     check("users_status_check", sql`${t.status} in ('active','pending','rejected')`),
   ],
-);
-
-/** The school's settings: one row (id 1), changed by admins through PUT /api/settings. */
-export const settings = pgTable(
-  "settings",
-  {
-    id: integer("id").primaryKey().default(1),
-    /** Whether anyone may sign up as a student (teachers always may, as pending). */
-    studentSignupOpen: boolean("student_signup_open").notNull().default(true),
-    /** HMAC key of signed download links, made by the first server that needs it (decision 027); never sent out. */
-    downloadSecret: text("download_secret"),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-  },
-  (t) => [check("settings_single_row_check", sql`${t.id} = 1`)],
 );
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -310,6 +305,7 @@ export const records = pgTable(
 );
 
 // Sessions and sign-in throttling, schedule and announcement (issue 13), gradebook and performance (issue 12) tables live beside this file.
+export * from "./schema-accounts";
 export * from "./schema-auth";
 export * from "./schema-audit";
 export * from "./schema-counts";

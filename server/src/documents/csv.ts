@@ -2,6 +2,8 @@ import Papa from "papaparse";
 import type { ExchangeQuestion, RowError } from "./types.ts";
 
 export const CSV_COLUMNS = ["question", "optionA", "optionB", "optionC", "optionD", "optionE", "correctOption", "explanation"] as const;
+/** Where each question goes in the bank, as the question-bank export writes it (optional columns). */
+export const BANK_CSV_COLUMNS = ["year", "subject", "section", "topic"] as const;
 const REQUIRED = ["question", "optionA", "optionB", "optionC", "optionD", "correctOption"];
 const LETTERS = ["A", "B", "C", "D", "E"];
 
@@ -25,7 +27,7 @@ export function parseQuestionCsv(input: string | Uint8Array): CsvImportResult {
       .replace(/[\s_]+/g, ""),
   );
   const col = new Map<string, number>();
-  for (const name of CSV_COLUMNS) {
+  for (const name of [...CSV_COLUMNS, ...BANK_CSV_COLUMNS]) {
     const i = header.indexOf(name.toLowerCase());
     if (i !== -1) col.set(name, i);
   }
@@ -60,6 +62,8 @@ export function parseQuestionCsv(input: string | Uint8Array): CsvImportResult {
     const q: ExchangeQuestion = { text, options: options.slice(0, count), answer: options[LETTERS.indexOf(letter)] };
     const explanation = get(r, "explanation");
     if (explanation) q.explanation = explanation;
+    if (BANK_CSV_COLUMNS.some((c) => col.has(c)))
+      q.bank = { row, year: get(r, "year"), subject: get(r, "subject"), section: get(r, "section"), topic: get(r, "topic") };
     questions.push(q);
   });
   for (const e of parsed.errors) if (e.type === "Quotes") errors.push({ row: (e.row ?? 0) + 1, message: "a quoted field is not closed" });

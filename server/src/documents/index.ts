@@ -13,11 +13,13 @@ export {
   parseQuestionCsvFile,
   importQuestionFile,
   parseCircularInPool,
+  readClassListInPool,
   type DocumentPoolOptions,
 } from "./pool.ts";
 export { exportQuestionCsv, CSV_COLUMNS, type CsvImportResult } from "./csv.ts";
 export { exportGift } from "./gift.ts";
 export { exportAiken } from "./aiken.ts";
 export { exportMoodleXml } from "./moodle-xml.ts";
+export type { ClassListTable } from "./class-list.ts";
 export type { ExchangeFormat } from "./read.ts";
 export type { AnswerParseResult, ExchangeQuestion, ImagePart, ParsedQuestion, ParseWarning, QuestionParseResult, RowError } from "./types.ts";

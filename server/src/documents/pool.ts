@@ -5,6 +5,7 @@ import { Piscina } from "piscina";
 import { DocumentError, DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES, unsupportedType } from "./errors.ts";
 import type { CsvImportResult } from "./csv.ts";
 import type { ExchangeFormat } from "./read.ts";
+import type { ClassListTable } from "./class-list.ts";
 import { sniffDocument } from "./sniff.ts";
 import type { AnswerParseResult, ExchangeQuestion, ParseWarning, QuestionParseResult } from "./types.ts";
 import type { WorkerReply, WorkerTask } from "./worker.ts";
@@ -107,6 +108,12 @@ export class DocumentPool {
     return this.run({ kind: "circular", bytes, now: now.getTime() });
   }
 
+  /** A class list (.csv or .xlsx) as its cells, row i + 1 at index i. */
+  async readClassList(bytes: Uint8Array, filename: string): Promise<ClassListTable> {
+    checkSize(bytes);
+    return this.run({ kind: "class-list", bytes, filename });
+  }
+
   /** Where tasks run (for tests and health checks). */
   async probe(): Promise<{ isMainThread: boolean; threadId: number; priority: number | null }> {
     return this.run({ kind: "probe" });
@@ -148,4 +155,5 @@ export const parseQuestionFile = (bytes: Uint8Array, filename: string) => docume
 export const parseAnswerFile = (bytes: Uint8Array, filename: string) => documentPool().parseAnswerFile(bytes, filename);
 export const parseQuestionCsvFile = (bytes: Uint8Array) => documentPool().parseQuestionCsv(bytes);
 export const importQuestionFile = (bytes: Uint8Array, format: ExchangeFormat) => documentPool().importQuestions(bytes, format);
+export const readClassListInPool = (bytes: Uint8Array, filename: string) => documentPool().readClassList(bytes, filename);
 export const parseCircularInPool = (bytes: Uint8Array, now: Date) => documentPool().parseCircular(bytes, now);

@@ -50,6 +50,11 @@ export interface ExchangeQuestion {
   /** The text of the correct option. */
   answer: string;
   explanation?: string;
+  /**
+   * CSV only, when the file has any of the columns year, subject, section, topic (the bank export's file):
+   * their raw text and the row, for the Import/Export screen's question import (issue 14).
+   */
+  bank?: { row: number; year: string; subject: string; section: string; topic: string };
 }
 
 export interface RowError {

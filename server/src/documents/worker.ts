@@ -3,6 +3,7 @@ import os from "node:os";
 import { isMainThread, threadId } from "node:worker_threads";
 import { DocumentError } from "./errors.ts";
 import { readAnswerDocument, readCsv, readExchange, readQuestionDocument, type ExchangeFormat } from "./read.ts";
+import { readClassListTable } from "./class-list.ts";
 import { parseCircularFile, UnreadableDocumentError, UnsupportedDocumentError } from "../schedule/index.ts";
 
 /** One job for the document worker. `probe` reports where it ran (the pool's tests check it is not the main thread). */
@@ -13,6 +14,8 @@ export type WorkerTask =
   | { kind: "exchange"; bytes: Uint8Array; format: ExchangeFormat }
   /** A school circular (.pdf/.docx) read into event fields (issue 13); `now` dates year-less dates. */
   | { kind: "circular"; bytes: Uint8Array; now: number }
+  /** A class list (.csv or .xlsx) read into cells (issue 14). */
+  | { kind: "class-list"; bytes: Uint8Array; filename: string }
   | { kind: "probe" };
 
 /**
@@ -64,6 +67,8 @@ export default async function run(task: WorkerTask): Promise<WorkerReply> {
         return { ok: true, value: readExchange(task.bytes, task.format) };
       case "circular":
         return { ok: true, value: await parseCircularFile(task.bytes, { now: new Date(task.now) }) };
+      case "class-list":
+        return { ok: true, value: await readClassListTable(task.bytes, task.filename) };
       case "probe":
         return { ok: true, value: { isMainThread, threadId, priority: ownPriority() } };
     }

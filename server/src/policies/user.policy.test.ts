@@ -8,6 +8,8 @@ const row = (id: number, role: string): UserRow => ({
   role,
   name: "x",
   email: "x",
+  username: null,
+  mustChangePassword: false,
   studentType: null,
   passwordHash: null,
   lastSignInAt: null,

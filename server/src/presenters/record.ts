@@ -24,7 +24,7 @@ export function presentRecord(r: RecordWithQuiz): QuizRecord {
   };
 }
 
-export type AdminRecordRow = RecordWithQuiz & { user: { id: number; name: string; email: string } };
+export type AdminRecordRow = RecordWithQuiz & { user: { id: number; name: string; email: string | null } };
 
 /** A record on the records admin; teachers see students by name only (decision 017). */
 export function presentAdminRecord(r: AdminRecordRow, viewer: { role: string }): AdminRecord {

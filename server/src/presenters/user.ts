@@ -7,10 +7,12 @@ export function presentUser(row: UserRow): User {
     id: row.id,
     name: row.name,
     email: row.email,
+    username: row.username,
     role: row.role as Role,
     studentType: (row.studentType as StudentType | null) ?? null,
     hasPassword: row.passwordHash !== null,
     status: row.status as User["status"],
+    mustChangePassword: row.mustChangePassword,
     createdAt: row.createdAt.toISOString(),
   };
 }

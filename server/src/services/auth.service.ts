@@ -1,10 +1,11 @@
-import { and, count, eq, gt, lt, min, sql } from "drizzle-orm";
-import { REJECTED_ACCOUNT_MESSAGE, SIGNUP_CLOSED_MESSAGE, type RegisterInput, type User } from "@adesua/domain";
+import { and, count, eq, gt, lt, min, ne, or, sql } from "drizzle-orm";
+import { ENROLMENT_MESSAGES, REJECTED_ACCOUNT_MESSAGE, SIGNUP_CLOSED_MESSAGE, type RegisterInput, type User } from "@adesua/domain";
 import type { Db } from "../db/client";
 import { loginFailures, users, type UserRow } from "../db/schema";
-import { conflict, HttpError } from "../lib/errors";
+import { badRequest, conflict, HttpError } from "../lib/errors";
+import { sessions } from "../db/schema";
 import { dummyHash, hashPassword, verifyPassword } from "../auth/passwords";
-import { recordAudit } from "../audit/audit";
+import { recordAudit, type Actor } from "../audit/audit";
 import { presentUser } from "../presenters/user";
 import { readSettings } from "./settings.service";
 
@@ -64,7 +65,12 @@ async function claimFailure(db: Db, kind: Kind, email: string, address: string, 
  */
 export async function checkLogin(db: Db, email: string, password: string, address: string, now: Date): Promise<UserRow> {
   await claimFailure(db, "login", email, address, now);
-  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  // The field takes an email or the sign-in name printed on a class-list slip (decision 025).
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(eq(users.email, email), eq(users.username, email)))
+    .limit(1);
   // Unknown emails verify against a dummy hash so both answers take the same time.
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
   if (!user || !ok) throw new HttpError(401, INVALID_LOGIN); // the claim stays: it is the failure
@@ -127,4 +133,36 @@ export async function countTakenEmail(db: Db, email: string, address: string, no
 /** Removes counters that left the window (a background job). */
 export async function purgeOldFailures(db: Db, now: Date): Promise<void> {
   await db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(now.getTime() - LOGIN_WINDOW_MS)));
+}
+
+/**
+ * POST /auth/change-password: the signed-in user's own password, proved by the current one. Clears the
+ * first-sign-in flag of a slip's one-time password; the user's other sessions end, this one stays.
+ */
+export async function changeOwnPassword(
+  db: Db,
+  user: UserRow,
+  sessionId: number,
+  input: { currentPassword: string; newPassword: string },
+  actor: Actor,
+): Promise<User> {
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw badRequest(ENROLMENT_MESSAGES.currentPasswordWrong);
+  if (input.currentPassword === input.newPassword) throw badRequest(ENROLMENT_MESSAGES.samePassword);
+  const passwordHash = await hashPassword(input.newPassword);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, user.id), ne(sessions.id, sessionId), sql`${sessions.revokedAt} is null`));
+    await recordAudit(tx, {
+      entityType: "user",
+      entityId: user.id,
+      action: "update",
+      actor,
+      before: { passwordChanged: false, mustChangePassword: user.mustChangePassword },
+      after: { passwordChanged: true, mustChangePassword: false },
+    });
+    return presentUser(row);
+  });
 }

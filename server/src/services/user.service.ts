@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { PageMeta, PageQuery, Role, User, UserListItem } from "@adesua/domain";
+import type { PageMeta, PageQuery, Role, StudentType, User, UserListItem } from "@adesua/domain";
 import type { Db, Queryable } from "../db/client";
 import { attempts, courses, quizzes, users, type UserRow } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
@@ -40,7 +40,7 @@ function tookQuizOf(teacherId: number): SQL {
 export async function listUsers(
   db: Db,
   viewer: Viewer,
-  q: PageQuery & { role?: Role; search?: string },
+  q: PageQuery & { role?: Role; studentType?: StudentType; search?: string },
 ): Promise<{ data: UserListItem[]; pagination: PageMeta }> {
   const allowed = listableRoles(viewer);
   const roles = q.role ? allowed.filter((r) => r === q.role) : allowed;
@@ -48,9 +48,10 @@ export async function listUsers(
   const teacher = viewer.role === "teacher";
   const where: SQL[] = [inArray(users.role, roles)];
   if (teacher) where.push(tookQuizOf(viewer.id));
+  if (q.studentType) where.push(eq(users.studentType, q.studentType));
   if (q.search) {
     const like = `%${escapeLike(q.search)}%`;
-    where.push(teacher ? ilike(users.name, like) : or(ilike(users.name, like), ilike(users.email, like))!);
+    where.push(teacher ? ilike(users.name, like) : or(ilike(users.name, like), ilike(users.email, like), ilike(users.username, like))!);
   }
   const cond = and(...where);
   const { rows, meta } = await pageWithCount(
@@ -65,7 +66,7 @@ export async function listUsers(
         .offset(w.offset),
     async () => (await db.select({ total: count() }).from(users).where(cond))[0].total,
   );
-  return { data: rows.map((r) => (teacher ? { ...presentUser(r), email: null } : presentUser(r))), pagination: meta };
+  return { data: rows.map((r) => (teacher ? { ...presentUser(r), email: null, username: null } : presentUser(r))), pagination: meta };
 }
 
 /** How many self-registered teachers wait for an admin (the admin home's card). */

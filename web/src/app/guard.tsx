@@ -8,6 +8,9 @@ import { useAuth } from "../lib/auth";
 const AccessDenied = lazy(() => import("./access-denied").then((m) => ({ default: m.AccessDenied })));
 const PendingApproval = lazy(() => import("./pending-approval").then((m) => ({ default: m.PendingApproval })));
 
+// Only users holding a slip's one-time password ever see it: kept out of every first load.
+const ChangePasswordScreen = lazy(() => import("./change-password").then((m) => ({ default: m.ChangePasswordScreen })));
+
 export function LoadingScreen() {
   return (
     <Center mih="60vh" role="status" aria-live="polite">
@@ -21,7 +24,7 @@ export function LoadingScreen() {
 
 /** Signed-in users only; with `roles`, only those roles (others see Access Denied). */
 export function RequireAuth({ roles, children }: { roles?: readonly Role[]; children: ReactNode }) {
-  const { user, loading } = useAuth();
+  const { user, loading, impersonating } = useAuth();
   const location = useLocation();
   if (loading) return <LoadingScreen />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
@@ -30,6 +33,13 @@ export function RequireAuth({ roles, children }: { roles?: readonly Role[]; chil
     return (
       <Suspense fallback={<LoadingScreen />}>
         <PendingApproval />
+      </Suspense>
+    );
+  // A one-time password from a printed slip: the user chooses their own before anything else (decision 025).
+  if (user.mustChangePassword && !impersonating)
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <ChangePasswordScreen />
       </Suspense>
     );
   if (roles && !roles.includes(user.role))

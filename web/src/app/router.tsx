@@ -73,7 +73,7 @@ const TEACHER_ONLY = ["teacher"] as const;
 const STUDENT_SOON: [string, string][] = [];
 
 /** The spec's screens shared by the teacher and admin areas that are still to come. */
-const STAFF_SOON: [string, string][] = [["import-export", "Import/Export"]];
+const STAFF_SOON: [string, string][] = [];
 
 const TEACHER_SOON: [string, string][] = [...STAFF_SOON];
 

@@ -71,6 +71,7 @@ const performanceRoutes = (roles?: readonly Role[]): AreaRoute[] => [
 ];
 const reportsPage = { lazy: async () => ({ Component: (await import("../features/reports/routes/reports-page")).ReportsPage }) };
 const libraryPage = { lazy: async () => ({ Component: (await import("../features/library/routes/library-page")).LibraryPage }) };
+const importExportPage = { lazy: async () => ({ Component: (await import("../features/import-export/routes/import-export-page")).ImportExportPage }) };
 const announcementForm = { lazy: async () => ({ Component: (await import("../features/announcements/forms/announcement-form-page")).AnnouncementFormPage }) };
 const gradeQuiz = { lazy: async () => ({ Component: (await import("../features/grading/staff/grade-quiz-page")).GradeQuizPage }) };
 const submissionsPage = { lazy: async () => ({ Component: (await import("../features/grading/staff/submissions-page")).SubmissionsPage }) };
@@ -171,6 +172,7 @@ export const teacherRoutes: AreaRoute[] = [
   { path: "quizzes/:quizId/submissions", roles: ["teacher"], ...submissionsPage },
   { path: "reports", roles: ["teacher"], ...reportsPage },
   { path: "library", roles: ["teacher"], ...libraryPage },
+  { path: "import-export", roles: ["teacher"], ...importExportPage },
 ];
 
 export const adminRoutes: AreaRoute[] = [
@@ -201,4 +203,5 @@ export const adminRoutes: AreaRoute[] = [
   { path: "reports", ...reportsPage },
   { path: "library", ...libraryPage },
   { path: "logs", roles: ["admin"], lazy: async () => ({ Component: (await import("../features/audit-logs/routes/audit-logs-page")).AuditLogsPage }) },
+  { path: "import-export", ...importExportPage },
 ];

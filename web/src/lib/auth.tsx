@@ -18,6 +18,8 @@ type AuthState = {
   stopImpersonation: () => Promise<void>;
   setNotice: (n: string | null) => void;
   clearUser: () => void;
+  /** Replaces the signed-in user (after they changed their own password). */
+  updateUser: (u: User) => void;
 };
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -154,6 +156,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       clearUser: () => {
         tokenStore.clearUser();
         setUser(null);
+      },
+      updateUser: (u: User) => {
+        tokenStore.setUser(u);
+        setUser(u);
       },
     }),
     [user, loading, notice, impersonating, login, register, logout, impersonate, stopImpersonation],

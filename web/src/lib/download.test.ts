@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { downloadFile } from "./download";
+import { downloadStoredFile } from "./download";
 import { ApiError, setApiHandlers } from "./api";
 import { mockApi } from "../test/render";
 
-describe("downloadFile", () => {
+describe("downloadStoredFile", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("asks for a signed link and lets the browser download it, without fetching the file into the page", async () => {
@@ -13,7 +13,7 @@ describe("downloadFile", () => {
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this);
     });
-    await downloadFile("/courses/3/material", "material.pdf");
+    await downloadStoredFile("/courses/3/material", "material.pdf");
     expect(calls).toEqual(["GET /api/courses/3/material/link"]);
     expect(clicked).toHaveLength(1);
     expect(clicked[0].getAttribute("href")).toBe(url);
@@ -25,7 +25,7 @@ describe("downloadFile", () => {
     const onForbidden = vi.fn();
     setApiHandlers({ onUnauthorized: vi.fn(), onForbidden });
     mockApi({ "GET /api/quizzes/4/pdf/link": [403, { error: "Quiz is not open yet" }] });
-    const err = await downloadFile("/quizzes/4/pdf", "quiz.pdf").catch((e: unknown) => e);
+    const err = await downloadStoredFile("/quizzes/4/pdf", "quiz.pdf").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).serverMessage).toBe("Quiz is not open yet");
     expect(onForbidden).not.toHaveBeenCalled();

@@ -1,15 +1,24 @@
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { viewerOf } from "../../lib/viewer";
-import { ImpersonateResponseSchema, LoginResponseSchema, LoginSchema, OkSchema, positiveId, RegisterSchema, UserSchema } from "@adesua/domain";
+import {
+  ChangePasswordSchema,
+  ImpersonateResponseSchema,
+  LoginResponseSchema,
+  LoginSchema,
+  OkSchema,
+  positiveId,
+  RegisterSchema,
+  UserSchema,
+} from "@adesua/domain";
 import { createSession, IMPERSONATION_TTL_MS, revokeSession } from "../../auth/sessions";
 import { recordAudit } from "../../audit/audit";
 import { presentUser } from "../../presenters/user";
 import { assertCanImpersonate } from "../../policies/user.policy";
-import { checkLogin, registerUser } from "../../services/auth.service";
+import { changeOwnPassword, checkLogin, registerUser } from "../../services/auth.service";
 import { findUser } from "../../services/user.service";
 import { actorOf, requireAuth } from "../../lib/context";
-import { notFound } from "../../lib/errors";
+import { HttpError, notFound } from "../../lib/errors";
 import { ADMIN } from "../../lib/access";
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,6 +63,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     return { ok: true as const };
   });
+
+  app.post(
+    "/auth/change-password",
+    {
+      config: { access: "signed-in" },
+      schema: {
+        tags: ["auth"],
+        summary: "Choose a new password (required at the first sign-in with a slip's one-time password)",
+        body: ChangePasswordSchema,
+        response: { 200: UserSchema },
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      // An admin acting as someone cannot choose that person's password.
+      if (auth.impersonatorId !== null) throw new HttpError(403, "Stop impersonating to change a password");
+      return changeOwnPassword(app.db, auth.user, auth.sessionId, req.body, actorOf(req));
+    },
+  );
 
   app.post(
     "/auth/impersonate/:userId",

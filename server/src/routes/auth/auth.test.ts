@@ -24,7 +24,18 @@ describe("POST /api/auth/register", () => {
     const r = await register({ name: "Akua Mensah", email: "  Akua.Mensah@School.GH ", password: "abcdefgh", role: "student" });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ name: "Akua Mensah", email: "akua.mensah@school.gh", role: "student", studentType: "jhs1" });
-    expect(Object.keys(r.body).sort()).toEqual(["createdAt", "email", "hasPassword", "id", "name", "role", "status", "studentType"]);
+    expect(Object.keys(r.body).sort()).toEqual([
+      "createdAt",
+      "email",
+      "hasPassword",
+      "id",
+      "mustChangePassword",
+      "name",
+      "role",
+      "status",
+      "studentType",
+      "username",
+    ]);
     expectNoSecrets(r.body);
   });
 

@@ -67,7 +67,7 @@ export async function exportQuizRows(db: Queryable, viewer: Viewer, quizIds: rea
 type DetailRow = {
   quiz_id: number;
   name: string;
-  email: string;
+  email: string | null;
   student_type: string | null;
   score: unknown;
   correct: unknown;
@@ -112,7 +112,7 @@ async function* studentRows(db: Queryable, viewer: Viewer, quizzes: readonly Qui
           q.quizTitle,
           q.courseTitle,
           r.name,
-          r.email,
+          r.email ?? "",
           r.student_type ?? "",
           score,
           int(r.correct),

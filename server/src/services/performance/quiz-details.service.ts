@@ -8,7 +8,7 @@ import { itemAnalysis } from "./item-analysis.service";
 type StudentRow = {
   user_id: number;
   name: string;
-  email: string;
+  email: string | null;
   student_type: string | null;
   score: unknown;
   correct: unknown;

@@ -52,9 +52,12 @@ export function LoginPage() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
+            label="Email or sign-in name"
+            description="Students enrolled by the school: the sign-in name on your slip"
+            type="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
             required
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}

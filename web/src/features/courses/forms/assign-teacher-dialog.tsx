@@ -68,7 +68,7 @@ export function AssignTeacherDialog({ course, onClose }: { course: Course | null
               required
               searchable
               nothingFoundMessage="No teacher found"
-              data={(teachers.data ?? []).map((t) => ({ value: String(t.id), label: `${t.name} (${t.email})` }))}
+              data={(teachers.data ?? []).map((t) => ({ value: String(t.id), label: `${t.name} (${t.email ?? t.username ?? ""})` }))}
               value={teacherId}
               onChange={(v) => {
                 setTeacherId(v);

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { Button, Group, Paper, Skeleton, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { errorText } from "@/lib/api";
-import { downloadFile } from "@/lib/download";
+import { downloadStoredFile } from "@/lib/download";
 import { formatBytes } from "@/lib/format";
 import { ErrorState } from "@/components/error-state";
 import { PageHeader } from "@/components/page-header";
@@ -47,7 +47,7 @@ export function StudentCourseDetailPage() {
   async function download() {
     setDownloading(true);
     try {
-      await downloadFile(`/courses/${c.id}/material`, c.material?.name ?? "material.pdf");
+      await downloadStoredFile(`/courses/${c.id}/material`, c.material?.name ?? "material.pdf");
     } catch (err) {
       notifications.show({ color: "red", message: errorText(err, "Could not download the material") });
     } finally {

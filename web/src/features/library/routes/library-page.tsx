@@ -4,7 +4,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { LIBRARY_TYPE_LABELS, type LibraryItemType } from "@adesua/domain/constants";
 import type { LibraryItem } from "@adesua/domain";
 import { errorText } from "@/lib/api";
-import { downloadFile } from "@/lib/download";
+import { downloadStoredFile } from "@/lib/download";
 import { formatBytes, formatDateTime } from "@/lib/format";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/empty-state";
@@ -21,7 +21,7 @@ function ItemRow({ item, onError }: { item: LibraryItem; onError: (m: string) =>
   async function download() {
     setBusy(true);
     try {
-      await downloadFile(item.downloadPath, item.fileName);
+      await downloadStoredFile(item.downloadPath, item.fileName);
     } catch (err) {
       onError(errorText(err, "Could not download the file"));
     } finally {

@@ -7,7 +7,7 @@ import { STUDENT_TYPE_LABELS } from "@adesua/domain/constants";
 import type { Quiz, StudentQuiz } from "@adesua/domain";
 import { useAuth } from "@/lib/auth";
 import { errorText } from "@/lib/api";
-import { downloadFile } from "@/lib/download";
+import { downloadStoredFile } from "@/lib/download";
 import { formatBytes, formatDateTime } from "@/lib/format";
 import { useNow } from "@/lib/use-now";
 import { ErrorState } from "@/components/error-state";
@@ -119,7 +119,7 @@ export function QuizDetailPage() {
   async function download() {
     setDownloading(true);
     try {
-      await downloadFile(`/quizzes/${q.id}/pdf`, q.pdf?.name ?? "quiz.pdf");
+      await downloadStoredFile(`/quizzes/${q.id}/pdf`, q.pdf?.name ?? "quiz.pdf");
     } catch (err) {
       notifications.show({ color: "red", message: errorText(err, "Could not download the quiz file") });
     } finally {

@@ -8,7 +8,7 @@ import { formatDateTime } from "@/lib/format";
 import { useNow } from "@/lib/use-now";
 import { Greeting } from "@/components/greeting";
 import { useHomeCourses, useHomeLibrary, useHomeQuizzes, useStudentSummary } from "../api/student-home";
-import { downloadFile } from "@/lib/download";
+import { downloadStoredFile } from "@/lib/download";
 import { availableQuizzes, homeStats } from "../lib/stats";
 import { QuizAttemptAction } from "@/components/quiz-attempt-action";
 
@@ -114,7 +114,7 @@ function LibraryList() {
               size="sm"
               onClick={() => {
                 setFailed(null);
-                downloadFile(item.downloadPath, item.fileName).catch((err) => setFailed(errorText(err, "Could not download the file")));
+                downloadStoredFile(item.downloadPath, item.fileName).catch((err) => setFailed(errorText(err, "Could not download the file")));
               }}
             >
               {item.title}

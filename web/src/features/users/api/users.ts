@@ -1,14 +1,18 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PendingCount, Role, Settings, User } from "@adesua/domain";
+import type { CreatedUser, CreateUserInput, PendingCount, Role, Settings, StudentType, User } from "@adesua/domain";
 import { api } from "@/lib/api";
 
 export type UserList = { data: User[]; pagination: { total: number; page: number; limit: number } };
-export type UsersQuery = { role?: Role | null; search?: string; page: number; limit: number };
+export type UsersQuery = { role?: Role | null; studentType?: StudentType | null; search?: string; page: number; limit: number };
 
 export const getUsersQueryOptions = (q: UsersQuery) =>
   queryOptions({
     queryKey: ["users", q],
-    queryFn: ({ signal }) => api<UserList>("/users", { query: { role: q.role ?? undefined, search: q.search, page: q.page, limit: q.limit }, signal }),
+    queryFn: ({ signal }) =>
+      api<UserList>("/users", {
+        query: { role: q.role ?? undefined, studentType: q.studentType ?? undefined, search: q.search, page: q.page, limit: q.limit },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -51,5 +55,14 @@ export function useSaveSettings() {
   return useMutation({
     mutationFn: (s: Settings) => api<Settings>("/settings", { method: "PUT", body: s }),
     onSuccess: (s) => qc.setQueryData(["settings"], s),
+  });
+}
+
+/** POST /users (admin): one user with a one-time password, answered once as a slip. */
+export function useCreateUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateUserInput) => api<CreatedUser>("/users", { method: "POST", body: input }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ["users"] }),
   });
 }

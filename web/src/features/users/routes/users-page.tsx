@@ -1,33 +1,21 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  em,
-  Group,
-  Modal,
-  Pagination,
-  PasswordInput,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Card, em, Group, Modal, PasswordInput, Select, Stack, Switch, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { ROLE_HOME, ROLE_LABEL } from "@adesua/domain/rules";
-import { STUDENT_TYPE_LABELS, type Role } from "@adesua/domain/constants";
+import { STUDENT_TYPE_LABELS, STUDENT_TYPES, type Role, type StudentType } from "@adesua/domain/constants";
 import type { User } from "@adesua/domain";
 import { useAuth } from "@/lib/auth";
 import { errorText } from "@/lib/api";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { PaginationFooter } from "@/components/pagination-footer";
 import { useChangePassword, useDecideTeacher, useDeleteUser, useSaveSettings, useSettings, useUsers } from "../api/users";
+import { AddUserDialog } from "../components/add-user-dialog";
+import { ImportUsersDialog } from "../components/import-dialog";
+
+/** What the Email column shows: the email, or the sign-in name of a user enrolled without one. */
+const signInText = (u: User) => u.email ?? (u.username ? `Sign-in name: ${u.username}` : "");
 
 const PAGE_SIZE = 20;
 
@@ -38,6 +26,9 @@ export function UsersPage() {
   const { user: me, impersonate } = useAuth();
   const navigate = useNavigate();
   const [role, setRole] = useState<Role | null>(null);
+  const [level, setLevel] = useState<StudentType | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 300);
   const [page, setPage] = useState(1);
@@ -53,7 +44,7 @@ export function UsersPage() {
   const saveSettings = useSaveSettings();
   // The table needs a desktop's width; phones get one card per user.
   const wide = useMediaQuery(`(min-width: ${em(992)})`, true, { getInitialValueInEffect: false });
-  const users = useUsers({ role, search: debounced || undefined, page, limit: PAGE_SIZE });
+  const users = useUsers({ role, studentType: level, search: debounced || undefined, page, limit: PAGE_SIZE });
   const change = useChangePassword();
   const del = useDeleteUser();
 
@@ -108,7 +99,6 @@ export function UsersPage() {
   }
 
   const total = users.data?.pagination.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const list = users.data?.data ?? [];
 
   const roleText = (u: User) =>
@@ -192,7 +182,19 @@ export function UsersPage() {
         <Title order={1} size="h2">
           Users
         </Title>
-        {users.data && <Badge variant="light">{total === 1 ? "1 user" : `${total} users`}</Badge>}
+        <Group gap="xs">
+          {users.data && <Badge variant="light">{total === 1 ? "1 user" : `${total} users`}</Badge>}
+          {isAdmin && (
+            <>
+              <Button size="sm" onClick={() => setAdding(true)}>
+                Add user
+              </Button>
+              <Button size="sm" variant="light" onClick={() => setImporting(true)}>
+                Import
+              </Button>
+            </>
+          )}
+        </Group>
       </Group>
       {isAdmin && settings.data && (
         <Switch
@@ -230,6 +232,18 @@ export function UsersPage() {
           }}
           miw={160}
         />
+        <Select
+          label="Level"
+          placeholder="All levels"
+          clearable
+          data={STUDENT_TYPES.map((s) => ({ value: s, label: STUDENT_TYPE_LABELS[s] }))}
+          value={level}
+          onChange={(v) => {
+            setLevel(v as StudentType | null);
+            setPage(1);
+          }}
+          miw={140}
+        />
       </Group>
       {users.isPending && <Text role="status">Loading users...</Text>}
       {users.isError && (
@@ -254,7 +268,7 @@ export function UsersPage() {
               {list.map((u) => (
                 <Table.Tr key={u.id}>
                   <Table.Td>{u.name}</Table.Td>
-                  <Table.Td style={{ wordBreak: "break-all" }}>{u.email}</Table.Td>
+                  <Table.Td style={{ wordBreak: "break-all" }}>{signInText(u)}</Table.Td>
                   <Table.Td>{roleText(u)}</Table.Td>
                   <Table.Td>{passwordCell(u)}</Table.Td>
                   <Table.Td>{actions(u)}</Table.Td>
@@ -272,7 +286,7 @@ export function UsersPage() {
                     <Stack gap={0} miw={0}>
                       <Text fw={700}>{u.name}</Text>
                       <Text size="sm" c="dimmed" style={{ wordBreak: "break-all" }}>
-                        {u.email}
+                        {signInText(u)}
                       </Text>
                     </Stack>
                     <Badge variant="light" style={{ flexShrink: 0 }}>
@@ -286,16 +300,9 @@ export function UsersPage() {
             ))}
           </Stack>
         ))}
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={setPage}
-          aria-label="Users pages"
-          getControlProps={(control) => ({ "aria-label": `${control} page` })}
-          getItemProps={(p) => ({ "aria-label": `Page ${p}` })}
-        />
-      )}
+      <PaginationFooter total={total} page={page} pageSize={PAGE_SIZE} onChange={setPage} label="Users pages" />
+      <AddUserDialog opened={adding} onClose={() => setAdding(false)} />
+      <ImportUsersDialog opened={importing} onClose={() => setImporting(false)} />
       <ConfirmDialog
         opened={!!confirmImpersonate}
         title="Impersonate user"
@@ -322,7 +329,7 @@ export function UsersPage() {
           <Text>Are you sure you want to delete this user?</Text>
           {confirmDelete && (
             <Text size="sm" c="dimmed">
-              {confirmDelete.name} ({confirmDelete.email}) and everything they own will be removed. This cannot be undone.
+              {confirmDelete.name} ({signInText(confirmDelete)}) and everything they own will be removed. This cannot be undone.
             </Text>
           )}
           <Group justify="flex-end">

@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import { bigserial, boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/** The school's settings and the sign-in failure counters, exported through schema.ts. */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+
+/** The school's settings: one row (id 1), changed by admins through PUT /api/settings. */
+export const settings = pgTable(
+  "settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    /** Whether anyone may sign up as a student (teachers always may, as pending). */
+    studentSignupOpen: boolean("student_signup_open").notNull().default(true),
+    /** HMAC key of signed download links, made by the first server that needs it (decision 027); never sent out. */
+    downloadSecret: text("download_secret"),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [check("settings_single_row_check", sql`${t.id} = 1`)],
+);
+
+/**
+ * Failed sign-ins and refused sign-ups (409), counted per account and client address and per
+ * address alone to throttle password guessing and email probing (shared by all app servers).
+ * See docs/decisions/010-login-throttling.md.
+ */
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email").notNull(),
+    /** The client address (request ip, through trusted proxies only). */
+    address: text("address").notNull().default(""),
+    /** "login" (a wrong password, or a claim while the password is checked) or "register" (a 409). */
+    kind: text("kind").notNull().default("login"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("login_failures_email_address_created_idx").on(t.email, t.address, t.createdAt),
+    index("login_failures_address_created_idx").on(t.address, t.createdAt),
+    index("login_failures_created_idx").on(t.createdAt),
+  ],
+);

@@ -1,0 +1,48 @@
+import { useState } from "react";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import type { Slip } from "@adesua/domain";
+import { errorText } from "@/lib/api";
+import { downloadFile } from "@/lib/download";
+
+/**
+ * The printable slips of users just created: a Word sheet (one slip per person, grouped by level) and a
+ * CSV. The passwords exist only in this answer, so the screen says so and keeps them until it closes.
+ */
+export function SlipDownloads({ slips }: { slips: Slip[] }) {
+  const [busy, setBusy] = useState<"docx" | "csv" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  async function get(format: "docx" | "csv") {
+    setBusy(format);
+    setError(null);
+    try {
+      await downloadFile("/users/slips", `sign-in-slips.${format}`, { format, slips });
+    } catch (err) {
+      setError(errorText(err, "Failed to export data. Please try again."));
+    } finally {
+      setBusy(null);
+    }
+  }
+  return (
+    <Stack gap="xs">
+      <Alert color="yellow" title="Print the slips now">
+        <Text size="sm">
+          {slips.length === 1 ? "This one-time password is" : `These ${slips.length} one-time passwords are`} shown only once: Adesua keeps no copy. Each person
+          chooses their own password the first time they sign in.
+        </Text>
+      </Alert>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Group gap="xs">
+        <Button onClick={() => void get("docx")} loading={busy === "docx"}>
+          Print slips (Word)
+        </Button>
+        <Button variant="default" onClick={() => void get("csv")} loading={busy === "csv"}>
+          Download slips (CSV)
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
