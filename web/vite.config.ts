@@ -22,6 +22,10 @@ const analyze: PluginOption[] = process.env.ANALYZE
     ]
   : [];
 
+/** Chunks only staff pages load (teacher and admin screens). */
+const STAFF_CHUNK =
+  /(^|\/)(admin-home-page|audit-logs-page|reports-page|library-page|teacher-home|grades-page|grade-quiz-page|submissions-page|records-admin-page|record-form-page|table-management-page|quiz-dashboard-page|quiz-details-page|student-history-page|students-performance-page|import-export-page|users-page)-/;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -43,7 +47,13 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks and stylesheets each route module needs (read by the bundle budget check).
     manifest: true,
     // Every browser a student uses supports <link rel="modulepreload"> (Safari before 17 merely preloads less).
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // Staff pages (the entry's route table lazy-loads them) keep only their stylesheets in the entry's preload
+      // table: their scripts load through their own imports. Every student page carries the entry, and ~40 staff
+      // routes' lists of preloaded scripts cost it about a kilobyte (the 150 KB budget, decision 011).
+      resolveDependencies: (filename, deps) => (STAFF_CHUNK.test(filename) ? deps.filter((d) => d.endsWith(".css")) : deps),
+    },
     // Fewer, larger files on a first load (each request costs a round trip on slow mobile data over
     // HTTP/1.1's six connections). Without groups, every small Mantine component shared by a different
     // set of pages became its own chunk (17–31 files per student page). Grouped by what a first page needs;
