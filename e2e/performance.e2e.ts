@@ -38,7 +38,8 @@ describe("performance journeys", () => {
     await signIn(page, DEMO.teacher);
     await page.waitForURL("**/teachers/dashboard");
     await page.getByRole("button", { name: "Open navigation" }).click();
-    await page.getByRole("link", { name: "Performance" }).click();
+    // The navigation's entry (the teacher home has a Performance quick link too).
+    await page.getByRole("navigation").getByRole("link", { name: "Performance" }).click();
     await page.waitForURL("**/teachers/dashboard/performance");
     await page.getByRole("heading", { name: "Quiz Performance" }).waitFor();
     const link = page.getByRole("link", { name: `View Details: ${TEST} (opens in a new tab)` });

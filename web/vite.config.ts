@@ -71,6 +71,9 @@ export default defineConfig({
             {
               name: "auth-form",
               test: /@mantine[\\/]core[\\/].*[\\/]components[\\/](PasswordInput)[\\/]|src[\\/]features[\\/]auth[\\/]components[\\/]/,
+              // Only those modules: their shared helpers (e.g. Mantine's useUncontrolled, which the app shell uses too)
+              // would otherwise come along and make every page load this chunk.
+              includeDependenciesRecursively: false,
             },
           ],
         },

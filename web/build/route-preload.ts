@@ -65,7 +65,9 @@ export function routePreload(routes: PreloadRoute[]): Plugin {
           // The first call is the session check: the others start only once it has answered 200, so a
           // dead token costs one refused call, not one per list.
           `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){var tk=k(),c=t[i][3];if(tk&&!location.search&&window.fetch&&c.length)` +
-          `f(c[0],tk).then(function(r){if(r.ok)c.slice(1).forEach(function(u){f(u,tk)})},function(){});` +
+          // Nor for a user who must first choose a password (a one-time password from a slip, decision 025): every
+          // other call would be refused. The answer is read from a copy (the app reads the original).
+          `f(c[0],tk).then(function(r){if(r.ok)return r.clone().json().then(function(u){if(!u.mustChangePassword)c.slice(1).forEach(function(u){f(u,tk)})})}).catch(function(){});` +
           `t[i][1].forEach(function(h){a("modulepreload",h)});t[i][2].forEach(function(h){a("stylesheet",h)});break}})();\n`;
         this.emitFile({ type: "asset", name: "route-preload.js", source: code });
       },
@@ -89,7 +91,9 @@ function closure(bundle: OutputBundle, fileName: string, out = new Set<string>()
   if (out.has(fileName)) return out;
   const c = bundle[fileName];
   if (!c || c.type !== "chunk") return out;
-  out.add(fileName);
+  // A chunk of stylesheets only (e.g. one Mantine component's CSS) is dropped by Vite after this hook, its CSS kept.
+  const pureCss = c.moduleIds.length > 0 && c.moduleIds.every((id) => /\.css($|\?)/.test(id));
+  if (!pureCss) out.add(fileName);
   for (const css of (c as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []) out.add(css);
   for (const imp of c.imports) closure(bundle, imp, out);
   return out;

@@ -34,7 +34,8 @@ const FIRST_DATA_WAIT_MS = 1500;
 async function studentHomeLoader() {
   // Only when the app renders pages at once (a token and the user cached beside it); otherwise it waits for
   // the session check first, and so does this.
-  if (!tokenStore.get() || !tokenStore.getUser()) return null;
+  // Not for a user who must first choose a password (decision 025): the guard shows that screen, and every call would be refused.
+  if (!tokenStore.get() || !tokenStore.getUser() || tokenStore.getUser<{ mustChangePassword?: boolean }>()?.mustChangePassword) return null;
   const [home, notices] = await Promise.all([import("../features/student-home/api/student-home"), import("../features/announcements/api/announcements")]);
   const all = Promise.allSettled([
     queryClient.ensureQueryData(notices.getCurrentAnnouncementsQueryOptions()),
