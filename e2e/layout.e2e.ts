@@ -88,6 +88,8 @@ describe("screens every role reaches", () => {
     await page.getByRole("button", { name: "Collapse all" }).click();
     await bar.getByRole("button", { name: /6 problems/ }).click();
     await page.getByRole("menuitem", { name: /^Question 4: / }).click();
+    // The problems menu closes with a transition: the accessibility check runs once it has gone.
+    await page.getByRole("menu").waitFor({ state: "hidden" });
     await page.getByLabel("Question 4 text").waitFor();
     expect(await page.getByLabel("Question 3 text").count()).toBe(0);
     await expectNoSideScroll(page);
