@@ -29,13 +29,19 @@ export async function downloadFile(path: string, fallbackName: string, post?: un
   }
   const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(res.headers.get("content-disposition") ?? "")?.[1];
   const url = URL.createObjectURL(await res.blob());
+  clickDownload(url, name ? decodeURIComponent(name) : fallbackName);
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Hands `href` to the browser as a download named `name`, through a link clicked and removed at once. */
+function clickDownload(href: string, name: string, rel?: string): void {
   const a = document.createElement("a");
-  a.href = url;
-  a.download = name ? decodeURIComponent(name) : fallbackName;
+  a.href = href;
+  a.download = name;
+  if (rel) a.rel = rel;
   document.body.appendChild(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**
@@ -45,18 +51,11 @@ export async function downloadFile(path: string, fallbackName: string, post?: un
  * memory. The file's name comes from the server's Content-Disposition.
  */
 export async function downloadStoredFile(path: string, fallbackName: string): Promise<void> {
-  // The screen shows a refusal itself (e.g. "Quiz is not open yet").
-  const { url } = await api<FileLink>(`${path}/link`, { quiet: true });
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = fallbackName;
-  a.rel = "noopener";
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  // The screen shows a refusal itself (e.g. "Quiz is not open yet"): fileLinkUrl asks quietly.
+  clickDownload(await fileLinkUrl(path), fallbackName, "noopener");
 }
 
-/** A link to show a protected picture in an <img> (it cannot send the session itself). */
+/** A signed link for a protected file: to download it, or to show a picture in an <img> (it cannot send the session itself). */
 export async function fileLinkUrl(path: string, signal?: AbortSignal): Promise<string> {
   return (await api<FileLink>(`${path}/link`, { quiet: true, signal })).url;
 }

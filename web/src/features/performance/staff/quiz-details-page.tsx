@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { Link, useLocation, useParams } from "react-router";
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { ItemAnalysis } from "@adesua/domain";
@@ -9,6 +9,7 @@ import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/empty-state";
 import { exportQuizzes, useFixKey, useQuizDetails } from "../api/performance";
 import { ItemAnalysisTable } from "../components/item-analysis-table";
+import { PerformanceLoadError } from "../components/load-error";
 import { areaBaseOf, gradeColor, maxAttempts, passRate, score, STATUS_COLOR, STATUS_LABEL } from "../components/performance-display";
 
 const DistributionChart = lazy(() => import("../components/charts").then((m) => ({ default: m.DistributionChart })));
@@ -29,7 +30,6 @@ function Stat({ label, value }: { label: string; value: string | number }) {
 /** Quiz performance details: info, statistics, distribution, students, item analysis with Fix key, export. */
 export function QuizDetailsPage() {
   const id = Number(useParams().id);
-  const navigate = useNavigate();
   const base = areaBaseOf(useLocation().pathname);
   const q = useQuizDetails(id);
   const fix = useFixKey(id);
@@ -69,17 +69,7 @@ export function QuizDetailsPage() {
       </Stack>
     );
   }
-  if (q.isError || !q.data) {
-    return (
-      <Stack align="flex-start">
-        <Title order={1} size="h2">
-          Error Loading Performance Details
-        </Title>
-        <Text role="alert">{errorText(q.error, "Failed to load data. Please try again.")}</Text>
-        <Button onClick={() => navigate(-1)}>Go Back</Button>
-      </Stack>
-    );
-  }
+  if (q.isError || !q.data) return <PerformanceLoadError error={q.error} />;
   const d = q.data;
   const hasData = d.students.length > 0;
   return (

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from "react";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
-import { errorText } from "@/lib/api";
+import { Link, useLocation, useParams } from "react-router";
+import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { formatDateTime } from "@/lib/format";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/empty-state";
 import { useStudentHistory } from "../api/performance";
+import { PerformanceLoadError } from "../components/load-error";
 import { areaBaseOf, gradeColor, score } from "../components/performance-display";
 
 const HistoryChart = lazy(() => import("../components/charts").then((m) => ({ default: m.HistoryChart })));
@@ -16,7 +16,6 @@ const TREND_COLOR = { improving: "green", declining: "red", steady: "gray" } as 
 /** One student's performance: the history chart, per-course averages, the trend and every quiz. */
 export function StudentHistoryPage() {
   const id = Number(useParams().studentId);
-  const navigate = useNavigate();
   const base = areaBaseOf(useLocation().pathname);
   const q = useStudentHistory(id);
 
@@ -28,17 +27,7 @@ export function StudentHistoryPage() {
       </Stack>
     );
   }
-  if (q.isError || !q.data) {
-    return (
-      <Stack align="flex-start">
-        <Title order={1} size="h2">
-          Error Loading Performance Details
-        </Title>
-        <Text role="alert">{errorText(q.error, "Failed to load data. Please try again.")}</Text>
-        <Button onClick={() => navigate(-1)}>Go Back</Button>
-      </Stack>
-    );
-  }
+  if (q.isError || !q.data) return <PerformanceLoadError error={q.error} />;
   const d = q.data;
   const chart = d.history.map((h, i) => ({ label: `${i + 1}. ${h.quizTitle}`, score: h.score }));
   return (
