@@ -302,7 +302,9 @@ async function main() {
     log("verifying in the database…");
     const verification = await withDatabase(db, (d) => verifyStorm(d, ledger, quiz));
     const steps = recorder.stats();
-    const errors = Object.entries(steps).reduce((n, [k, s]) => n + (k === "probe" ? 0 : s.errors), 0);
+    // The exam's errors: the probe and the teachers' uploads are reported beside them, not counted in them
+    // (an upload stopped by the reader's time limit is the deliberate trade-off of issue 11: saves come first).
+    const errors = Object.entries(steps).reduce((n, [k, s]) => n + (k === "probe" || k === "upload" ? 0 : s.errors), 0);
     const targetsMet =
       errors === 0 &&
       verification.lostAnswers === 0 &&
@@ -398,7 +400,8 @@ async function main() {
       );
     if (!args.crash)
       console.log(
-        `targets (0 errors, 0 lost, p99 save < ${TARGET.saveP99} ms, submit < ${TARGET.submitP99} ms, start < ${TARGET.startP99} ms): ${targetsMet ? "MET" : "NOT MET"}`,
+        `targets (0 errors, 0 lost, p99 save < ${TARGET.saveP99} ms, submit < ${TARGET.submitP99} ms, start < ${TARGET.startP99} ms): ${targetsMet ? "MET" : "NOT MET"}` +
+          (steps.upload ? ` (uploads, not counted: ${steps.upload.ok} read, ${steps.upload.errors} refused)` : ""),
       );
     console.log(`saves per second: ${result.savesPerSecond.mean} on average, ${result.savesPerSecond.busiestFiveSeconds} in the busiest 5 s`);
     if (pgbench) console.log(`pgbench -N on the same server right after: ${pgbench.tps} TPS (${pgbench.clients} clients, ${pgbench.seconds} s)`);

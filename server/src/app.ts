@@ -19,7 +19,7 @@ import { ENROLMENT_MESSAGES, MUST_CHANGE_PASSWORD_CODE, PENDING_TEACHER_MESSAGE,
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { findSession } from "./auth/sessions";
-import { HttpError } from "./lib/errors";
+import { BUSY_MESSAGE, HttpError, isTransientOverload } from "./lib/errors";
 import { BROKEN_FORM } from "./lib/form";
 import { describeError, loggedUrl, requestSerializer } from "./lib/log";
 import { badTextMessage, findBadText } from "./lib/text";
@@ -260,6 +260,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (code >= 400 && code < 500) {
       const msg = err.code === "FST_ERR_CTP_INVALID_JSON_BODY" || err.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ? "Request body is not valid JSON" : err.message;
       return reply.status(code).send({ error: msg });
+    }
+    if (isTransientOverload(err)) {
+      req.log.warn({ err: describeError(err), route: loggedUrl(req) }, "request refused: server busy");
+      return reply.status(503).header("Retry-After", "2").send({ error: BUSY_MESSAGE, code: "server_busy" });
     }
     req.log.error({ err: describeError(err), route: loggedUrl(req) }, "request failed");
     return reply.status(500).send({ error: "Something went wrong on the server. Please try again." });
