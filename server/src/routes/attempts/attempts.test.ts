@@ -53,7 +53,7 @@ describe("POST /api/quizzes/:id/attempts", () => {
     expect(new Date(r.body.deadline).getTime() - new Date(r.body.startedAt).getTime()).toBe(20 * MIN);
     expect(Math.abs(new Date(r.body.serverNow).getTime() - T0.getTime())).toBeLessThan(5000);
     expect(r.body.questions.map((q: { id: number }) => q.id)).toEqual(questions.map((q) => q.id));
-    for (const q of r.body.questions) expect(Object.keys(q).sort()).toEqual(["id", "index", "options", "text"]);
+    for (const q of r.body.questions) expect(Object.keys(q).sort()).toEqual(["id", "imageCount", "index", "options", "text"]);
 
     await save(s.token, r.body.attemptId, [{ questionId: questions[0].id, answer: "2" }]);
     const again = await start(s.token, quiz.id);
