@@ -6,6 +6,7 @@ import { isQuestionOpen } from "../lib/sections";
 import { LOAD_FAILED, MOVE_FAILED, SUBMIT_FAILED } from "../lib/messages";
 import { EngineError, type EngineEvent, type QuizEngine, type RunnerResult, type RunnerSession } from "../engine";
 import { attemptsApi, withTimeout } from "./attempts";
+import { questionImagePath } from "@/lib/question-image-path";
 import { AnswerOutbox, OUTBOX_PREFIX, SESSION_PREFIX, purgeOldOutboxes, type FailureKind, type KeyValueStore } from "./outbox";
 
 /** The last session seen, so a reload without a connection can carry on (the service worker serves the app). */
@@ -28,6 +29,10 @@ export function toResult(r: AttemptResult): RunnerResult {
   };
 }
 
+/** A question's pictures as API paths (GET /questions/{id}/images/{n}, n from 1). */
+const imagePaths = (questionId: number, count: number) => Array.from({ length: count }, (_, k) => questionImagePath(questionId, k + 1));
+const pathsOf = (s: AttemptSession) => s.questions.flatMap((q) => imagePaths(q.id, q.imageCount));
+
 export function toRunnerSession(s: AttemptSession, answers: Record<number, string>): RunnerSession {
   const ms = (x: string | null) => (x ? Date.parse(x) : null);
   return {
@@ -40,7 +45,7 @@ export function toRunnerSession(s: AttemptSession, answers: Record<number, strin
     deadline: ms(s.deadline),
     currentSection: s.status === "in_progress" ? s.currentSection : null,
     sections: s.sections.map((x) => ({ ...x, deadline: ms(x.deadline) })),
-    questions: s.questions,
+    questions: s.questions.map(({ imageCount, ...q }) => (imageCount ? { ...q, images: imagePaths(q.id, imageCount) } : q)),
     answers,
     result: s.result ? toResult(s.result) : null,
   };
@@ -112,6 +117,11 @@ export function createServerEngine(opts: ServerEngineOptions): QuizEngine {
   }
 
   function cache(s: AttemptSession) {
+    // The pictures too, so an offline reload shows them (lib/figures); in the background, after the questions.
+    // Loaded only for a quiz with pictures: the attempt screen's first load stays small.
+    const paths = pathsOf(s);
+    if (paths.length)
+      void import("../lib/figures").then((f) => (s.status === "submitted" ? f.dropFigures(paths) : f.keepFigures(paths))).catch(() => {});
     try {
       if (s.status === "submitted") storage?.removeItem(SESSION_PREFIX + s.attemptId);
       else
