@@ -213,7 +213,8 @@ export function questionPayload(list: QuestionDraft[]) {
       options,
       answer: q.answerIndex === null ? null : (options[q.answerIndex] ?? null),
       section: q.section,
-      imageIds: (q.images ?? []).map((m) => m.fileId),
+      // A question read from the server always says which pictures it keeps (an empty list removes them all).
+      ...(q.images ? { imageIds: q.images.map((m) => m.fileId) } : {}),
     };
   });
 }
