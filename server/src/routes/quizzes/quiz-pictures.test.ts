@@ -139,22 +139,44 @@ describe("pictures of quiz questions", () => {
   it("keeps pictures on save, drops a removed one, and keeps them when a client leaves imageIds out", async () => {
     const { teacher, course, parsed } = await teacherWithPaper();
     const quizId = await quizFromPaper(teacher.token, course.id, parsed);
-    const saved = (await get(`/api/quizzes/${quizId}`, teacher.token)).body.questions as { id: number; text: string; options: string[]; answer: string | null; imageIds: number[] }[];
+    const saved = (await get(`/api/quizzes/${quizId}`, teacher.token)).body.questions as {
+      id: number;
+      text: string;
+      options: string[];
+      answer: string | null;
+      imageIds: number[];
+    }[];
     const body = (imageIds: (q: (typeof saved)[number]) => number[] | undefined) => ({
       questions: saved.map((q) => ({ id: q.id, text: q.text, options: q.options, answer: q.answer, imageIds: imageIds(q) })),
     });
     // The editor sends every question back with its ids: nothing changes.
-    let r = await put(`/api/quizzes/${quizId}/questions`, teacher.token, body((q) => q.imageIds));
+    let r = await put(
+      `/api/quizzes/${quizId}/questions`,
+      teacher.token,
+      body((q) => q.imageIds),
+    );
     expect(r.status).toBe(200);
     expect(r.body.questions[1].imageIds).toEqual(saved[1].imageIds);
     // An older client that knows nothing of pictures keeps them too.
-    r = await put(`/api/quizzes/${quizId}/questions`, teacher.token, body(() => undefined));
+    r = await put(
+      `/api/quizzes/${quizId}/questions`,
+      teacher.token,
+      body(() => undefined),
+    );
     expect(r.body.questions[1].imageCount).toBe(1);
     // Removing the picture in the editor sends an empty list.
-    r = await put(`/api/quizzes/${quizId}/questions`, teacher.token, body(() => []));
+    r = await put(
+      `/api/quizzes/${quizId}/questions`,
+      teacher.token,
+      body(() => []),
+    );
     expect(r.body.questions[1].imageCount).toBe(0);
     // The teacher may put it back: it is their own upload.
-    r = await put(`/api/quizzes/${quizId}/questions`, teacher.token, body((q) => (q.id === saved[1].id ? saved[1].imageIds : [])));
+    r = await put(
+      `/api/quizzes/${quizId}/questions`,
+      teacher.token,
+      body((q) => (q.id === saved[1].id ? saved[1].imageIds : [])),
+    );
     expect(r.body.questions[1].imageIds).toEqual(saved[1].imageIds);
     // The full form (PUT /quizzes/{id}) carries them as well.
     r = await put(`/api/quizzes/${quizId}`, teacher.token, {

@@ -33,6 +33,12 @@ export function toResult(r: AttemptResult): RunnerResult {
 const imagePaths = (questionId: number, count: number) => Array.from({ length: count }, (_, k) => questionImagePath(questionId, k + 1));
 const pathsOf = (s: AttemptSession) => s.questions.flatMap((q) => imagePaths(q.id, q.imageCount));
 
+/** Keeps or forgets an attempt's pictures on the device; the code loads only for a quiz with pictures (a small first load). */
+function figures(action: "keep" | "drop", paths: readonly string[]) {
+  if (paths.length === 0) return;
+  void import("../lib/figures").then((f) => (action === "keep" ? f.keepFigures(paths) : f.dropFigures(paths))).catch(() => {});
+}
+
 export function toRunnerSession(s: AttemptSession, answers: Record<number, string>): RunnerSession {
   const ms = (x: string | null) => (x ? Date.parse(x) : null);
   return {
@@ -118,10 +124,7 @@ export function createServerEngine(opts: ServerEngineOptions): QuizEngine {
 
   function cache(s: AttemptSession) {
     // The pictures too, so an offline reload shows them (lib/figures); in the background, after the questions.
-    // Loaded only for a quiz with pictures: the attempt screen's first load stays small.
-    const paths = pathsOf(s);
-    if (paths.length)
-      void import("../lib/figures").then((f) => (s.status === "submitted" ? f.dropFigures(paths) : f.keepFigures(paths))).catch(() => {});
+    figures(s.status === "submitted" ? "drop" : "keep", pathsOf(s));
     try {
       if (s.status === "submitted") storage?.removeItem(SESSION_PREFIX + s.attemptId);
       else
@@ -316,6 +319,10 @@ export function createServerEngine(opts: ServerEngineOptions): QuizEngine {
           /* nothing to keep */
         }
         const base = last!;
+        figures(
+          "drop",
+          base.questions.flatMap((q) => q.images ?? []),
+        );
         last = {
           ...base,
           currentSection: null,

@@ -24,7 +24,18 @@ export function QuestionPictures({ n, images, disabled, onChange }: Props) {
       <Group gap="xs" align="flex-start">
         {images.map((img, k) => (
           <Stack key={img.fileId} gap={4} w={140}>
-            <div style={{ width: 140, height: 105, display: "flex", alignItems: "center", justifyContent: "center", border: "1px solid var(--mantine-color-default-border)", borderRadius: 4, overflow: "hidden" }}>
+            <div
+              style={{
+                width: 140,
+                height: 105,
+                display: "flex",
+                alignItems: "center",
+                justifyContent: "center",
+                border: "1px solid var(--mantine-color-default-border)",
+                borderRadius: 4,
+                overflow: "hidden",
+              }}
+            >
               {img.path ? (
                 <ProtectedImage path={img.path} alt={`Figure ${k + 1} for question ${n}`} failedText={`Figure ${k + 1} could not be loaded.`} fit />
               ) : (
@@ -41,7 +52,7 @@ export function QuestionPictures({ n, images, disabled, onChange }: Props) {
               aria-label={`Remove figure ${k + 1} of question ${n}`}
               onClick={() => onChange(images.filter((_, j) => j !== k))}
             >
-              Remove picture
+              Remove figure {k + 1}
             </Button>
           </Stack>
         ))}
