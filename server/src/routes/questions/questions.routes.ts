@@ -65,6 +65,8 @@ import { presentBankQuestion, presentStudentBankQuestion } from "../../presenter
 import { assertMaySeeQuizPicture, questionPictures } from "../../services/quiz-images.service";
 
 const MULTIPART = { consumes: ["multipart/form-data"] };
+const PICTURE_SUMMARY =
+  "A question's n-th picture (from 1): a bank question's for everyone signed in; a quiz question's for its staff, and for a student only inside their running attempt or its released review (403), others 404";
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/bmp", "image/webp"]);
 
 /** A reader's refusal (wrong type, too large, scanned, damaged, too slow, busy) answers as itself. */
@@ -274,7 +276,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/questions/:id/images/:n",
-    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["questions"], params: QuestionImageParamsSchema } },
+    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["questions"], summary: PICTURE_SUMMARY, params: QuestionImageParamsSchema } },
     async (req, reply) => sendStoredFile(reply, app.storage, await pictureOf(req, req.params.id, req.params.n)),
   );
 

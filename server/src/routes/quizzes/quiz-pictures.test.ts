@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { questions } from "../../db/schema";
+import { questions, quizzes } from "../../db/schema";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
 import { buildCourse, signedIn } from "../../../test/factories";
 import { form } from "../../../test/uploads";
-import { buildDocx, picture } from "../../documents/test/build-files";
+import { buildDocx, buildPdf, picture } from "../../documents/test/build-files";
 
 /** Issue 11: pictures of a Word paper survive into a quiz, and students meet them only inside their attempt. */
 
@@ -235,6 +235,19 @@ describe("pictures of quiz questions", () => {
     });
     expect(multipart.status).toBe(400);
     expect(multipart.body.error).toMatch(/cannot use/);
+    // A file the teacher uploaded that is not an image (their quiz's PDF) is no picture.
+    const withPdf = await call(t.app, {
+      method: "POST",
+      url: "/api/quizzes",
+      token: teacher.token,
+      payload: form(
+        { title: "Paper", courseId: String(course.id), studentType: "jhs2" },
+        { pdf: { name: "paper.pdf", bytes: Buffer.from(await buildPdf([{ lines: ["1. Hello"] }])), type: "application/pdf" } },
+      ) as never,
+    });
+    expect(withPdf.status, JSON.stringify(withPdf.body)).toBe(201);
+    const [pdfRow] = await db().select({ id: quizzes.pdfFileId }).from(quizzes).where(eq(quizzes.id, withPdf.body.id));
+    await refused([pdfRow.id], /cannot use/);
     // Nothing was changed by the refused edit.
     expect((await get(`/api/quizzes/${quizId}`, teacher.token)).body.questions[1].imageIds).toEqual(parsed[1].imageIds);
   });
@@ -253,5 +266,29 @@ describe("pictures of quiz questions", () => {
     expect(r.status).toBe(201);
     const copy = await get(`/api/quizzes/${r.body.id}`, teacher.token);
     expect(copy.body.questions[0].imageIds).toEqual(ids);
+    // A bank question's picture is open to every teacher: another teacher may put it on their quiz.
+    const other = await teacherWithPaper();
+    const banked = await post("/api/questions/bulk", other.teacher.token, {
+      questions: [{ ...other.parsed[1], answer: other.parsed[1].options[0] }],
+      metadata: { year: 2019, subject: `Science ${Date.now()}`, section: "A" },
+    });
+    expect(banked.status).toBe(201);
+    const bankIds = other.parsed[1].imageIds!;
+    const fromBank = await post("/api/quizzes/from-questions", teacher.token, {
+      title: "From the bank",
+      courseId: course.id,
+      studentType: "jhs2",
+      questions: [{ text: "Bank picture?", options: ["Yes", "No"], imageIds: bankIds }],
+    });
+    expect(fromBank.status).toBe(201);
+  });
+
+  it("documents the pictures of quiz questions in the OpenAPI document", async () => {
+    const r = await call(t.app, { method: "GET", url: "/api/docs/json" });
+    const body = r.body.paths["/api/quizzes/from-questions"].post.requestBody.content["application/json"].schema;
+    expect(JSON.stringify(body)).toContain('"imageIds"');
+    const edit = r.body.paths["/api/quizzes/{id}/questions"].put.requestBody.content["application/json"].schema;
+    expect(JSON.stringify(edit)).toContain('"imageIds"');
+    expect(r.body.paths["/api/questions/{id}/images/{n}"].get.summary).toMatch(/only inside their running attempt/);
   });
 });
