@@ -253,9 +253,7 @@ function contentOf(q: QuestionValues) {
 
 export async function insertQuestions(tx: Queryable, quizId: number, list: readonly QuestionValues[]): Promise<void> {
   if (!list.length) return;
-  await tx
-    .insert(questions)
-    .values(list.map((q, i) => ({ ...contentOf(q), quizId, position: i })));
+  await tx.insert(questions).values(list.map((q, i) => ({ ...contentOf(q), quizId, position: i })));
 }
 
 /** Whether saving `list` would delete any of the quiz's questions (a question kept is one sent with its id). */
@@ -293,8 +291,6 @@ export async function replaceQuestions(tx: Queryable, quizId: number, list: read
       .where(and(eq(questions.id, q.id), eq(questions.quizId, quizId)));
   }
   if (fresh.length) {
-    await tx
-      .insert(questions)
-      .values(fresh.map((q) => ({ ...contentOf(q), quizId, position: q.position })));
+    await tx.insert(questions).values(fresh.map((q) => ({ ...contentOf(q), quizId, position: q.position })));
   }
 }

@@ -624,9 +624,36 @@ describe("answer confidentiality", () => {
     expect(released.status).toBe(200);
     const again = await read(s.token, b.body.attemptId);
     expect(again.body.result.review).toEqual([
-      { questionId: questions[0].id, index: 0, text: "Question 0", options: qs[0].options, yourAnswer: null, correct: false, correctAnswer: KEYS[0], imageCount: 0 },
-      { questionId: questions[1].id, index: 1, text: "Question 1", options: qs[1].options, yourAnswer: "b", correct: true, correctAnswer: KEYS[1], imageCount: 0 },
-      { questionId: questions[2].id, index: 2, text: "Question 2", options: qs[2].options, yourAnswer: null, correct: false, correctAnswer: KEYS[2], imageCount: 0 },
+      {
+        questionId: questions[0].id,
+        index: 0,
+        text: "Question 0",
+        options: qs[0].options,
+        yourAnswer: null,
+        correct: false,
+        correctAnswer: KEYS[0],
+        imageCount: 0,
+      },
+      {
+        questionId: questions[1].id,
+        index: 1,
+        text: "Question 1",
+        options: qs[1].options,
+        yourAnswer: "b",
+        correct: true,
+        correctAnswer: KEYS[1],
+        imageCount: 0,
+      },
+      {
+        questionId: questions[2].id,
+        index: 2,
+        text: "Question 2",
+        options: qs[2].options,
+        yourAnswer: null,
+        correct: false,
+        correctAnswer: KEYS[2],
+        imageCount: 0,
+      },
     ]);
     // The first attempt's review is now open too.
     const firstAgain = await read(s.token, a.body.attemptId);

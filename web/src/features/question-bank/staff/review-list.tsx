@@ -61,9 +61,7 @@ export function ReviewList({ questions, onChange, warnings = [] }: Props) {
               <Textarea label={`Question ${i + 1} text`} autosize minRows={2} value={q.text} onChange={(e) => set(i, { ...q, text: e.currentTarget.value })} />
               {q.imageIds?.length ? (
                 <Group gap="xs">
-                  <Text size="sm">
-                    {q.imageIds.length === 1 ? "1 picture" : `${q.imageIds.length} pictures`} from the file, kept with the question
-                  </Text>
+                  <Text size="sm">{q.imageIds.length === 1 ? "1 picture" : `${q.imageIds.length} pictures`} from the file, kept with the question</Text>
                   {q.imageIds.map((id, k) => (
                     <Button
                       key={id}

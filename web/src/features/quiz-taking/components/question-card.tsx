@@ -32,7 +32,11 @@ export const QuestionCard = memo(function QuestionCard({ question, answer, locke
       {question.images?.length ? (
         <div className={classes.images}>
           {/* Empty frames of the same size while the picture code loads: nothing moves. */}
-          <Suspense fallback={question.images.map((path) => <div key={path} className={classes.figure} />)}>
+          <Suspense
+            fallback={question.images.map((path) => (
+              <div key={path} className={classes.figure} />
+            ))}
+          >
             {question.images.map((path, k) => (
               <QuestionFigure key={path} path={path} n={k + 1} question={question.index + 1} />
             ))}

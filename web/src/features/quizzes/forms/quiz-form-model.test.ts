@@ -146,7 +146,9 @@ describe("question validation", () => {
   });
 
   it("keeps a loaded question's pictures by file id, shown through the question, and drops a removed one", () => {
-    const quiz = { questions: [{ id: 9, position: 0, text: "Q", options: ["a", "b"], answer: "a", section: null, imageIds: [31, 32], imageCount: 2 }] } as unknown as Quiz;
+    const quiz = {
+      questions: [{ id: 9, position: 0, text: "Q", options: ["a", "b"], answer: "a", section: null, imageIds: [31, 32], imageCount: 2 }],
+    } as unknown as Quiz;
     const [d] = questionsFromQuiz(quiz);
     expect(d!.images).toEqual([
       { fileId: 31, path: "/questions/9/images/1" },
