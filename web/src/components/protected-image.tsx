@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { fileLinkUrl } from "@/lib/download";
 
-import { questionImagePath } from "@/lib/question-image-path";
+import { questionImagePath } from "@/lib/api";
 
 export { questionImagePath };
 

@@ -6,7 +6,7 @@ import { isQuestionOpen } from "../lib/sections";
 import { LOAD_FAILED, MOVE_FAILED, SUBMIT_FAILED } from "../lib/messages";
 import { EngineError, type EngineEvent, type QuizEngine, type RunnerResult, type RunnerSession } from "../engine";
 import { attemptsApi, withTimeout } from "./attempts";
-import { questionImagePath } from "@/lib/question-image-path";
+import { questionImagePath } from "@/lib/api";
 import { AnswerOutbox, OUTBOX_PREFIX, SESSION_PREFIX, purgeOldOutboxes, type FailureKind, type KeyValueStore } from "./outbox";
 
 /** The last session seen, so a reload without a connection can carry on (the service worker serves the app). */

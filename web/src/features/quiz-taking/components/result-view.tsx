@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from "react";
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReviewItem } from "@adesua/domain";
 import type { RunnerResult } from "../engine";
-import { questionImagePath } from "@/lib/question-image-path";
+import { questionImagePath } from "@/lib/api";
 import classes from "./quiz-runner.module.css";
 
 const QuestionFigure = lazy(() => import("./question-figure"));

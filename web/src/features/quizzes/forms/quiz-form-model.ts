@@ -3,7 +3,7 @@ import { QUIZ_LIMITS, QUIZ_MESSAGES, type ShowAnswers, type StudentType } from "
 import { QuestionInputSchema, QuizFormSchema, type Quiz } from "@adesua/domain";
 import { pdfProblem } from "@/lib/pdf";
 import { issuesToFieldErrors } from "@/lib/form-errors";
-import { questionImagePath } from "@/components/protected-image";
+import { questionImagePath } from "@/lib/api";
 
 const M = QUIZ_MESSAGES;
 const L = QUIZ_LIMITS;
