@@ -300,7 +300,7 @@ describe("question bank journeys", () => {
       .getByRole("link", { name: /^Take Quiz/ })
       .click();
     await page.waitForURL(/\/students\/dashboard\/past-questions\/attempt\//);
-    const img = page.getByRole("img", { name: "Picture 1 of question 1" });
+    const img = page.getByRole("img", { name: "Figure 1 for question 1" });
     await img.waitFor();
     expect(await img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth)).toBe(1);
     await snap(page, "practice-picture-phone");

@@ -5,6 +5,8 @@ export const QUIZ_LIMITS = {
   questionsPerPage: { min: 1, max: 50, default: 10 },
   passingScore: { min: 0, max: 100, default: 50 },
   options: { min: 2, max: 5 },
+  /** Pictures (diagrams) per question: as many as the parse keeps of one question, and GET /questions/{id}/images/{n} serves. */
+  imagesPerQuestion: 20,
 } as const;
 
 /** The spec's wording for every rule of the quiz forms; the server answers 400 with these. */
@@ -44,6 +46,11 @@ export const QUIZ_MESSAGES = {
   optionEmpty: "Options cannot be empty",
   optionsDistinct: "Options must all be different",
   answerNotAnOption: "The answer must be one of the options",
+  imageIds: "Pictures must be a list of picture ids (whole numbers from 1)",
+  tooManyImages: "A question can have at most 20 pictures",
+  imageTwice: "A picture appears twice in the question",
+  /** A picture id that is not an image the caller uploaded, nor one already on a question of a quiz they manage. */
+  imageNotYours: "A question names a picture that does not exist or that you cannot use",
   noCourse: "You are not assigned to any course. Please contact your administrator.",
   notYourCourse: "You can only add quizzes to courses you teach",
   courseNotFound: "The selected course does not exist",

@@ -77,6 +77,8 @@ export const AttemptQuestionSchema = z.object({
   index: z.number().int(),
   text: z.string(),
   options: z.array(z.string()),
+  /** How many pictures the question has: GET /questions/{id}/images/{n}, n from 1 (only during the attempt, or in a released review). */
+  imageCount: z.number().int(),
 });
 export type AttemptQuestion = z.infer<typeof AttemptQuestionSchema>;
 
@@ -112,6 +114,8 @@ export const ReviewItemSchema = z.object({
   correct: z.boolean().nullable(),
   /** The correct option's text; null when the question has no key. */
   correctAnswer: z.string().nullable(),
+  /** How many pictures the question has (GET /questions/{questionId}/images/{n}); absent in bank practice, whose pictures come with the questions. */
+  imageCount: z.number().int().optional(),
 });
 export type ReviewItem = z.infer<typeof ReviewItemSchema>;
 

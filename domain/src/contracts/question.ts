@@ -20,7 +20,9 @@
  *                                      → BankQuestionPage (staff) / StudentBankQuestionPage (students: no `answer` at all)
  *   GET    /questions/groups           BankGroupsQuery ?year=&subject=&section=&search= ; everyone → BankGroupList
  *   GET    /questions/{id}             everyone → BankQuestion (staff) / StudentBankQuestion (students); 404 not a bank question
- *   GET    /questions/{id}/images/{n}  everyone → the n-th (from 1) picture of the question (image/*); 404
+ *   GET    /questions/{id}/images/{n}  the n-th (from 1) picture of the question (image/*); 404. A bank question's: everyone.
+ *                                      A quiz question's: the quiz's staff; a student only inside their running attempt or its
+ *                                      released review (403 otherwise); others 404 (quiz-images.service, docs/spec-differences.md)
  *   DELETE /questions/{id}             admin → Ok; teacher and student 403; 404
  *   DELETE /questions?year=&subject=&section=   (a whole group) admin → DeleteGroupResult `{ count }`; 403 others
  *

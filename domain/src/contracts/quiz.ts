@@ -95,6 +95,18 @@ export const QuestionInputSchema = z
         z.string({ error: M.answerNotAnOption }).trim().max(1000, { error: "An answer must be at most 1000 characters" }).nullable(),
       )
       .optional(),
+    /**
+     * The question's pictures (diagrams), in order: the `imageIds` POST /questions/parse answered, or the ids
+     * GET /quizzes/{id} gives a question already saved. Only images the caller uploaded, or that are already on
+     * a question of a quiz they manage, are accepted (400 otherwise). Omitted or empty: no pictures.
+     */
+    imageIds: z
+      .array(z.number({ error: M.imageIds }).int({ error: M.imageIds }).min(1, { error: M.imageIds }).max(MAX_ID, { error: M.imageIds }), {
+        error: M.imageIds,
+      })
+      .max(L.imagesPerQuestion, { error: M.tooManyImages })
+      .refine((ids) => new Set(ids).size === ids.length, { error: M.imageTwice })
+      .optional(),
     /** Optional heading the question belongs to, e.g. "Section A". */
     section: z
       .preprocess((v) => (isBlank(v) ? null : v), z.string().trim().max(100, { error: "Section must be at most 100 characters" }).nullable())
@@ -192,11 +204,15 @@ export const QuestionSchema = z.object({
   /** The correct option's text; null when unknown. Never sent to students. */
   answer: z.string().nullable(),
   section: z.string().nullable(),
+  /** The question's pictures as stored files, in order: send them back in `imageIds` to keep them when saving. */
+  imageIds: z.array(z.number().int()),
+  /** How many pictures: GET /questions/{id}/images/{n}, n from 1 to imageCount. */
+  imageCount: z.number().int(),
 });
 export type Question = z.infer<typeof QuestionSchema>;
 
-/** A question as a student sees it: there is no answer field at all. */
-export const StudentQuestionSchema = QuestionSchema.omit({ answer: true });
+/** A question as a student sees it: no answer field and no file ids at all. */
+export const StudentQuestionSchema = QuestionSchema.omit({ answer: true, imageIds: true });
 export type StudentQuestion = z.infer<typeof StudentQuestionSchema>;
 
 /** The student's attempt that is running now: its number (shown to people) and the server's deadline. */

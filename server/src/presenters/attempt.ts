@@ -12,7 +12,7 @@ import type { AttemptRow, QuizRow, SubmissionRow, TimedSection } from "../db/sch
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** A question as a student receives it: built from the columns a student may see, never the key. */
-export type StudentQuestionRow = { id: number; text: string; options: string[] };
+export type StudentQuestionRow = { id: number; text: string; options: string[]; imageCount: number };
 
 export function presentSubmission(row: SubmissionRow): Submission {
   return {
@@ -97,7 +97,7 @@ export function presentAttemptSession(p: SessionParts): AttemptSession {
     questionsPerPage: quiz.questionsPerPage,
     currentSection: quiz.timedSections.length && open ? attempt.currentSection : null,
     sections: presentSections(quiz.timedSections, attempt),
-    questions: p.questions.map((q, index) => ({ id: q.id, index, text: q.text, options: q.options })),
+    questions: p.questions.map((q, index) => ({ id: q.id, index, text: q.text, options: q.options, imageCount: Number(q.imageCount) })),
     answers: p.answers.map((a) => ({ questionId: a.questionId, answer: a.answer, savedAt: a.savedAt.toISOString() })),
     result: p.result,
   };

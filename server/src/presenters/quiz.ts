@@ -73,6 +73,8 @@ const presentQuestion = (q: QuestionRow): Question => ({
   options: [...q.options],
   answer: q.answer,
   section: q.section,
+  imageIds: [...q.imageFileIds],
+  imageCount: q.imageFileIds.length,
 });
 
 /** For teachers and admins: with the answer keys. */

@@ -69,7 +69,7 @@ export async function attemptSession(
 ): Promise<AttemptSession> {
   const [qs, answers] = await Promise.all([
     // Only the columns a student may see: the key is never read here.
-    queryPrepared(db, "adesua_student_questions_v1", STUDENT_QUESTIONS_SQL, ["int"], [quiz.id]) as Promise<StudentQuestionRow[]>,
+    queryPrepared(db, "adesua_student_questions_v2", STUDENT_QUESTIONS_SQL, ["int"], [quiz.id]) as Promise<StudentQuestionRow[]>,
     opts.isNew ? [] : loadAttemptAnswers(db, attempt.id),
   ]);
   const result = attempt.status === "submitted" ? await attemptResult(db, attempt, quiz, preview, now, opts.graded ?? null) : null;

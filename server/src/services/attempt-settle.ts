@@ -81,7 +81,7 @@ export async function lockOwnAttemptWithQuiz(tx: Tx, viewer: Viewer, attemptId: 
 export type GradeInputs = { keyed: KeyedQuestion[]; answers: StoredAnswer[] };
 
 export async function loadGradeInputs(tx: Tx, quizId: number, attemptId: number): Promise<GradeInputs> {
-  const [row] = await queryPrepared(tx, "adesua_grade_inputs_v1", GRADE_INPUTS_SQL, ["int", "int"], [quizId, attemptId]);
+  const [row] = await queryPrepared(tx, "adesua_grade_inputs_v2", GRADE_INPUTS_SQL, ["int", "int"], [quizId, attemptId]);
   const answers = (row.answers as { questionId: number; answer: string; savedAt: string }[]).map((a) => ({ ...a, savedAt: new Date(a.savedAt) }));
   return { keyed: row.keyed as KeyedQuestion[], answers };
 }

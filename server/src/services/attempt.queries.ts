@@ -11,7 +11,7 @@ import { attempts, questions } from "../db/schema";
 /** The quiz's questions with their keys and the attempt's saved answers, in one query. Parameters: $1 quiz, $2 attempt. */
 export const GRADE_INPUTS_SQL = `
   select
-    coalesce((select json_agg(json_build_object('id', q.id, 'text', q.text, 'options', q.options, 'answer', q.answer) order by q.position, q.id)
+    coalesce((select json_agg(json_build_object('id', q.id, 'text', q.text, 'options', q.options, 'answer', q.answer, 'imageCount', jsonb_array_length(q.image_file_ids)) order by q.position, q.id)
               from questions q where q.quiz_id = $1::int), '[]'::json) as keyed,
     coalesce((select json_agg(json_build_object('questionId', a.question_id, 'answer', a.answer, 'savedAt', a.saved_at) order by a.question_id)
               from attempt_answers a where a.attempt_id = $2::int), '[]'::json) as answers`;
@@ -122,5 +122,5 @@ export const SAVE_ANSWERS_SQL = `
   )
   select (select ok from allowed) as ok, (select count(*) from ins)::int as written`;
 
-/** A quiz's questions as a student may see them (no key column), in order. Parameter: $1 quiz. */
-export const STUDENT_QUESTIONS_SQL = `select id, text, options from questions where quiz_id = $1::int order by position, id`;
+/** A quiz's questions as a student may see them (no key column; how many pictures, not which files), in order. Parameter: $1 quiz. */
+export const STUDENT_QUESTIONS_SQL = `select id, text, options, jsonb_array_length(image_file_ids) as "imageCount" from questions where quiz_id = $1::int order by position, id`;

@@ -1,16 +1,22 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { correctAnswerText, gradeAnswers, type GradeOutcome, type ReviewItem, type TeacherGrade } from "@adesua/domain";
 import type { Queryable } from "../db/client";
 import { attemptAnswers, questions, type SubmissionRow } from "../db/schema";
 
 /** A question with its key: stays on the server except inside a review the student is allowed to see. */
-export type KeyedQuestion = { id: number; text: string; options: string[]; answer: string | null };
+export type KeyedQuestion = { id: number; text: string; options: string[]; answer: string | null; imageCount?: number };
 export type StoredAnswer = { questionId: number; answer: string; savedAt: Date };
 
 /** The quiz's questions in order, with their keys (for grading and review only). */
 export async function loadKeyedQuestions(db: Queryable, quizId: number): Promise<KeyedQuestion[]> {
   return db
-    .select({ id: questions.id, text: questions.text, options: questions.options, answer: questions.answer })
+    .select({
+      id: questions.id,
+      text: questions.text,
+      options: questions.options,
+      answer: questions.answer,
+      imageCount: sql<number>`jsonb_array_length(${questions.imageFileIds})`.mapWith(Number),
+    })
     .from(questions)
     .where(eq(questions.quizId, quizId))
     .orderBy(asc(questions.position), asc(questions.id));
@@ -41,6 +47,7 @@ export function buildReview(qs: readonly KeyedQuestion[], answers: readonly Stor
     yourAnswer: given.get(q.id) ?? null,
     correct: verdict.get(q.id) ?? null,
     correctAnswer: correctAnswerText(q.answer, q.options),
+    imageCount: q.imageCount ?? 0,
   }));
 }
 

@@ -10,6 +10,9 @@ import type { Viewer } from "../lib/viewer";
 import { insertFileRow, type StoredPdf } from "./files.service";
 import { findQuiz, insertQuestions, quizQuestions, quizSettings, removesQuestions, replaceQuestions, type QuestionValues } from "./quiz.service";
 import { assertNoRemovalDuringAttempts, regradeQuiz } from "./regrade.service";
+import { checkQuizImages } from "./quiz-images.service";
+
+const picturesOf = (list: readonly QuestionValues[] | undefined) => (list ?? []).map((q) => q.imageIds);
 
 /** Creating, changing and deleting quizzes: each a transaction with its audit record. */
 
@@ -54,6 +57,7 @@ export async function createQuiz(
   now: () => Date,
 ): Promise<Quiz> {
   return db.transaction(async (tx) => {
+    await checkQuizImages(tx, viewer, picturesOf(input.questions));
     const file = pdf ? await insertFileRow(tx, pdf, viewer.id) : null;
     const [row] = await tx
       .insert(quizzes)
@@ -82,6 +86,7 @@ export async function updateQuiz(
     const before = presentQuiz(existing, [], now());
     const count = input.questions ? input.questions.length : existing.questionCount;
     checkSections(input.timedSections, count);
+    await checkQuizImages(tx, viewer, picturesOf(input.questions));
     const pdfFileId = pdf ? (await insertFileRow(tx, pdf, viewer.id)).id : locked.pdfFileId;
     await tx
       .update(quizzes)
@@ -104,6 +109,7 @@ export async function updateQuiz(
 /** PUT /quizzes/{id}/questions: the question list (and optionally the sections) replaced. */
 export async function updateQuizQuestions(
   db: Db,
+  viewer: Viewer,
   existing: QuizJoined,
   questions: readonly QuestionValues[],
   sections: TimedSection[],
@@ -118,6 +124,7 @@ export async function updateQuizQuestions(
       .where(eq(quizzes.id, existing.quiz.id))
       .for("update");
     if (!locked) throw notFound(QUIZ_NOT_FOUND);
+    await checkQuizImages(tx, viewer, picturesOf(questions));
     await assertNoRemovalDuringAttempts(tx, locked.id, await removesQuestions(tx, locked.id, questions));
     await replaceQuestions(tx, locked.id, questions);
     await regradeQuiz(tx, { id: locked.id, passingScore: Number(locked.passingScore) }, actor);
@@ -145,6 +152,7 @@ export async function createQuizFromQuestions(
   now: () => Date,
 ): Promise<number> {
   return db.transaction(async (tx) => {
+    await checkQuizImages(tx, viewer, picturesOf(input.questions));
     const [row] = await tx
       .insert(quizzes)
       .values({ title: input.title, courseId: course.id, studentType: input.studentType, teacherId: teacherOfNewQuiz(viewer, course) })

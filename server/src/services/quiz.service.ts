@@ -9,7 +9,7 @@ import type { QuizJoined, StudentQuizState } from "../presenters/quiz";
 import { badRequest } from "../lib/errors";
 
 /** A parsed question, ready to store. */
-export type QuestionValues = { id?: number; text: string; options: string[]; answer?: string | null; section?: string | null };
+export type QuestionValues = { id?: number; text: string; options: string[]; answer?: string | null; section?: string | null; imageIds?: number[] };
 
 const questionCount = sql<number>`(select count(*)::int from ${questions} where ${questions.quizId} = ${quizzes.id})`.mapWith(Number);
 
@@ -246,11 +246,14 @@ export function quizSettings(v: QuizFormValues) {
   };
 }
 
+/** The stored columns of a question as sent (its pictures checked beforehand: quiz-images.service checkQuizImages). */
+function contentOf(q: QuestionValues) {
+  return { text: q.text, options: q.options, answer: q.answer ?? null, section: q.section ?? null, imageFileIds: q.imageIds ?? [] };
+}
+
 export async function insertQuestions(tx: Queryable, quizId: number, list: readonly QuestionValues[]): Promise<void> {
   if (!list.length) return;
-  await tx
-    .insert(questions)
-    .values(list.map((q, i) => ({ quizId, position: i, text: q.text, options: q.options, answer: q.answer ?? null, section: q.section ?? null })));
+  await tx.insert(questions).values(list.map((q, i) => ({ ...contentOf(q), quizId, position: i })));
 }
 
 /** Whether saving `list` would delete any of the quiz's questions (a question kept is one sent with its id). */
@@ -280,14 +283,14 @@ export async function replaceQuestions(tx: Queryable, quizId: number, list: read
       fresh.push({ ...q, position: i });
       continue;
     }
+    // A kept question sent without `imageIds` keeps its pictures (a client that does not know them loses nothing).
+    const { imageFileIds, ...content } = contentOf(q);
     await tx
       .update(questions)
-      .set({ position: i, text: q.text, options: q.options, answer: q.answer ?? null, section: q.section ?? null })
+      .set({ ...content, position: i, ...(q.imageIds ? { imageFileIds } : {}) })
       .where(and(eq(questions.id, q.id), eq(questions.quizId, quizId)));
   }
   if (fresh.length) {
-    await tx
-      .insert(questions)
-      .values(fresh.map((q) => ({ quizId, position: q.position, text: q.text, options: q.options, answer: q.answer ?? null, section: q.section ?? null })));
+    await tx.insert(questions).values(fresh.map((q) => ({ ...contentOf(q), quizId, position: q.position })));
   }
 }

@@ -85,3 +85,9 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
 export function errorText(err: unknown, fallback: string): string {
   return err instanceof ApiError && err.serverMessage ? err.serverMessage : fallback;
 }
+
+/**
+ * The API path of the n-th picture (from 1) of a question (bank or quiz): GET /questions/{id}/images/{n}.
+ * Here, in the module every page already loads, so the attempt screen needs no extra chunk for it.
+ */
+export const questionImagePath = (questionId: number, n: number) => `/questions/${questionId}/images/${n}`;

@@ -53,7 +53,7 @@ describe("POST /api/quizzes/:id/attempts", () => {
     expect(new Date(r.body.deadline).getTime() - new Date(r.body.startedAt).getTime()).toBe(20 * MIN);
     expect(Math.abs(new Date(r.body.serverNow).getTime() - T0.getTime())).toBeLessThan(5000);
     expect(r.body.questions.map((q: { id: number }) => q.id)).toEqual(questions.map((q) => q.id));
-    for (const q of r.body.questions) expect(Object.keys(q).sort()).toEqual(["id", "index", "options", "text"]);
+    for (const q of r.body.questions) expect(Object.keys(q).sort()).toEqual(["id", "imageCount", "index", "options", "text"]);
 
     await save(s.token, r.body.attemptId, [{ questionId: questions[0].id, answer: "2" }]);
     const again = await start(s.token, quiz.id);
@@ -603,7 +603,7 @@ describe("answer confidentiality", () => {
         expect(path, `${r.name} ${path}`).toMatch(/^\$\.questions\[\d+\]\.options\[\d+\]$|^\$\.answers\[\d+\]\.answer$/);
       }
       // No question carries an answer or a verdict.
-      for (const q of (r.body as any)?.questions ?? []) expect(Object.keys(q).sort(), r.name).toEqual(["id", "index", "options", "text"]);
+      for (const q of (r.body as any)?.questions ?? []) expect(Object.keys(q).sort(), r.name).toEqual(["id", "imageCount", "index", "options", "text"]);
       expect((r.body as any)?.review ?? (r.body as any)?.result?.review ?? null, r.name).toBeNull();
     }
 
@@ -624,9 +624,36 @@ describe("answer confidentiality", () => {
     expect(released.status).toBe(200);
     const again = await read(s.token, b.body.attemptId);
     expect(again.body.result.review).toEqual([
-      { questionId: questions[0].id, index: 0, text: "Question 0", options: qs[0].options, yourAnswer: null, correct: false, correctAnswer: KEYS[0] },
-      { questionId: questions[1].id, index: 1, text: "Question 1", options: qs[1].options, yourAnswer: "b", correct: true, correctAnswer: KEYS[1] },
-      { questionId: questions[2].id, index: 2, text: "Question 2", options: qs[2].options, yourAnswer: null, correct: false, correctAnswer: KEYS[2] },
+      {
+        questionId: questions[0].id,
+        index: 0,
+        text: "Question 0",
+        options: qs[0].options,
+        yourAnswer: null,
+        correct: false,
+        correctAnswer: KEYS[0],
+        imageCount: 0,
+      },
+      {
+        questionId: questions[1].id,
+        index: 1,
+        text: "Question 1",
+        options: qs[1].options,
+        yourAnswer: "b",
+        correct: true,
+        correctAnswer: KEYS[1],
+        imageCount: 0,
+      },
+      {
+        questionId: questions[2].id,
+        index: 2,
+        text: "Question 2",
+        options: qs[2].options,
+        yourAnswer: null,
+        correct: false,
+        correctAnswer: KEYS[2],
+        imageCount: 0,
+      },
     ]);
     // The first attempt's review is now open too.
     const firstAgain = await read(s.token, a.body.attemptId);

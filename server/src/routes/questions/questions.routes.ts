@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -61,8 +62,11 @@ import {
   saveBankQuestions,
 } from "../../services/question-bank.service";
 import { presentBankQuestion, presentStudentBankQuestion } from "../../presenters/question-bank";
+import { assertMaySeeQuizPicture, questionPictures } from "../../services/quiz-images.service";
 
 const MULTIPART = { consumes: ["multipart/form-data"] };
+const PICTURE_SUMMARY =
+  "A question's n-th picture (from 1): a bank question's for everyone signed in; a quiz question's for its staff, and for a student only inside their running attempt or its released review (403), others 404";
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/bmp", "image/webp"]);
 
 /** A reader's refusal (wrong type, too large, scanned, damaged, too slow, busy) answers as itself. */
@@ -254,10 +258,16 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The n-th picture (from 1) of a bank question: bank questions are open to every signed-in user. */
-  async function pictureOf(id: number, n: number) {
-    const row = await findBankQuestion(app.db, id);
-    const fileId = row?.imageFileIds[n - 1];
+  /**
+   * The n-th picture (from 1) of a question. Bank questions are open to every signed-in user; a quiz
+   * question's pictures follow its text (quiz-images.service): staff of the quiz, and students only
+   * inside their attempt or its released review. The check comes first, so a refusal says nothing of n.
+   */
+  async function pictureOf(req: FastifyRequest, id: number, n: number) {
+    const row = await questionPictures(app.db, id);
+    if (!row) throw notFound("Picture not found");
+    if (row.quizId !== null) await assertMaySeeQuizPicture(app.db, viewerOf(req), row.quizId, app.now());
+    const fileId = row.imageFileIds[n - 1];
     if (fileId === undefined) throw notFound("Picture not found");
     const file = await imageFile(app.db, fileId);
     if (!file) throw notFound("Picture not found");
@@ -266,8 +276,8 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/questions/:id/images/:n",
-    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["questions"], params: QuestionImageParamsSchema } },
-    async (req, reply) => sendStoredFile(reply, app.storage, await pictureOf(req.params.id, req.params.n)),
+    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["questions"], summary: PICTURE_SUMMARY, params: QuestionImageParamsSchema } },
+    async (req, reply) => sendStoredFile(reply, app.storage, await pictureOf(req, req.params.id, req.params.n)),
   );
 
   app.get(
@@ -276,7 +286,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ANY_SIGNED_IN },
       schema: { tags: ["questions"], params: QuestionImageParamsSchema, response: { 200: FileLinkSchema } },
     },
-    async (req) => signFileLink(app.db, (await pictureOf(req.params.id, req.params.n)).id, app.now()),
+    async (req) => signFileLink(app.db, (await pictureOf(req, req.params.id, req.params.n)).id, app.now()),
   );
 
   app.delete(

@@ -178,7 +178,7 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!existing) throw notFound(NOT_FOUND);
       assertCanManageQuiz(viewer, existing);
       const sections = (req.body.timedSections ?? existing.quiz.timedSections) as TimedSection[];
-      return updateQuizQuestions(app.db, existing, req.body.questions, sections, actorOf(req), () => app.now());
+      return updateQuizQuestions(app.db, viewer, existing, req.body.questions, sections, actorOf(req), () => app.now());
     },
   );
 

@@ -77,7 +77,8 @@ export const createQuizFromQuestions = (input: { title: string; courseId: number
     method: "POST",
     body: {
       ...input,
-      questions: input.questions.map((q) => ({ text: q.text.trim(), options: q.options.map((o) => o.trim()).filter(Boolean), answer: q.answer || null })),
+      // The pictures the parse stored travel with their questions (issue 11).
+      questions: input.questions.map(clean),
     },
   });
 

@@ -59,6 +59,23 @@ export function ReviewList({ questions, onChange, warnings = [] }: Props) {
                 </Alert>
               ))}
               <Textarea label={`Question ${i + 1} text`} autosize minRows={2} value={q.text} onChange={(e) => set(i, { ...q, text: e.currentTarget.value })} />
+              {q.imageIds?.length ? (
+                <Group gap="xs">
+                  <Text size="sm">{q.imageIds.length === 1 ? "1 picture" : `${q.imageIds.length} pictures`} from the file, kept with the question</Text>
+                  {q.imageIds.map((id, k) => (
+                    <Button
+                      key={id}
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove figure ${k + 1} of question ${i + 1}`}
+                      onClick={() => set(i, { ...q, imageIds: q.imageIds!.filter((x) => x !== id) })}
+                    >
+                      Remove figure {k + 1}
+                    </Button>
+                  ))}
+                </Group>
+              ) : null}
               {q.options.map((o, k) => (
                 <TextInput
                   key={k}

@@ -3,7 +3,7 @@ import type { AttemptResult, AttemptSession } from "@adesua/domain";
 import type { EngineEvent } from "../engine";
 import { ATTEMPT_ERROR_CODES, ATTEMPT_MESSAGES } from "@adesua/domain/constants";
 import { ApiError } from "@/lib/api";
-import { classifySaveError, createServerEngine } from "./server-engine";
+import { classifySaveError, createServerEngine, toRunnerSession } from "./server-engine";
 
 const T0 = Date.UTC(2026, 2, 12, 9, 0, 0);
 
@@ -25,9 +25,9 @@ function session(over: Partial<AttemptSession> = {}): AttemptSession {
     currentSection: null,
     sections: [],
     questions: [
-      { id: 1, index: 0, text: "Capital of the Volta Region?", options: ["Ho", "Tamale"] },
-      { id: 2, index: 1, text: "Capital of the Ashanti Region?", options: ["Kumasi", "Accra"] },
-      { id: 3, index: 2, text: "Capital of Ghana?", options: ["Accra", "Cape Coast"] },
+      { id: 1, index: 0, text: "Capital of the Volta Region?", options: ["Ho", "Tamale"], imageCount: 0 },
+      { id: 2, index: 1, text: "Capital of the Ashanti Region?", options: ["Kumasi", "Accra"], imageCount: 2 },
+      { id: 3, index: 2, text: "Capital of Ghana?", options: ["Accra", "Cape Coast"], imageCount: 0 },
     ],
     answers: [{ questionId: 1, answer: "Tamale", savedAt: new Date(T0).toISOString() }],
     result: null,
@@ -52,6 +52,15 @@ const result: AttemptResult = {
 
 type Call = { method: string; url: string; body: unknown };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+describe("toRunnerSession", () => {
+  it("gives each question with pictures their API paths, and none to the others", () => {
+    const r = toRunnerSession(session(), {});
+    expect(r.questions[0]).not.toHaveProperty("images");
+    expect(r.questions[1]!.images).toEqual(["/questions/2/images/1", "/questions/2/images/2"]);
+    expect(r.questions[1]).not.toHaveProperty("imageCount");
+  });
+});
 
 describe("the server engine", () => {
   let calls: Call[];

@@ -6,6 +6,7 @@ import { isQuestionOpen } from "../lib/sections";
 import { LOAD_FAILED, MOVE_FAILED, SUBMIT_FAILED } from "../lib/messages";
 import { EngineError, type EngineEvent, type QuizEngine, type RunnerResult, type RunnerSession } from "../engine";
 import { attemptsApi, withTimeout } from "./attempts";
+import { questionImagePath } from "@/lib/api";
 import { AnswerOutbox, OUTBOX_PREFIX, SESSION_PREFIX, purgeOldOutboxes, type FailureKind, type KeyValueStore } from "./outbox";
 
 /** The last session seen, so a reload without a connection can carry on (the service worker serves the app). */
@@ -28,6 +29,16 @@ export function toResult(r: AttemptResult): RunnerResult {
   };
 }
 
+/** A question's pictures as API paths (GET /questions/{id}/images/{n}, n from 1). */
+const imagePaths = (questionId: number, count: number) => Array.from({ length: count }, (_, k) => questionImagePath(questionId, k + 1));
+const pathsOf = (s: AttemptSession) => s.questions.flatMap((q) => imagePaths(q.id, q.imageCount));
+
+/** Keeps or forgets an attempt's pictures on the device; the code loads only for a quiz with pictures (a small first load). */
+function figures(action: "keep" | "drop", paths: readonly string[]) {
+  if (paths.length === 0) return;
+  void import("../lib/figures").then((f) => (action === "keep" ? f.keepFigures(paths) : f.dropFigures(paths))).catch(() => {});
+}
+
 export function toRunnerSession(s: AttemptSession, answers: Record<number, string>): RunnerSession {
   const ms = (x: string | null) => (x ? Date.parse(x) : null);
   return {
@@ -40,7 +51,7 @@ export function toRunnerSession(s: AttemptSession, answers: Record<number, strin
     deadline: ms(s.deadline),
     currentSection: s.status === "in_progress" ? s.currentSection : null,
     sections: s.sections.map((x) => ({ ...x, deadline: ms(x.deadline) })),
-    questions: s.questions,
+    questions: s.questions.map(({ imageCount, ...q }) => (imageCount ? { ...q, images: imagePaths(q.id, imageCount) } : q)),
     answers,
     result: s.result ? toResult(s.result) : null,
   };
@@ -112,6 +123,8 @@ export function createServerEngine(opts: ServerEngineOptions): QuizEngine {
   }
 
   function cache(s: AttemptSession) {
+    // The pictures too, so an offline reload shows them (lib/figures); in the background, after the questions.
+    figures(s.status === "submitted" ? "drop" : "keep", pathsOf(s));
     try {
       if (s.status === "submitted") storage?.removeItem(SESSION_PREFIX + s.attemptId);
       else
@@ -306,6 +319,10 @@ export function createServerEngine(opts: ServerEngineOptions): QuizEngine {
           /* nothing to keep */
         }
         const base = last!;
+        figures(
+          "drop",
+          base.questions.flatMap((q) => q.images ?? []),
+        );
         last = {
           ...base,
           currentSection: null,

@@ -3,8 +3,8 @@ import { optionLetter } from "@adesua/domain/rules";
 import type { RunnerQuestion } from "../engine";
 import classes from "./quiz-runner.module.css";
 
-// Only questions with pictures (bank practice) need it: it stays out of the attempt screen's first load.
-const ProtectedImage = lazy(() => import("@/components/protected-image").then((m) => ({ default: m.ProtectedImage })));
+// Only questions with pictures need it: it stays out of the attempt screen's first load.
+const QuestionFigure = lazy(() => import("./question-figure"));
 
 type Props = {
   question: RunnerQuestion;
@@ -31,14 +31,14 @@ export const QuestionCard = memo(function QuestionCard({ question, answer, locke
       </legend>
       {question.images?.length ? (
         <div className={classes.images}>
-          <Suspense fallback={null}>
+          {/* Empty frames of the same size while the picture code loads: nothing moves. */}
+          <Suspense
+            fallback={question.images.map((path) => (
+              <div key={path} className={classes.figure} />
+            ))}
+          >
             {question.images.map((path, k) => (
-              <ProtectedImage
-                key={path}
-                path={path}
-                alt={`Picture ${k + 1} of question ${question.index + 1}`}
-                failedText={`Picture ${k + 1} could not be loaded.`}
-              />
+              <QuestionFigure key={path} path={path} n={k + 1} question={question.index + 1} />
             ))}
           </Suspense>
         </div>

@@ -1,8 +1,11 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReviewItem } from "@adesua/domain";
 import type { RunnerResult } from "../engine";
+import { questionImagePath } from "@/lib/api";
 import classes from "./quiz-runner.module.css";
+
+const QuestionFigure = lazy(() => import("./question-figure"));
 
 export function resultLabel(r: Pick<RunnerResult, "passed">): { text: string; color: string } {
   if (r.passed === true) return { text: "Passed", color: "green" };
@@ -25,6 +28,13 @@ function ReviewRow({ item }: { item: ReviewItem }) {
           </Badge>
         </Group>
         <Text style={{ whiteSpace: "pre-wrap" }}>{item.text}</Text>
+        {item.imageCount ? (
+          <Suspense fallback={null}>
+            {Array.from({ length: item.imageCount }, (_, k) => (
+              <QuestionFigure key={k} path={questionImagePath(item.questionId, k + 1)} n={k + 1} question={item.index + 1} />
+            ))}
+          </Suspense>
+        ) : null}
         <Text size="sm">
           Your answer: <b>{item.yourAnswer ?? "Not answered"}</b>
         </Text>

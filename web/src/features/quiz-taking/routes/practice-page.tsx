@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { PageMeta, PracticeResult, ReviewItem, StudentBankQuestion } from "@adesua/domain";
 import { api } from "@/lib/api";
 import { parseGroupId } from "@/lib/question-group";
-import { questionImagePath } from "@/components/protected-image";
+import { questionImagePath } from "@/lib/api";
 import { createPracticeEngine, type PracticeGrade, type PracticeItem } from "../api/practice-engine";
 import { QuizRunner } from "../components/quiz-runner";
 import { QuizError } from "../components/quiz-error";

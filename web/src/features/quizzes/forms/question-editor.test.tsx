@@ -2,7 +2,7 @@ import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { renderWithProviders } from "@/test/render";
+import { mockApi, renderWithProviders } from "@/test/render";
 import { QuestionEditor } from "./question-editor";
 import { newKey, questionPayload, validateQuestions, type QuestionDraft } from "./quiz-form-model";
 
@@ -54,5 +54,23 @@ describe("QuestionEditor", () => {
     expect(first).toHaveAttribute("aria-expanded", "true");
     expect(screen.getByLabelText("Question 1 text")).toHaveValue("Unit of force?");
     expect(screen.queryByLabelText("Question 2 text")).toBeNull();
+  }, 20_000);
+
+  it("shows a question's pictures and removes one, which the save then leaves out", async () => {
+    mockApi({});
+    const withPictures: QuestionDraft = {
+      ...q("What is shown?", ["A cell", "A leaf"], 0),
+      id: 5,
+      images: [
+        { fileId: 41, path: "/questions/5/images/1" },
+        { fileId: 42, path: "/questions/5/images/2" },
+      ],
+    };
+    renderWithProviders(<Harness initial={[withPictures]} />);
+    await userEvent.click(await screen.findByRole("button", { name: /^Question 1 What is shown\?$/ }));
+    expect(screen.getByText("Pictures (2)")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Remove figure 1 of question 1" }));
+    expect(questionPayload(latest)[0]).toMatchObject({ id: 5, imageIds: [42] });
+    expect(screen.getByText("Pictures (1)")).toBeInTheDocument();
   }, 20_000);
 });

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { ActionIcon, Alert, Badge, Button, Card, Group, Radio, Stack, Text, TextInput, Textarea, UnstyledButton } from "@mantine/core";
 import { QUIZ_LIMITS } from "@adesua/domain/constants";
 import { emptyQuestion, type QuestionDraft } from "./quiz-form-model";
+import { QuestionPictures } from "./question-pictures";
 
 const LETTERS = "ABCDE";
 
@@ -154,6 +155,7 @@ export function QuestionEditor({ questions, onChange, errors, problems = {}, dis
                     disabled={disabled}
                     onChange={(e) => update(i, { text: e.currentTarget.value })}
                   />
+                  <QuestionPictures n={n} images={q.images ?? []} disabled={disabled} onChange={(images) => update(i, { images })} />
                   <Radio.Group
                     label="Options"
                     description="Choose the correct option with its round button"

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { QUIZ_MESSAGES } from "@adesua/domain/constants";
+import type { Quiz } from "@adesua/domain";
 import {
   emptyQuizValues,
   hasErrors,
   newKey,
   questionPayload,
+  questionsFromQuiz,
   quizFormData,
   SECTION_NUMBERS,
   validateQuestions,
@@ -141,5 +143,19 @@ describe("question validation", () => {
 
   it("keeps existing question ids and sends a null answer when none is marked", () => {
     expect(questionPayload([draft({ id: 7, answerIndex: null })])).toEqual([{ id: 7, text: "Q", options: ["a", "b"], answer: null, section: null }]);
+  });
+
+  it("keeps a loaded question's pictures by file id, shown through the question, and drops a removed one", () => {
+    const quiz = {
+      questions: [{ id: 9, position: 0, text: "Q", options: ["a", "b"], answer: "a", section: null, imageIds: [31, 32], imageCount: 2 }],
+    } as unknown as Quiz;
+    const [d] = questionsFromQuiz(quiz);
+    expect(d!.images).toEqual([
+      { fileId: 31, path: "/questions/9/images/1" },
+      { fileId: 32, path: "/questions/9/images/2" },
+    ]);
+    expect(questionPayload([d!])[0]).toMatchObject({ id: 9, imageIds: [31, 32] });
+    expect(questionPayload([{ ...d!, images: d!.images!.slice(1) }])[0]!.imageIds).toEqual([32]);
+    expect(questionPayload([{ ...d!, images: [] }])[0]!.imageIds).toEqual([]);
   });
 });

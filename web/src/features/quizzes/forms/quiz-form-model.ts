@@ -3,6 +3,7 @@ import { QUIZ_LIMITS, QUIZ_MESSAGES, type ShowAnswers, type StudentType } from "
 import { QuestionInputSchema, QuizFormSchema, type Quiz } from "@adesua/domain";
 import { pdfProblem } from "@/lib/pdf";
 import { issuesToFieldErrors } from "@/lib/form-errors";
+import { questionImagePath } from "@/lib/api";
 
 const M = QUIZ_MESSAGES;
 const L = QUIZ_LIMITS;
@@ -14,8 +15,20 @@ export const SECTION_NUMBERS = "Section start and end must be question numbers (
 
 export type NumberField = number | string;
 export type SectionDraft = { key: string; name: string; start: NumberField; end: NumberField; timeLimit: NumberField };
+/** A picture of a question being edited: its stored file, and where to show it from (null: not viewable here). */
+export type DraftImage = { fileId: number; path: string | null };
+
 /** A question being edited; the answer is kept as the option's position so editing its text keeps the mark. */
-export type QuestionDraft = { key: string; id?: number; text: string; options: string[]; answerIndex: number | null; section: string | null };
+export type QuestionDraft = {
+  key: string;
+  id?: number;
+  text: string;
+  options: string[];
+  answerIndex: number | null;
+  section: string | null;
+  /** Its pictures (diagrams), in order; removing one here drops it from the question on save. */
+  images?: DraftImage[];
+};
 
 export type QuizFormValues = {
   title: string;
@@ -99,7 +112,9 @@ export function valuesFromQuiz(q: Quiz): QuizFormValues {
 export function questionsFromQuiz(q: Quiz): QuestionDraft[] {
   return q.questions.map((x) => {
     const idx = x.answer === null ? -1 : x.options.indexOf(x.answer);
-    return { key: newKey(), id: x.id, text: x.text, options: [...x.options], answerIndex: idx >= 0 ? idx : null, section: x.section };
+    // Each saved picture is shown through its question (GET /questions/{id}/images/{n}), n from 1.
+    const images = x.imageIds.map((fileId, k) => ({ fileId, path: questionImagePath(x.id, k + 1) }));
+    return { key: newKey(), id: x.id, text: x.text, options: [...x.options], answerIndex: idx >= 0 ? idx : null, section: x.section, images };
   });
 }
 
@@ -198,6 +213,8 @@ export function questionPayload(list: QuestionDraft[]) {
       options,
       answer: q.answerIndex === null ? null : (options[q.answerIndex] ?? null),
       section: q.section,
+      // A question read from the server always says which pictures it keeps (an empty list removes them all).
+      ...(q.images ? { imageIds: q.images.map((m) => m.fileId) } : {}),
     };
   });
 }
