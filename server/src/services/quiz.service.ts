@@ -7,6 +7,7 @@ import { attempts, courses, files, questions, quizzes, submissions, type Questio
 import type { QuizScope } from "../policies/quiz.policy";
 import type { QuizJoined, StudentQuizState } from "../presenters/quiz";
 import { badRequest } from "../lib/errors";
+import { studentPageIds } from "./quiz-list.queries";
 
 /** A parsed question, ready to store. */
 export type QuestionValues = { id?: number; text: string; options: string[]; answer?: string | null; section?: string | null };
@@ -153,10 +154,11 @@ function buildQuizListQuery(db: Queryable, key: ListKey, name: string) {
     .from(quizzes)
     .innerJoin(courses, eq(courses.id, quizzes.courseId))
     .leftJoin(files, eq(files.id, quizzes.pdfFileId))
-    .where(cond)
+    .where(key.student ? sql`${quizzes.id} in (${studentPageIds(cond ?? sql`true`, ph("sid"), ph("now"), ph("limit"), ph("offset"))})` : cond)
     .orderBy(...(key.student ? studentOrder(ph("sid"), ph("now")) : [desc(quizzes.id)]))
     .limit(ph("limit"))
-    .offset(ph("offset"))
+    // A student's page is already cut by studentPageIds; the outer query only orders its rows.
+    .offset(key.student ? 0 : ph("offset"))
     .prepare(name);
 }
 

@@ -1,0 +1,4 @@
+CREATE INDEX "quizzes_level_close_idx" ON "quizzes" USING btree ("student_type","close_time","id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "quizzes_level_closed_idx" ON "quizzes" USING btree ("student_type","close_time" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "quizzes_level_open_idx" ON "quizzes" USING btree ("student_type","open_time","id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "quizzes_level_inverted_idx" ON "quizzes" USING btree ("student_type","open_time","close_time" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "quizzes"."open_time" > "quizzes"."close_time";
