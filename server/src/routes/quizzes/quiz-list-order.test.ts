@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { attempts, quizzes } from "../../db/schema";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, buildUser, signedIn } from "../../../test/factories";
@@ -201,5 +201,39 @@ describe("GET /api/quizzes for a student: the order at its edges", () => {
     expect((await wholeList(student.token)).ids).toEqual(expectedOrder(all, new Set([...inProgress, quiz.id])));
     await db().delete(attempts).where(eq(attempts.id, started[0].id));
     expect((await wholeList(student.token)).ids).toEqual(expectedOrder(all, inProgress));
+  });
+});
+
+describe("each level's quiz count (kept by triggers, decision 033)", () => {
+  it("stays exact through creating, moving and deleting quizzes, cascades included, on the list and the home summary", async () => {
+    const student = await signedIn(db(), { studentType: "jhs3" });
+    const counted = async () => (await db().select({ n: count() }).from(quizzes).where(eq(quizzes.studentType, "jhs3")))[0].n;
+    const check = async () => {
+      const n = await counted();
+      const listed = await call(t.app, { method: "GET", url: "/api/quizzes", token: student.token });
+      const summary = await call(t.app, { method: "GET", url: "/api/students/me/summary", token: student.token });
+      expect(listed.body.meta.total).toBe(n);
+      expect(summary.body.totalQuizzes).toBe(n);
+      return n;
+    };
+    const before = await check();
+    const course = await buildCourse(db());
+    const made = await db()
+      .insert(quizzes)
+      .values([1, 2, 3, 4].map((i) => ({ title: `Count ${i}`, courseId: course.id, studentType: i === 4 ? "jhs1" : "jhs3" })))
+      .returning();
+    expect(await check()).toBe(before + 3);
+    // Moving quizzes between levels moves their count; an update that moves nothing changes nothing.
+    await db().update(quizzes).set({ studentType: "jhs3" }).where(eq(quizzes.id, made[3].id));
+    await db().update(quizzes).set({ title: "Renamed" }).where(eq(quizzes.courseId, course.id));
+    expect(await check()).toBe(before + 4);
+    await db().update(quizzes).set({ studentType: "jhs2" }).where(eq(quizzes.id, made[0].id));
+    expect(await check()).toBe(before + 3);
+    await db().delete(quizzes).where(eq(quizzes.id, made[1].id));
+    expect(await check()).toBe(before + 2);
+    // Deleting the course deletes its quizzes by cascade.
+    const admin = await signedIn(db(), { role: "admin" });
+    expect((await call(t.app, { method: "DELETE", url: `/api/courses/${course.id}`, token: admin.token })).status).toBe(200);
+    expect(await check()).toBe(before);
   });
 });
