@@ -2,7 +2,7 @@ import { sql, type SQLWrapper } from "drizzle-orm";
 import type { Queryable } from "../db/client";
 import { rowCounts } from "../db/schema";
 
-export type CountedTable = "submissions" | "records" | "audit_logs";
+export type CountedTable = "submissions" | "records" | "audit_logs" | "courses";
 
 /**
  * A big table's exact size, kept by statement triggers in row_counts (migration 0007, decision 026):

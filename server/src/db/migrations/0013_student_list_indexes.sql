@@ -30,3 +30,9 @@ CREATE TRIGGER "quizzes_level_count_insert" AFTER INSERT ON "quizzes" REFERENCIN
 CREATE TRIGGER "quizzes_level_count_delete" AFTER DELETE ON "quizzes" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "adesua_count_quizzes_by_level"();--> statement-breakpoint
 CREATE TRIGGER "quizzes_level_count_update" AFTER UPDATE ON "quizzes" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "adesua_count_quizzes_by_level"();--> statement-breakpoint
 INSERT INTO "row_counts" ("table_name", "shard", "n") SELECT 'quizzes:' || "student_type", 0, count(*) FROM "quizzes" GROUP BY "student_type";
+--> statement-breakpoint
+-- Hand-written (decision 033): the number of courses in row_counts (decision 026's triggers), so the
+-- unfiltered course list reads its page from courses_title_idx with LIMIT instead of counting all courses.
+CREATE TRIGGER "courses_count_insert" AFTER INSERT ON "courses" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "adesua_count_rows"();--> statement-breakpoint
+CREATE TRIGGER "courses_count_delete" AFTER DELETE ON "courses" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "adesua_count_rows"();--> statement-breakpoint
+INSERT INTO "row_counts" ("table_name", "shard", "n") SELECT 'courses', 0, count(*) FROM "courses";
