@@ -13,8 +13,11 @@ export type TestApp = {
   database: Database;
   /** The PostgreSQL URL of this test's own database; null on PGlite. */
   databaseUrl: string | null;
-  /** Moves the server clock (for deadlines); `clock.set(null)` returns to real time. */
-  clock: { offsetMs: number; set: (d: Date | null) => void };
+  /**
+   * Moves the server clock (for deadlines); `clock.set(null)` returns to real time. `clock.freeze(d)`
+   * stops it at `d` (for rules at exactly "now"), until the next `set` or `freeze(null)`.
+   */
+  clock: { offsetMs: number; set: (d: Date | null) => void; freeze: (d: Date | null) => void };
   close: () => Promise<void>;
 };
 
@@ -60,11 +63,17 @@ export async function createTestApp(env: Record<string, string> = {}, appOptions
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: "false", ...env });
   const clock = {
     offsetMs: 0,
+    frozenMs: null as number | null,
     set(d: Date | null) {
+      clock.frozenMs = null;
       clock.offsetMs = d ? d.getTime() - Date.now() : 0;
     },
+    freeze(d: Date | null) {
+      clock.offsetMs = 0;
+      clock.frozenMs = d ? d.getTime() : null;
+    },
   };
-  const app = await buildApp({ database, config, now: () => new Date(Date.now() + clock.offsetMs), ...appOptions });
+  const app = await buildApp({ database, config, now: () => new Date(clock.frozenMs ?? Date.now() + clock.offsetMs), ...appOptions });
   await app.ready();
   return {
     app,

@@ -129,6 +129,13 @@ export const quizzes = pgTable(
     index("quizzes_teacher_id_idx").on(t.teacherId, t.id),
     index("quizzes_pdf_file_id_idx").on(t.pdfFileId),
     index("quizzes_window_idx").on(t.openTime, t.closeTime),
+    // The student list's groups, each read as an index range in its own order (decision 033, quiz-list.queries.ts).
+    index("quizzes_level_close_idx").on(t.studentType, t.closeTime.asc(), t.id.desc()),
+    index("quizzes_level_closed_idx").on(t.studentType, t.closeTime.desc(), t.id.desc()),
+    index("quizzes_level_open_idx").on(t.studentType, t.openTime.asc(), t.id.desc()),
+    index("quizzes_level_inverted_idx")
+      .on(t.studentType, t.openTime.asc(), t.closeTime.desc(), t.id.desc())
+      .where(sql`${t.openTime} > ${t.closeTime}`),
     check("quizzes_student_type_check", sql`${t.studentType} in ('jhs1','jhs2','jhs3')`),
   ],
 );

@@ -6,6 +6,7 @@ import { carriedTotal, pageWindow } from "../lib/pagination";
 import { courses, files, quizzes, users } from "../db/schema";
 import { presentCourse, type CourseJoined } from "../presenters/course";
 import { escapeLike } from "../lib/sql";
+import { countedRows } from "./row-counts";
 
 function selectCourses(db: Queryable) {
   return db
@@ -49,7 +50,8 @@ function courseListWhere(q: string | SQLWrapper | null, teacherId: number | SQLW
 
 function buildCourseListQuery(db: Queryable, search: boolean, teacher: boolean, name: string) {
   const page = db
-    .select({ ...getTableColumns(courses), total: sql<number>`(count(*) over ())::int`.as("total") })
+    // Unfiltered, the count is kept by triggers (decision 033) and the page is a LIMIT on courses_title_idx.
+    .select({ ...getTableColumns(courses), total: (search || teacher ? sql<number>`(count(*) over ())::int` : countedRows("courses")).as("total") })
     .from(courses)
     .where(courseListWhere(search ? ph("q") : null, teacher ? ph("teacherId") : null))
     .orderBy(asc(courses.title), asc(courses.id))

@@ -7,6 +7,8 @@ import { attempts, courses, files, questions, quizzes, submissions, type Questio
 import type { QuizScope } from "../policies/quiz.policy";
 import type { QuizJoined, StudentQuizState } from "../presenters/quiz";
 import { badRequest } from "../lib/errors";
+import { studentPageIds } from "./quiz-list.queries";
+import { quizzesOfLevel } from "./row-counts";
 
 /** A parsed question, ready to store. */
 export type QuestionValues = { id?: number; text: string; options: string[]; answer?: string | null; section?: string | null; imageIds?: number[] };
@@ -136,28 +138,35 @@ function buildQuizListQuery(db: Queryable, key: ListKey, name: string) {
     studentType: ph("studentType"),
     now: ph("now"),
   });
-  return db
-    .select({
-      ...quizColumns,
-      ...(key.student
-        ? studentColumns(ph("sid"), ph("now"))
-        : {
-            currentAttempts: sql<number>`0`.mapWith(Number),
-            hasSubmission: sql<boolean>`false`.mapWith(Boolean),
-            openNumber: sql<null>`null`,
-            openDeadline: sql<null>`null`,
-            bestScore: sql<null>`null`,
-          }),
-      total: sql<number>`(select count(*)::int from ${quizzes} where ${cond ?? sql`true`})`.mapWith(Number),
-    })
-    .from(quizzes)
-    .innerJoin(courses, eq(courses.id, quizzes.courseId))
-    .leftJoin(files, eq(files.id, quizzes.pdfFileId))
-    .where(cond)
-    .orderBy(...(key.student ? studentOrder(ph("sid"), ph("now")) : [desc(quizzes.id)]))
-    .limit(ph("limit"))
-    .offset(ph("offset"))
-    .prepare(name);
+  return (
+    db
+      .select({
+        ...quizColumns,
+        ...(key.student
+          ? studentColumns(ph("sid"), ph("now"))
+          : {
+              currentAttempts: sql<number>`0`.mapWith(Number),
+              hasSubmission: sql<boolean>`false`.mapWith(Boolean),
+              openNumber: sql<null>`null`,
+              openDeadline: sql<null>`null`,
+              bestScore: sql<null>`null`,
+            }),
+        // A whole level (every student's unfiltered list) has its count kept by triggers; any filter counts.
+        total:
+          key.scope === "level" && !key.course && !key.level && !key.status
+            ? quizzesOfLevel(ph("scopeLevel"))
+            : sql<number>`(select count(*)::int from ${quizzes} where ${cond ?? sql`true`})`.mapWith(Number),
+      })
+      .from(quizzes)
+      .innerJoin(courses, eq(courses.id, quizzes.courseId))
+      .leftJoin(files, eq(files.id, quizzes.pdfFileId))
+      .where(key.student ? sql`${quizzes.id} in (${studentPageIds(cond ?? sql`true`, ph("sid"), ph("now"), ph("limit"), ph("offset"))})` : cond)
+      .orderBy(...(key.student ? studentOrder(ph("sid"), ph("now")) : [desc(quizzes.id)]))
+      .limit(ph("limit"))
+      // A student's page is already cut by studentPageIds; the outer query only orders its rows.
+      .offset(key.student ? 0 : ph("offset"))
+      .prepare(name)
+  );
 }
 
 type ListKey = { scope: QuizScope["kind"]; course: boolean; level: boolean; status: QuizFilter["status"]; student: boolean };

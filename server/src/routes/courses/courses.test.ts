@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { auditLogs, courses, files, questions, quizzes } from "../../db/schema";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, buildUser, signedIn } from "../../../test/factories";
@@ -49,6 +49,24 @@ describe("GET /api/courses", () => {
     expect(percent.body.data.map((c: { title: string }) => c.title)).toEqual(["Adinkra symbols"]);
     const wildcard = await call(t.app, { method: "GET", url: `/api/courses?search=${encodeURIComponent("%")}`, token: u.token });
     expect(wildcard.body.data.map((c: { title: string }) => c.title)).toEqual(["Adinkra symbols"]);
+  });
+
+  it("gives the unfiltered list's total from the kept count (decision 033), exact as courses come and go", async () => {
+    const u = await signedIn(db());
+    const admin = await signedIn(db(), { role: "admin" });
+    const check = async () => {
+      const [{ n }] = await db().select({ n: count() }).from(courses);
+      const r = await call(t.app, { method: "GET", url: "/api/courses?limit=3&page=2", token: u.token });
+      expect(r.body.pagination).toEqual({ total: n, page: 2, limit: 3 });
+      const past = await call(t.app, { method: "GET", url: "/api/courses?limit=100&page=50", token: u.token });
+      expect(past.body).toEqual({ data: [], pagination: { total: n, page: 50, limit: 100 } });
+      return n;
+    };
+    const before = await check();
+    const made = [await buildCourse(db()), await buildCourse(db()), await buildCourse(db())];
+    expect(await check()).toBe(before + 3);
+    expect((await call(t.app, { method: "DELETE", url: `/api/courses/${made[1].id}`, token: admin.token })).status).toBe(200);
+    expect(await check()).toBe(before + 2);
   });
 
   it("paginates in SQL and refuses a limit above 100", async () => {
