@@ -12,6 +12,8 @@ import type { PreloadRoute } from "./route-preload.ts";
  */
 export const ME = "/api/auth/me";
 export const STUDENT_HOME_CALLS = ["/api/announcements/current", "/api/quizzes?page=1&limit=100", "/api/students/me/summary", "/api/courses?page=1&limit=4"];
+/** The attempt screen's first call when opened with ?start=1 (`$1`: the quiz id from the path); a POST. */
+export const START_ATTEMPT = "/api/quizzes/$1/attempts";
 export const QUIZ_LIST_CALLS = ["/api/quizzes?page=1&limit=12", "/api/courses?page=1&limit=100"];
 
 export const FIRST_LOAD_ROUTES: PreloadRoute[] = [
@@ -25,5 +27,11 @@ export const FIRST_LOAD_ROUTES: PreloadRoute[] = [
   },
   { path: /^\/students\/dashboard\/schedule\/?$/, module: "src/features/schedule/routes/student-schedule-page.tsx", api: [ME] },
   { path: /^\/students\/dashboard\/quizzes\/?$/, module: "src/features/quizzes/routes/student-quizzes-page.tsx", api: [ME, ...QUIZ_LIST_CALLS] },
-  { path: /^\/students\/dashboard\/quizzes\/[^/]+\/attempt\/?$/, module: "src/features/quiz-taking/routes/attempt-page.tsx", api: [ME] },
+  {
+    path: /^\/students\/dashboard\/quizzes\/([1-9]\d*)\/attempt\/?$/,
+    module: "src/features/quiz-taking/routes/attempt-page.tsx",
+    api: [ME],
+    // Opened with ?start=1: the attempt's start (or resume), which the page's first render asks for anyway (decision 031).
+    startAttempt: START_ATTEMPT,
+  },
 ];
