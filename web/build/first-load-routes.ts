@@ -7,8 +7,9 @@ import type { PreloadRoute } from "./route-preload.ts";
  * each answer to the first `api()` call for the same address). `first-load-routes.test.ts` checks that
  * these addresses are the ones the pages' queries really request, so the table cannot silently go stale.
  * Calls are only for GETs without side effects, and only when the address has no query string (a filtered
- * list asks for something else). The first call of each list is the session check (`ME`): the others start
- * only when it answers 200.
+ * list asks for something else). The first call of each list is the session check (`ME`): the others leave
+ * beside it when a user is cached beside the token (the app renders at once then), else once it has answered
+ * 200 (decision 031).
  */
 export const ME = "/api/auth/me";
 export const STUDENT_HOME_CALLS = ["/api/announcements/current", "/api/quizzes?page=1&limit=100", "/api/students/me/summary", "/api/courses?page=1&limit=4"];

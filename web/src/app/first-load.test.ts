@@ -74,7 +74,7 @@ describe("the first page's calls started by the preload script (web/build/first-
     expect(route.path.test("/students/dashboard/quizzes/abc/attempt")).toBe(false);
   });
 
-  it("begin with the session check the app makes, which the other calls wait for", () => {
+  it("begin with the session check the app makes", () => {
     expect(ME).toBe("/api/auth/me");
     for (const r of FIRST_LOAD_ROUTES) if (r.api?.length) expect(r.api[0]).toBe(ME);
   });
