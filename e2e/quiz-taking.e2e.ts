@@ -225,6 +225,44 @@ describe("quiz-taking journeys", () => {
     await context.close();
   }, 120_000);
 
+  it("opens a quiz straight at its Start address with one start call, the one the preload script sent", async () => {
+    const title = `Lakes of Ghana ${stamp}`;
+    const quizId = await createQuiz({ title, questions: REGIONS.slice(0, 2), timeLimit: 10 });
+    const { page, context } = await newPage(browser);
+    await signIn(page, STUDENTS.reload);
+    await page.waitForURL("**/students/dashboard");
+    let starts = 0;
+    page.on("request", (r) => {
+      if (r.method() === "POST" && new URL(r.url()).pathname === `/api/quizzes/${quizId}/attempts`) starts++;
+    });
+    // Which script sent each start: the preload script runs as a classic script (document.currentScript), the app's
+    // own call comes from a module's callback (no current script).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __startSenders: string[]; fetch: typeof fetch };
+      w.__startSenders = [];
+      const real = w.fetch.bind(window);
+      w.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === "POST" && String(input).endsWith("/attempts")) w.__startSenders.push(document.currentScript?.getAttribute("src") ?? "app");
+        return real(input, init);
+      };
+    });
+    // A first load of the address the pre-start screen's Start opens (decision 031).
+    await page.goto(`/students/dashboard/quizzes/${quizId}/attempt?start=1`);
+    await page.waitForURL(/\/attempt\?n=1$/);
+    await page.getByRole("heading", { name: title }).waitFor();
+    expect(starts).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __startSenders: string[] }).__startSenders)).toEqual([
+      expect.stringMatching(/^\/assets\/route-preload-[\w-]+\.js$/),
+    ]);
+    // The app took the preload script's answer instead of asking again.
+    const left = await page.evaluate(() => Object.keys((window as { __adesuaPrefetch?: object }).__adesuaPrefetch ?? {}));
+    expect(left.filter((k) => k.startsWith("POST "))).toEqual([]);
+    const shown = clockSeconds((await page.getByRole("timer", { name: "Time left" }).textContent()) ?? "");
+    expect(shown).toBeGreaterThan(9 * 60);
+    expect(shown).toBeLessThanOrEqual(10 * 60);
+    await context.close();
+  }, 60_000);
+
   it("resumes after a reload with the same remaining time and the chosen answers", async () => {
     const title = `Rivers of Ghana ${stamp}`;
     const quizId = await createQuiz({ title, questions: REGIONS.slice(0, 3), timeLimit: 10 });

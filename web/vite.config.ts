@@ -67,6 +67,20 @@ export default defineConfig({
               name: "ui",
               test: /@mantine[\\/]core[\\/].*[\\/]components[\\/](Alert|Anchor|Badge|SimpleGrid|Skeleton|Card|VisuallyHidden|ActionIcon|TextInput)[\\/]/,
             },
+            // What the student pages share beyond the entry (the query hook, page header, list states, dates): one file
+            // instead of ten on the home and the quiz list, each costing a round trip on one of six connections while the
+            // entry downloads (decision 031). Exactly these modules: their dependencies are in the entry already.
+            {
+              name: "student",
+              test: /@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|useQuery|queryOptions)\.js$|@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]queryObserver\.js$|src[\\/]lib[\\/](format|use-now|use-query-params)\.ts$|src[\\/]components[\\/](page-header|empty-state|error-state|list-skeleton)\.tsx$/,
+              includeDependenciesRecursively: false,
+            },
+            // The quiz cards of the home and the quiz list (availability, start or resume button).
+            {
+              name: "quiz-cards",
+              test: /domain[\\/]src[\\/]rules[\\/]quiz-availability\.ts$|src[\\/]components[\\/]quiz-attempt-action\.tsx$/,
+              includeDependenciesRecursively: false,
+            },
             // The sign-in form's password input and card travel with the login page (signup shares them).
             {
               name: "auth-form",

@@ -11,6 +11,14 @@ export type PreloadRoute = {
   also?: string[];
   /** GET calls (under /api) the page makes at once: started here with the stored token (see web/src/lib/prefetch.ts). */
   api?: string[];
+  /**
+   * The attempt screen opened with `?start=1` (the pre-start screen's Start, decision 007): the POST that starts the
+   * attempt or resumes the open one, which the page makes at once anyway. `$1` is the path's first group (the quiz id).
+   * Sent only when the address's query is exactly `?start=1` and the history entry carries no attempt id (a reload of
+   * a started attempt reads it with a GET instead), with the stored token, beside the session check (the server
+   * refuses it as it would refuse the page's own call). See decision 031.
+   */
+  startAttempt?: string;
 };
 
 /**
@@ -22,7 +30,8 @@ export type PreloadRoute = {
  * `async`; it matches `location.pathname` against the routes below and adds `modulepreload` links
  * for that route's chunks and stylesheet links for its CSS — only for the page being opened.
  * When a token is stored and the address has no query string, it also starts the page's first GET
- * calls (`api`: the session check first, the others once it has answered 200), so their answers travel
+ * calls (`api`: the session check first, the others beside it when a user is cached, else once it has
+ * answered 200; decision 031), so their answers travel
  * while the entry downloads and runs; the app takes each one
  * at its first `api()` call for that address (web/src/lib/prefetch.ts) instead of asking again.
  * A route module missing from the build fails the build, so the table cannot silently go stale.
@@ -51,24 +60,9 @@ export function routePreload(routes: PreloadRoute[]): Plugin {
             closure(bundle, chunk!.fileName, all);
           }
           const files = [...all].filter((f) => !inEntry.has(f));
-          return [r.path.source, files.filter((f) => f.endsWith(".js")), files.filter((f) => f.endsWith(".css")), r.api ?? []] as const;
+          return [r.path.source, files.filter((f) => f.endsWith(".js")), files.filter((f) => f.endsWith(".css")), r.api ?? [], r.startAttempt ?? ""] as const;
         });
-        const code =
-          `(function(){var t=${JSON.stringify(table)},p=location.pathname;` +
-          `function a(r,h){var l=document.createElement("link");l.rel=r;l.href="/"+h;l.crossOrigin="";document.head.appendChild(l)}` +
-          // The stored token (web/src/lib/storage.ts's "token" key); storage may be unavailable.
-          `function k(){try{return localStorage.getItem("token")}catch(e){return null}}` +
-          `function f(u,tk){var q=fetch(u,{headers:{authorization:"Bearer "+tk},credentials:"include"});q.catch(function(){});` +
-          `(window.${PREFETCH_GLOBAL}=window.${PREFETCH_GLOBAL}||{})[u]={token:tk,at:Date.now(),response:q};return q}` +
-          // The calls go first: small answers that would otherwise queue behind the chunks for one of
-          // the browser's six connections (HTTP/1.1).
-          // The first call is the session check: the others start only once it has answered 200, so a
-          // dead token costs one refused call, not one per list.
-          `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){var tk=k(),c=t[i][3];if(tk&&!location.search&&window.fetch&&c.length)` +
-          // Nor for a user who must first choose a password (a one-time password from a slip, decision 025): every
-          // other call would be refused. The answer is read from a copy (the app reads the original).
-          `f(c[0],tk).then(function(r){if(r.ok)return r.clone().json().then(function(u){if(!u.mustChangePassword)c.slice(1).forEach(function(u){f(u,tk)})})}).catch(function(){});` +
-          `t[i][1].forEach(function(h){a("modulepreload",h)});t[i][2].forEach(function(h){a("stylesheet",h)});break}})();\n`;
+        const code = preloadScript(table);
         this.emitFile({ type: "asset", name: "route-preload.js", source: code });
       },
     },
@@ -81,6 +75,36 @@ export function routePreload(routes: PreloadRoute[]): Plugin {
       },
     },
   };
+}
+
+/** One row per first page: path pattern, scripts, stylesheets, GET calls (the session check first), the attempt's start. */
+export type PreloadTable = (readonly [string, readonly string[], readonly string[], readonly string[], string])[];
+
+/** The preload script's source for this table (exported for web/src/app/route-preload-script.test.ts). */
+export function preloadScript(table: PreloadTable): string {
+  return (
+    `(function(){var t=${JSON.stringify(table)},p=location.pathname,P=window.${PREFETCH_GLOBAL}=window.${PREFETCH_GLOBAL}||{};` +
+    `function a(r,h){var l=document.createElement("link");l.rel=r;l.href="/"+h;l.crossOrigin="";document.head.appendChild(l)}` +
+    // web/src/lib/storage.ts's keys ("token", "user"); storage may be unavailable.
+    `function k(n){try{return localStorage.getItem(n)}catch(e){return null}}` +
+    // A GET is kept under its address, the attempt's POST under "POST " + address (prefetchKey in web/src/lib/prefetch.ts).
+    `function f(u,tk,m){var q=fetch(u,{method:m||"GET",headers:{authorization:"Bearer "+tk},credentials:"include"});q.catch(function(){});` +
+    `P[m?m+" "+u:u]={token:tk,at:Date.now(),response:q};return q}` +
+    `for(var i=0;i<t.length;i++){var x=new RegExp(t[i][0]).exec(p);if(!x)continue;var tk=k("token"),c=t[i][3],s=t[i][4],h=history.state;` +
+    // The attempt's start (only from the pre-start screen's Start; a started attempt's history entry has its id).
+    `if(tk&&s&&location.search==="?start=1"&&window.fetch&&!(h&&h.usr&&h.usr.attemptId))f(s.replace("$1",x[1]),tk,"POST");` +
+    // The calls go first: small answers that would otherwise queue behind the chunks for one of the browser's six
+    // connections (HTTP/1.1). The first is the session check. With a user cached beside the token (the app renders
+    // the page at once and asks for the same lists), the others leave beside it; without one (the app waits for the
+    // session check) they wait for its 200, so a dead token costs one refused call. Never for a user who must first
+    // choose a password (decision 025: every other call would be refused); should the check say so, or refuse the
+    // token, the answers not yet taken are dropped. The check's answer is read from a copy (the app reads the original).
+    `if(tk&&!location.search&&window.fetch&&c.length){var cu=null;try{cu=JSON.parse(k("user")||"null")}catch(e){}` +
+    `var o=!!(cu&&!cu.mustChangePassword),g=c.slice(1),n=function(){g.forEach(function(u){f(u,tk)})},d=function(){if(o)g.forEach(function(u){delete P[u]})};` +
+    `f(c[0],tk).then(function(r){if(!r.ok)return d();return r.clone().json().then(function(u){if(u&&u.mustChangePassword)d();else if(!o)n()})}).catch(function(){});` +
+    `if(o)n()}` +
+    `t[i][1].forEach(function(h){a("modulepreload",h)});t[i][2].forEach(function(h){a("stylesheet",h)});break}})();\n`
+  );
 }
 
 /** Where the preload script leaves the calls it started (read by web/src/lib/prefetch.ts). */

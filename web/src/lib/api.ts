@@ -38,6 +38,8 @@ export type RequestOptions = {
   skipAuthRedirect?: boolean;
   /** The screen shows a 403's message itself (e.g. the Quiz Error screen): no notification repeats it. */
   quiet?: boolean;
+  /** Told when the request left (Date.now()): earlier than the call when the preload script had already sent it. */
+  onSent?: (at: number) => void;
 };
 
 export function buildUrl(path: string, query?: RequestOptions["query"]): string {
@@ -59,9 +61,10 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   }
   const url = buildUrl(path, opts.query);
   const method = opts.method ?? "GET";
-  // The first page's first calls may already be on their way (started by the preload script).
-  const early = method === "GET" && body === undefined ? takePrefetched(url, token) : null;
-  const res = await (early ?? fetch(url, { method, headers, body, credentials: "include", signal: opts.signal }));
+  // The first page's first calls may already be on their way (started by the preload script, with no body).
+  const early = body === undefined ? takePrefetched(method, url, token) : null;
+  opts.onSent?.(early ? early.sentAt : Date.now());
+  const res = await (early?.response ?? fetch(url, { method, headers, body, credentials: "include", signal: opts.signal }));
   const text = await res.text();
   let data: unknown = null;
   try {

@@ -21,8 +21,11 @@ export async function withTimeout<T>(ms: number, call: (signal: AbortSignal) => 
  * `quiet`: the Quiz Error screen shows a refusal itself, so no notification repeats it.
  */
 export const attemptsApi = {
-  /** Starts an attempt, or resumes the open one. */
-  start: (quizId: number) => api<AttemptSession>(`/quizzes/${quizId}/attempts`, { method: "POST", quiet: true }),
+  /**
+   * Starts an attempt, or resumes the open one. Opened with ?start=1, the preload script may have sent this already
+   * (decision 031): `onSent` is told when the request really left, for the clock.
+   */
+  start: (quizId: number, onSent?: (at: number) => void) => api<AttemptSession>(`/quizzes/${quizId}/attempts`, { method: "POST", quiet: true, onSent }),
   get: (attemptId: number) => api<AttemptSession>(`/attempts/${attemptId}`, { quiet: true }),
   /** The student's own attempt by the number the address shows (?n=2). */
   getByNumber: (quizId: number, attemptNumber: number) => api<AttemptSession>(`/quizzes/${quizId}/attempts/${attemptNumber}`, { quiet: true }),

@@ -3,7 +3,12 @@ import type { AttemptResult, AttemptSession } from "@adesua/domain";
 import type { EngineEvent } from "../engine";
 import { ATTEMPT_ERROR_CODES, ATTEMPT_MESSAGES } from "@adesua/domain/constants";
 import { ApiError } from "@/lib/api";
+<<<<<<< HEAD
 import { classifySaveError, createServerEngine, toRunnerSession } from "./server-engine";
+=======
+import { tokenStore } from "@/lib/storage";
+import { classifySaveError, createServerEngine } from "./server-engine";
+>>>>>>> h2-lcp
 
 const T0 = Date.UTC(2026, 2, 12, 9, 0, 0);
 
@@ -50,6 +55,7 @@ const result: AttemptResult = {
   review: null,
 };
 
+type PrefetchGlobal = { __adesuaPrefetch?: Record<string, { token: string; at: number; response: Promise<Response> }> };
 type Call = { method: string; url: string; body: unknown };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
@@ -94,6 +100,31 @@ describe("the server engine", () => {
     expect(onAttempt).toHaveBeenCalledWith(41, 1);
     expect(s.deadline! - engine.now()).toBe(10 * 60_000);
     expect(s.answers).toEqual({ 1: "Tamale" });
+  });
+
+  it("takes the start the preload script already sent (?start=1) and measures the clock from when it left", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(T0 + 7 * 60_000);
+    tokenStore.set("t1");
+    // Sent 4 s before the engine asked: the server read its clock (T0) half-way, 2 s ago on this device.
+    (globalThis as PrefetchGlobal).__adesuaPrefetch = {
+      "POST /api/quizzes/9/attempts": { token: "t1", at: Date.now() - 4000, response: Promise.resolve(json(201, session())) },
+    };
+    try {
+      const engine = createServerEngine({ quizId: 9 });
+      const s = await engine.load();
+      expect(calls).toHaveLength(0);
+      expect(s.title).toBe("Ghana's regions");
+      // Measured from the engine's own call instead, the countdown would show 2 s too many.
+      expect(s.deadline! - engine.now()).toBe(10 * 60_000 - 2000);
+      // Used once: a later start asks the server.
+      reply = () => json(201, session());
+      await createServerEngine({ quizId: 9 }).load();
+      expect(calls[0]).toMatchObject({ method: "POST", url: "/api/quizzes/9/attempts" });
+    } finally {
+      tokenStore.clear();
+      delete (globalThis as PrefetchGlobal).__adesuaPrefetch;
+    }
   });
 
   it("opens the student's attempt by the number in the address when this device does not know its id", async () => {

@@ -114,9 +114,12 @@ export function createServerEngine(opts: ServerEngineOptions): QuizEngine {
 
   const emit = (e: EngineEvent) => listeners.forEach((l) => l(e));
 
-  async function timed<T>(call: () => Promise<T>, serverTime: (r: T) => string | null | undefined): Promise<T> {
-    const sentAt = Date.now();
-    const r = await call();
+  /** `call` may say when its request really left (an answer the preload script asked for left before the call). */
+  async function timed<T>(call: (sent: (at: number) => void) => Promise<T>, serverTime: (r: T) => string | null | undefined): Promise<T> {
+    let sentAt = Date.now();
+    const r = await call((at) => {
+      sentAt = at;
+    });
     const t = serverTime(r);
     if (t) clock.sample(Date.parse(t), sentAt, Date.now());
     return r;
@@ -244,7 +247,7 @@ export function createServerEngine(opts: ServerEngineOptions): QuizEngine {
                 (r) => r.serverNow,
               )
             : await timed(
-                () => attemptsApi.start(opts.quizId),
+                (sent) => attemptsApi.start(opts.quizId, sent),
                 (r) => r.serverNow,
               );
     } catch (err) {

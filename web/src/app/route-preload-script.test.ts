@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+// The build-time script lives outside src (web/build); no alias reaches it.
+// eslint-disable-next-line no-restricted-imports -- the test runs the preload script the build writes
+import { preloadScript, type PreloadTable } from "../../build/route-preload";
+// eslint-disable-next-line no-restricted-imports -- the same table the build uses
+import { FIRST_LOAD_ROUTES } from "../../build/first-load-routes";
+
+type Entry = { token: string; at: number; response: Promise<Response> };
+type Global = { __adesuaPrefetch?: Record<string, Entry> };
+
+/** The build's table with made-up chunk names (the real ones come from the bundle). */
+const table: PreloadTable = FIRST_LOAD_ROUTES.map((r) => [r.path.source, ["a.js"], [], r.api ?? [], r.startAttempt ?? ""] as const);
+
+let sent: { url: string; method: string }[];
+let me: () => Promise<Response>;
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/** Opens `address` (path and query) with the preload script, as a first load would. */
+async function open(address: string, state: unknown = null) {
+  window.history.replaceState(state, "", address);
+  new Function(preloadScript(table))();
+  // Let the session check's answer (and what follows it) settle.
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+  await new Promise((r) => setTimeout(r, 0));
+}
+
+beforeEach(() => {
+  sent = [];
+  me = async () => json(200, { id: 1, role: "student", mustChangePassword: false });
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit) => {
+      sent.push({ url, method: init.method ?? "GET" });
+      return url === "/api/auth/me" ? me() : json(200, {});
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete (globalThis as Global).__adesuaPrefetch;
+  localStorage.clear();
+  document.head.querySelectorAll("link[rel=modulepreload]").forEach((l) => l.remove());
+  window.history.replaceState(null, "", "/");
+});
+
+const home = FIRST_LOAD_ROUTES.find((r) => r.module.includes("student-home"))!.api!;
+
+describe("the preload script (web/build/route-preload.ts)", () => {
+  it("sends the home's lists beside the session check when a user is cached", async () => {
+    localStorage.setItem("token", "t1");
+    localStorage.setItem("user", JSON.stringify({ id: 1, mustChangePassword: false }));
+    let answer!: (r: Response) => void;
+    me = () => new Promise((r) => (answer = r));
+    await open("/students/dashboard");
+    // The session check has not answered yet, and the lists are already on their way.
+    expect(sent.map((s) => s.url)).toEqual(home);
+    answer(json(200, { id: 1, mustChangePassword: false }));
+    await open("/nowhere");
+    expect(Object.keys((globalThis as Global).__adesuaPrefetch!)).toEqual(home);
+    expect(document.head.querySelector("link[rel=modulepreload]")).not.toBeNull();
+  });
+
+  it("waits for the session check without a cached user, and sends nothing more after a refusal", async () => {
+    localStorage.setItem("token", "t1");
+    await open("/students/dashboard");
+    expect(sent.map((s) => s.url)).toEqual(home);
+    sent = [];
+    delete (globalThis as Global).__adesuaPrefetch;
+    me = async () => json(401, { error: "Please log in again." });
+    await open("/students/dashboard");
+    expect(sent.map((s) => s.url)).toEqual(["/api/auth/me"]);
+  });
+
+  it("drops the lists it sent when the session check says the password must be changed first", async () => {
+    localStorage.setItem("token", "t1");
+    localStorage.setItem("user", JSON.stringify({ id: 1, mustChangePassword: false }));
+    me = async () => json(200, { id: 1, mustChangePassword: true });
+    await open("/students/dashboard");
+    expect(sent.map((s) => s.url)).toEqual(home);
+    expect(Object.keys((globalThis as Global).__adesuaPrefetch!)).toEqual(["/api/auth/me"]);
+  });
+
+  it("sends only the session check for a user who must change their password", async () => {
+    localStorage.setItem("token", "t1");
+    localStorage.setItem("user", JSON.stringify({ id: 1, mustChangePassword: true }));
+    me = async () => json(200, { id: 1, mustChangePassword: true });
+    await open("/students/dashboard/quizzes");
+    expect(sent.map((s) => s.url)).toEqual(["/api/auth/me"]);
+  });
+
+  it("starts the attempt opened from Start, and nothing for a started attempt or another query", async () => {
+    localStorage.setItem("token", "t1");
+    await open("/students/dashboard/quizzes/13/attempt?start=1");
+    expect(sent).toEqual([{ url: "/api/quizzes/13/attempts", method: "POST" }]);
+    expect(Object.keys((globalThis as Global).__adesuaPrefetch!)).toEqual(["POST /api/quizzes/13/attempts"]);
+    sent = [];
+    // A reload of a started attempt: React Router keeps its id in the history entry.
+    await open("/students/dashboard/quizzes/13/attempt?start=1", { usr: { attemptId: 41 }, key: "k", idx: 0 });
+    await open("/students/dashboard/quizzes/13/attempt?n=1");
+    await open("/students/dashboard/quizzes/13/attempt?start=1&x=2");
+    expect(sent).toEqual([]);
+  });
+
+  it("sends nothing without a stored token", async () => {
+    await open("/students/dashboard");
+    await open("/students/dashboard/quizzes/13/attempt?start=1");
+    expect(sent).toEqual([]);
+  });
+});
