@@ -42,7 +42,7 @@ export class PGliteThread {
   private constructor(worker: Worker, replies: MessagePort) {
     this.worker = worker;
     this.replies = replies;
-    replies.on("message", (r: DbReply) => this.settle(r));
+    replies.on("message", (batch: DbReply[]) => this.settle(batch));
     // The worker keeps the process alive while it runs; the port must not keep it alive after.
     replies.unref();
     const die = (e: Error) => {
@@ -89,12 +89,15 @@ export class PGliteThread {
     return new PGliteThread(worker, port1);
   }
 
-  private settle(r: DbReply) {
-    const p = this.pending.get(r.id);
-    if (!p) return;
-    this.pending.delete(r.id);
-    if (r.ok) p.resolve(r.value);
-    else p.reject(fromWireError(r.error));
+  /** Answers arrive in batches, in the order the thread finished them (pglite-worker.ts). */
+  private settle(batch: DbReply[]) {
+    for (const r of batch) {
+      const p = this.pending.get(r.id);
+      if (!p) continue;
+      this.pending.delete(r.id);
+      if (r.ok) p.resolve(r.value);
+      else p.reject(fromWireError(r.error));
+    }
   }
 
   /**
@@ -106,7 +109,7 @@ export class PGliteThread {
    * synchronous work instead of after the whole turn. Each answer is still taken exactly once, in order.
    */
   private drain() {
-    for (let m = receiveMessageOnPort(this.replies); m; m = receiveMessageOnPort(this.replies)) this.settle(m.message as DbReply);
+    for (let m = receiveMessageOnPort(this.replies); m; m = receiveMessageOnPort(this.replies)) this.settle(m.message as DbReply[]);
   }
 
   private call<T>(req: DbRequest): Promise<T> {
