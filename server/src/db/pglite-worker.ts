@@ -117,7 +117,11 @@ async function main() {
       serialize.sync(),
     ]);
     const { messages } = await pg.execProtocol(message, { syncToFs: false });
-    return parse.parseResults(messages, parsersFor(q.rawTypes), { rowMode: q.rowMode })[0];
+    const out = parse.parseResults(messages, parsersFor(q.rawTypes), { rowMode: q.rowMode })[0];
+    // Drizzle's array-mode queries read only `rows` (it maps columns itself): the field list would only
+    // make the answer larger to copy across threads. Object mode (raw SQL, db.execute) keeps it.
+    if (q.rowMode === "array") out.fields = [];
+    return out;
   }
 
   async function run<T>(tx: number | null, fn: () => Promise<T>): Promise<T> {
