@@ -143,7 +143,7 @@ export class PGliteThread {
     const check = () => {
       if (ended) throw new Error("Transaction is closed");
     };
-    const send = async (req: { op: "query"; sql: string } & Omit<QueryShape, "sql"> | { op: "exec"; sql: string }) => {
+    const send = async (req: ({ op: "query"; sql: string } & Omit<QueryShape, "sql">) | { op: "exec"; sql: string }) => {
       check();
       if (!first) return (first = this.call({ ...req, tx: id, begin: true }));
       await first.catch(() => {});
