@@ -112,6 +112,41 @@ describe.runIf(onPglite)("PGlite on its own thread", () => {
     expect(await outside).toEqual([{ name: "Abena Owusu" }]);
   });
 
+  it("begins with a transaction's first statement: a failing first statement rolls back, an empty transaction takes nothing", async () => {
+    // BEGIN travels with the first statement; when that statement fails the transaction still ends (rolled back).
+    await expect(
+      threaded.db.transaction(async (tx) => {
+        await tx.insert(users).values({ name: "Again", email: "ama@example.com", role: "teacher" });
+      }),
+    ).rejects.toThrow();
+    // A transaction that runs nothing returns its value and leaves the database free for the next one.
+    expect(await threaded.db.transaction(async () => 42)).toBe(42);
+    const [row] = await threaded.db.transaction((tx) => tx.select({ email: users.email }).from(users).where(eq(users.email, "ama@example.com")));
+    expect(row).toEqual({ email: "ama@example.com" });
+    // Many transactions at once, each with several statements, all commit whole while plain queries interleave.
+    const n = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2
+          ? threaded.db.execute(sql`select 1 as one`).then(() => 0)
+          : threaded.db.transaction(async (tx) => {
+              await tx.execute(sql`select 1`);
+              await tx.execute(sql`select 2`);
+              return 1;
+            }),
+      ),
+    );
+    expect(n.reduce((a, b) => a + b, 0)).toBe(10);
+  });
+
+  it("parses types the same after DDL (type parsers are kept per set of text-kept types)", async () => {
+    const before = await threaded.db.execute(sql`select '2026-01-02T03:04:05Z'::timestamptz as t, 2::int as i`);
+    await threaded.db.execute(sql`create table if not exists parser_check (id int)`);
+    const [u] = await threaded.db.select().from(users).limit(1);
+    const after = await threaded.db.execute(sql`select '2026-01-02T03:04:05Z'::timestamptz as t, 2::int as i`);
+    expect(after.rows).toEqual(before.rows);
+    expect(u.createdAt).toBeInstanceOf(Date);
+  });
+
   it("runs parallel transactions one after the other, each whole", async () => {
     const emails = Array.from({ length: 6 }, (_, i) => `parallel${i}@example.com`);
     await Promise.all(

@@ -1,4 +1,4 @@
-import { Worker } from "node:worker_threads";
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import { fromWireError, type DbReply, type DbRequest, type QueryShape, type WireError } from "./pglite-protocol";
 
 /**
@@ -28,23 +28,23 @@ const shape = (sql: string, params: unknown[] | undefined, options: QueryOptions
 
 export class PGliteThread {
   private readonly worker: Worker;
+  /** The thread's answers arrive on a port of their own, so `call` can take them early (see there). */
+  private readonly replies: MessagePort;
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
+  private nextTx = 0;
   private closing = false;
   /** Set when the thread has died: every later call fails with it. */
   private dead: Error | null = null;
   /** Marks this client for db/prepared.ts: statements are kept by the thread, so plain queries are already prepared. */
   readonly keepsStatements = true;
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Worker, replies: MessagePort) {
     this.worker = worker;
-    worker.on("message", (r: DbReply) => {
-      const p = this.pending.get(r.id);
-      if (!p) return;
-      this.pending.delete(r.id);
-      if (r.ok) p.resolve(r.value);
-      else p.reject(fromWireError(r.error));
-    });
+    this.replies = replies;
+    replies.on("message", (batch: DbReply[]) => this.settle(batch));
+    // The worker keeps the process alive while it runs; the port must not keep it alive after.
+    replies.unref();
     const die = (e: Error) => {
       this.dead = e;
       for (const p of this.pending.values()) p.reject(e);
@@ -68,9 +68,10 @@ export class PGliteThread {
   /** Opens PGlite on a new thread: in `dataDir`, in memory (null), or from a dumped data folder. */
   static async open(dataDir: string | null, load?: Blob): Promise<PGliteThread> {
     const loadBuf = load ? await load.arrayBuffer() : null;
+    const { port1, port2 } = new MessageChannel();
     const worker = new Worker(WORKER_FILE, {
-      workerData: { dataDir, load: loadBuf },
-      transferList: loadBuf ? [loadBuf] : [],
+      workerData: { dataDir, load: loadBuf, replies: port2 },
+      transferList: loadBuf ? [loadBuf, port2] : [port2],
     });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (m: { ready?: boolean; error?: WireError }) => {
@@ -85,11 +86,35 @@ export class PGliteThread {
       worker.once("exit", onExit);
       worker.once("error", reject);
     });
-    return new PGliteThread(worker);
+    return new PGliteThread(worker, port1);
+  }
+
+  /** Answers arrive in batches, in the order the thread finished them (pglite-worker.ts). */
+  private settle(batch: DbReply[]) {
+    for (const r of batch) {
+      const p = this.pending.get(r.id);
+      if (!p) continue;
+      this.pending.delete(r.id);
+      if (r.ok) p.resolve(r.value);
+      else p.reject(fromWireError(r.error));
+    }
+  }
+
+  /**
+   * Takes every answer the thread has already sent, without waiting for the event loop to deliver it.
+   * A transaction holds the database between its statements; each of its answers is otherwise an event
+   * queued behind all the HTTP work of the current loop turn (tens of requests in a burst), and the
+   * database serves nobody meanwhile. Every request calls the database at least once (the session
+   * lookup), so draining here lets a waiting transaction continue after the current request's
+   * synchronous work instead of after the whole turn. Each answer is still taken exactly once, in order.
+   */
+  private drain() {
+    for (let m = receiveMessageOnPort(this.replies); m; m = receiveMessageOnPort(this.replies)) this.settle(m.message as DbReply[]);
   }
 
   private call<T>(req: DbRequest): Promise<T> {
     if (this.dead) return Promise.reject(this.dead);
+    this.drain();
     const id = ++this.nextId;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
@@ -105,20 +130,38 @@ export class PGliteThread {
     return this.call({ op: "exec", tx: null, sql });
   }
 
-  /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws (PGlite's `transaction` contract). */
+  /**
+   * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws (PGlite's
+   * `transaction` contract). BEGIN travels with the first statement (pglite-protocol.ts), and a
+   * transaction that runs no statement never takes the database.
+   */
   async transaction<T>(fn: (tx: RemoteTransaction) => Promise<T>): Promise<T> {
-    const id = await this.call<number>({ op: "begin" });
+    const id = ++this.nextTx;
     let ended = false;
+    /** The first statement (with BEGIN); later ones wait for it, because the thread only knows the transaction once it has begun. */
+    let first: Promise<unknown> | null = null;
     const check = () => {
       if (ended) throw new Error("Transaction is closed");
     };
+    const send = async (req: ({ op: "query"; sql: string } & Omit<QueryShape, "sql">) | { op: "exec"; sql: string }) => {
+      check();
+      if (!first) return (first = this.call({ ...req, tx: id, begin: true }));
+      await first.catch(() => {});
+      check();
+      return this.call({ ...req, tx: id });
+    };
+    const end = async (commit: boolean) => {
+      ended = true;
+      if (!first) return;
+      await first.catch(() => {});
+      await this.call({ op: "end", tx: id, commit });
+    };
     const tx: RemoteTransaction = {
-      query: async (sql, params, options) => (check(), this.call({ op: "query", tx: id, ...shape(sql, params, options) })),
-      exec: async (sql) => (check(), this.call({ op: "exec", tx: id, sql })),
+      query: (sql, params, options) => send({ op: "query", ...shape(sql, params, options) }),
+      exec: (sql) => send({ op: "exec", sql }),
       rollback: async () => {
         check();
-        ended = true;
-        await this.call({ op: "end", tx: id, commit: false });
+        await end(false);
       },
       get closed() {
         return ended;
@@ -128,16 +171,10 @@ export class PGliteThread {
     try {
       result = await fn(tx);
     } catch (e) {
-      if (!ended) {
-        ended = true;
-        await this.call({ op: "end", tx: id, commit: false }).catch(() => {});
-      }
+      if (!ended) await end(false).catch(() => {});
       throw e;
     }
-    if (!ended) {
-      ended = true;
-      await this.call({ op: "end", tx: id, commit: true });
-    }
+    if (!ended) await end(true);
     return result;
   }
 
@@ -159,5 +196,6 @@ export class PGliteThread {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([exited, new Promise<void>((resolve) => (timer = setTimeout(() => void this.worker.terminate().then(() => resolve()), 5000)))]);
     clearTimeout(timer);
+    this.replies.close();
   }
 }

@@ -12,11 +12,12 @@
  * Durability is PGlite's: WAL writes reach the data folder's files through Node's fs as they happen,
  * so a SIGKILL of the process loses nothing that was committed (crash-safety.test.ts).
  */
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { PGlite, parse, protocol, type Results } from "@electric-sql/pglite";
 import { toWireError, type DbMessage, type DbReply, type QueryShape } from "./pglite-protocol";
 
-type Init = { dataDir: string | null; load: ArrayBuffer | null };
+/** `replies`: the port answers go back on (pglite-thread.ts takes them from it early). */
+type Init = { dataDir: string | null; load: ArrayBuffer | null; replies: MessagePort };
 const init = workerData as Init;
 const { serialize } = protocol;
 
@@ -53,7 +54,6 @@ async function main() {
   const lock = new FifoLock();
   const kept = new Map<string, Kept>();
   let nextStatement = 0;
-  let nextTx = 0;
   /** The open transaction: its id and the chain its statements run on (they may be sent together). */
   let open: { id: number; release: () => void; chain: Promise<unknown> } | null = null;
   const stats = { queries: 0, kept: 0, prepared: 0, fallback: 0 };
@@ -82,12 +82,26 @@ async function main() {
     });
   }
 
+  /**
+   * PGlite's type parsers with the given types left as text, built once per set of types: parseResults
+   * merges its options' parsers into every type's parser for each call, and that copy cost as much of
+   * this thread's time as running a session lookup. Cleared when other SQL (DDL) runs.
+   */
+  const parserSets = new Map<string, typeof pg.parsers>();
+  const rawText = (v: string) => v;
+  function parsersFor(rawTypes: number[]) {
+    const key = rawTypes.join(",");
+    let set = parserSets.get(key);
+    if (!set) parserSets.set(key, (set = { ...pg.parsers, ...Object.fromEntries(rawTypes.map((t) => [t, rawText])) }));
+    return set;
+  }
+
   async function runQuery(q: QueryShape): Promise<Results> {
     stats.queries++;
-    const options = { rowMode: q.rowMode, parsers: Object.fromEntries(q.rawTypes.map((t) => [t, (v: string) => v])) };
     if (!KEEPABLE.test(q.sql)) {
       stats.fallback++;
-      return pg.query(q.sql, q.params, options);
+      parserSets.clear();
+      return pg.query(q.sql, q.params, { rowMode: q.rowMode, parsers: Object.fromEntries(q.rawTypes.map((t) => [t, rawText])) });
     }
     let k = kept.get(q.sql);
     if (k) {
@@ -103,7 +117,11 @@ async function main() {
       serialize.sync(),
     ]);
     const { messages } = await pg.execProtocol(message, { syncToFs: false });
-    return parse.parseResults(messages, pg.parsers, options)[0];
+    const out = parse.parseResults(messages, parsersFor(q.rawTypes), { rowMode: q.rowMode })[0];
+    // Drizzle's array-mode queries read only `rows` (it maps columns itself): the field list would only
+    // make the answer larger to copy across threads. Object mode (raw SQL, db.execute) keeps it.
+    if (q.rowMode === "array") out.fields = [];
+    return out;
   }
 
   async function run<T>(tx: number | null, fn: () => Promise<T>): Promise<T> {
@@ -121,23 +139,26 @@ async function main() {
     }
   }
 
+  /** Waits for the database, then begins transaction `id` (its first statement carries `begin`). */
+  async function begin(id: number): Promise<void> {
+    const release = await lock.acquire();
+    try {
+      await pg.exec("begin");
+    } catch (e) {
+      release();
+      throw e;
+    }
+    open = { id, release, chain: Promise.resolve() };
+  }
+
   async function handle(m: DbMessage): Promise<unknown> {
     switch (m.op) {
       case "query":
+        if (m.begin && m.tx !== null) await begin(m.tx);
         return run(m.tx, () => runQuery(m));
       case "exec":
-        return run(m.tx, () => pg.exec(m.sql));
-      case "begin": {
-        const release = await lock.acquire();
-        try {
-          await pg.exec("begin");
-        } catch (e) {
-          release();
-          throw e;
-        }
-        open = { id: ++nextTx, release, chain: Promise.resolve() };
-        return open.id;
-      }
+        if (m.begin && m.tx !== null) await begin(m.tx);
+        return run(m.tx, () => (parserSets.clear(), pg.exec(m.sql)));
       case "end": {
         const tx = open;
         if (!tx || tx.id !== m.tx) throw new Error("Transaction is closed");
@@ -175,15 +196,49 @@ async function main() {
     }
   }
 
+  /**
+   * Answers go back in batches: each message to the request thread wakes it (a system call and a
+   * context switch on a busy machine), which showed as this thread's largest cost in the exam storm's
+   * profile. Answers that finish together (a queue of saves served in one go) leave as one message,
+   * at the latest when this thread next yields to its event loop or after MAX_BATCH answers. An
+   * answer inside an open transaction leaves at once: the database waits for that transaction's next
+   * statement, so delaying it would hold every other request.
+   */
+  const replies = init.replies;
+  const MAX_BATCH = 16;
+  let batch: DbReply[] = [];
+  let flushing = false;
+  const flush = () => {
+    flushing = false;
+    if (!batch.length) return;
+    const out = batch;
+    batch = [];
+    replies.postMessage(out);
+  };
+  const answer = (reply: DbReply, transfer?: ArrayBuffer) => {
+    if (transfer) {
+      flush();
+      replies.postMessage([reply], [transfer]);
+      return;
+    }
+    batch.push(reply);
+    if (open || batch.length >= MAX_BATCH) flush();
+    else if (!flushing) {
+      flushing = true;
+      setImmediate(flush);
+    }
+  };
   parentPort!.on("message", (m: DbMessage) => {
     handle(m).then(
       (value) => {
         const reply: DbReply = { id: m.id, ok: true, value };
-        if (value instanceof ArrayBuffer) parentPort!.postMessage(reply, [value]);
-        else parentPort!.postMessage(reply);
-        if (m.op === "close") setImmediate(() => process.exit(0));
+        answer(reply, value instanceof ArrayBuffer ? value : undefined);
+        if (m.op === "close") {
+          flush();
+          setImmediate(() => process.exit(0));
+        }
       },
-      (e) => parentPort!.postMessage({ id: m.id, ok: false, error: toWireError(e) } satisfies DbReply),
+      (e) => answer({ id: m.id, ok: false, error: toWireError(e) }),
     );
   });
   parentPort!.postMessage({ ready: true });
