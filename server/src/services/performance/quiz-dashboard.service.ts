@@ -71,15 +71,19 @@ function figuresCte(where: SQL, now: Date): SQL {
       from quiz_score_shards sh where sh.quiz_id in (select id from scoped)
       group by sh.quiz_id
     ),
-    r as (
-      select sc.id as quiz_id, sc.title as quiz_title, sc.created_at, sc.course_title, sc.open_time, sc.close_time, sc.max_attempts, sc.status,
+    base as (
+      select sc.id as quiz_id, sc.title as quiz_title, sc.created_at, sc.course_title, sc.open_time, sc.close_time, sc.max_attempts, sc.status, sc.passing_score,
              coalesce(pq.total_students, 0) as total_students, coalesce(pq.completed_attempts, 0) as completed_attempts,
-             round(pq.score_sum / nullif(pq.scored, 0), 2) as avg_score,
-             (select min(p.best) from quiz_student_scores p where p.quiz_id = sc.id) as min_score,
-             (select max(p.best) from quiz_student_scores p where p.quiz_id = sc.id) as max_score,
-             round(100.0 * (select count(*) from quiz_student_scores p where p.quiz_id = sc.id and p.best >= sc.passing_score) / nullif(pq.scored, 0), 2) as pass_rate,
-             coalesce(pq.score_sum, 0) as score_sum, coalesce(pq.scored, 0) as scored
+             round(pq.score_sum / nullif(pq.scored, 0), 2) as avg_score, coalesce(pq.score_sum, 0) as score_sum, coalesce(pq.scored, 0) as scored
       from scoped sc left join per_quiz pq on pq.quiz_id = sc.id
+    ),
+    -- Not materialised: under a LIMIT the planner computes these probes for the page's rows only (unless the sort needs them).
+    r as not materialized (
+      select b.*,
+             (select min(p.best) from quiz_student_scores p where p.quiz_id = b.quiz_id) as min_score,
+             (select max(p.best) from quiz_student_scores p where p.quiz_id = b.quiz_id) as max_score,
+             round(100.0 * (select count(*) from quiz_student_scores p where p.quiz_id = b.quiz_id and p.best >= b.passing_score) / nullif(b.scored, 0), 2) as pass_rate
+      from base b
     )`;
 }
 
@@ -144,7 +148,7 @@ export async function quizDashboard(db: Queryable, viewer: Viewer, q: Query, now
       select count(*)::int as total_quizzes, coalesce(sum(r.completed_attempts), 0)::int as total_attempts,
              (round(sum(r.score_sum) / nullif(sum(r.scored), 0), 2))::float8 as average_score,
              count(*) filter (where r.avg_score >= ${RATING_HIGH_FROM})::int as high_quizzes
-      from r
+      from base r
     )
     select s.*, p.* from summary s left join lateral (
       select ${ROW_COLUMNS} from r
