@@ -179,7 +179,12 @@ describe("the performance summaries (decision 030) equal a from-scratch aggregat
     const after = await expectItemsExact(other);
     expect(after[2].facility).not.toBe(before[2].facility);
     // A key set on the question without one (no score moves for graded-by-teacher work, but the items do).
-    const k = await call(t.app, { method: "PUT", url: `/api/performance/quiz-details/${quiz.id}/items/${qs[1].id}/key`, token: admin, payload: { answer: "B" } });
+    const k = await call(t.app, {
+      method: "PUT",
+      url: `/api/performance/quiz-details/${quiz.id}/items/${qs[1].id}/key`,
+      token: admin,
+      payload: { answer: "B" },
+    });
     expect(k.status).toBe(200);
     await expectAllExact();
   });
