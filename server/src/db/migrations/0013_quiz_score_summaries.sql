@@ -29,7 +29,7 @@ ALTER TABLE "item_analysis_cache" ADD CONSTRAINT "item_analysis_cache_quiz_id_qu
 ALTER TABLE "quiz_score_shards" ADD CONSTRAINT "quiz_score_shards_quiz_id_quizzes_id_fk" FOREIGN KEY ("quiz_id") REFERENCES "public"."quizzes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quiz_student_scores" ADD CONSTRAINT "quiz_student_scores_quiz_id_quizzes_id_fk" FOREIGN KEY ("quiz_id") REFERENCES "public"."quizzes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "quiz_student_scores_best_idx" ON "quiz_student_scores" USING btree ("quiz_id","best");--> statement-breakpoint
--- Hand-written (issue 12, decision 030): the per-(quiz, student) figures and the per-quiz shards are kept by a row trigger
+-- Hand-written (issue 12, decision 030): the per-(quiz, student) figures and the per-quiz shards are kept by a trigger
 -- on submissions, so every path that writes submissions (submit, overdue sweep, section submit, grading, re-grades, deletes,
 -- cascades from deleted users and attempts, imports, seeds) keeps them exact without knowing about them.
 -- Lock order: the session's shard first, then the (quiz, student) row; under the pair's lock the pair is recomputed from its
@@ -66,24 +66,41 @@ BEGIN
   END IF;
 END
 $$;--> statement-breakpoint
+-- One call per statement (transition tables), the pairs in (quiz, student) order: two statements that touch several of the
+-- same pairs (concurrent multi-row deletes, a re-grade beside a student's deletion) take their locks in the same order and
+-- cannot deadlock on each other (a row trigger took them in the rows' order; summaries.test.ts found that deadlock).
 CREATE FUNCTION "adesua_quiz_scores"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  r record;
 BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    PERFORM "adesua_quiz_score_pair"(OLD."quiz_id", OLD."user_id");
-  END IF;
-  IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND (NEW."quiz_id" <> OLD."quiz_id" OR NEW."user_id" <> OLD."user_id")) THEN
-    PERFORM "adesua_quiz_score_pair"(NEW."quiz_id", NEW."user_id");
+  IF TG_OP = 'INSERT' THEN
+    FOR r IN SELECT DISTINCT "quiz_id", "user_id" FROM new_rows ORDER BY 1, 2 LOOP
+      PERFORM "adesua_quiz_score_pair"(r."quiz_id", r."user_id");
+    END LOOP;
+  ELSIF TG_OP = 'DELETE' THEN
+    FOR r IN SELECT DISTINCT "quiz_id", "user_id" FROM old_rows ORDER BY 1, 2 LOOP
+      PERFORM "adesua_quiz_score_pair"(r."quiz_id", r."user_id");
+    END LOOP;
+  ELSE
+    -- attempt_id too: a deleted attempt changes the item analysis (its answers are gone), so it must bump the quiz's changes.
+    FOR r IN
+      WITH changed AS (
+        SELECT o."quiz_id" AS oq, o."user_id" AS ou, n."quiz_id" AS nq, n."user_id" AS nu
+        FROM old_rows o JOIN new_rows n ON n."id" = o."id"
+        WHERE o."quiz_id" <> n."quiz_id" OR o."user_id" <> n."user_id" OR o."score" IS DISTINCT FROM n."score"
+           OR o."graded" <> n."graded" OR o."attempt_id" IS DISTINCT FROM n."attempt_id"
+      )
+      SELECT oq AS "quiz_id", ou AS "user_id" FROM changed UNION SELECT nq, nu FROM changed ORDER BY 1, 2
+    LOOP
+      PERFORM "adesua_quiz_score_pair"(r."quiz_id", r."user_id");
+    END LOOP;
   END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER "submissions_quiz_scores_insert" AFTER INSERT ON "submissions" FOR EACH ROW EXECUTE FUNCTION "adesua_quiz_scores"();--> statement-breakpoint
-CREATE TRIGGER "submissions_quiz_scores_delete" AFTER DELETE ON "submissions" FOR EACH ROW EXECUTE FUNCTION "adesua_quiz_scores"();--> statement-breakpoint
--- attempt_id too: a deleted attempt changes the item analysis (its answers are gone), so it must bump the quiz's changes.
-CREATE TRIGGER "submissions_quiz_scores_update" AFTER UPDATE OF "quiz_id", "user_id", "score", "graded", "attempt_id" ON "submissions" FOR EACH ROW
-  WHEN (OLD."quiz_id" <> NEW."quiz_id" OR OLD."user_id" <> NEW."user_id" OR OLD."score" IS DISTINCT FROM NEW."score"
-        OR OLD."graded" <> NEW."graded" OR OLD."attempt_id" IS DISTINCT FROM NEW."attempt_id")
-  EXECUTE FUNCTION "adesua_quiz_scores"();--> statement-breakpoint
+CREATE TRIGGER "submissions_quiz_scores_insert" AFTER INSERT ON "submissions" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "adesua_quiz_scores"();--> statement-breakpoint
+CREATE TRIGGER "submissions_quiz_scores_delete" AFTER DELETE ON "submissions" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "adesua_quiz_scores"();--> statement-breakpoint
+CREATE TRIGGER "submissions_quiz_scores_update" AFTER UPDATE ON "submissions" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "adesua_quiz_scores"();--> statement-breakpoint
 -- The figures of the submissions already stored.
 INSERT INTO "quiz_student_scores" ("quiz_id", "user_id", "submissions", "best")
   SELECT "quiz_id", "user_id", count(*), max("score") FILTER (WHERE "graded") FROM "submissions" GROUP BY "quiz_id", "user_id";--> statement-breakpoint

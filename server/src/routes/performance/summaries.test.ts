@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, buildUser, signedIn } from "../../../test/factories";
 import { buildScore, buildSubmission } from "../../../test/performance";
@@ -153,6 +153,26 @@ describe("the performance summaries (decision 030) equal a from-scratch aggregat
       await buildSubmission(db, other, otherQs, students[i], s);
     await buildScore(db, other.id, students[6], 55.5);
     await buildScore(db, other.id, students[7], null, { graded: false });
+    await expectAllExact();
+  });
+
+  it("after concurrent submits of the same students (on PostgreSQL, from several connections at once)", async () => {
+    const db = t.database.db;
+    const made = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => buildScore(db, other.id, students[i % 3], i % 7 === 0 ? null : 40 + i, { graded: i % 7 !== 0 })),
+    );
+    await expectTablesExact();
+    // And deleted again, concurrently, three at a time.
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        db.delete(submissions).where(
+          inArray(
+            submissions.id,
+            made.slice(i * 3, i * 3 + 3).map((m) => m.id),
+          ),
+        ),
+      ),
+    );
     await expectAllExact();
   });
 
