@@ -80,22 +80,71 @@ function countsSql(quizId: number, n: number, g: number) {
     from classified group by qid, chosen`;
 }
 
-/** Item analysis of a quiz (decision 023): upper-lower 27% discrimination, facility, option counts and flags. */
-export async function itemAnalysis(db: Queryable, quizId: number): Promise<{ students: number; groupSize: number; items: ItemAnalysis[] }> {
+/** Bump when countsSql changes what it counts: a stored result of another version is recomputed. */
+const COUNTS_FORMAT = "1";
+
+type Counted = { students: number; counts: CountRow[] };
+
+/** How many students item analysis covers (each student's first submission with its attempt) and the counts. */
+async function computeCounts(db: Queryable, quizId: number): Promise<Counted> {
   const [{ n }] = await rowsOf<{ n: unknown }>(
     db,
     sql`select count(distinct user_id)::int as n from submissions where quiz_id = ${quizId} and attempt_id is not null`,
   );
   const students = int(n);
-  const g = itemGroupSize(students);
-  const [qs, counts] = await Promise.all([
+  const counts = students ? await rowsOf<CountRow>(db, countsSql(quizId, students, itemGroupSize(students))) : [];
+  return { students, counts };
+}
+
+/**
+ * The counts of a quiz, stored in item_analysis_cache and reused while its version still matches
+ * (decision 030): the number of changes to the quiz's submissions (kept by the database's trigger in
+ * quiz_score_shards, every insert, delete, score, graded or attempt change) and a digest of its
+ * questions' options and keys. The version is read before the counts are computed, so a stored result
+ * is never older than its version; a result computed while a change commits is recomputed on the next
+ * read (the version moved on). Ranking students cannot be kept incrementally, hence a stored result.
+ */
+async function cachedCounts(db: Queryable, quizId: number): Promise<Counted> {
+  const [v] = await rowsOf<{ changes: unknown; questions: string | null; cached: string | null; students: unknown; counts: unknown }>(
+    db,
+    sql`select (select coalesce(sum(changes), 0) from quiz_score_shards where quiz_id = ${quizId})::text as changes,
+               (select md5(string_agg(json_build_array(id, answer, options)::text, '|' order by id)) from questions where quiz_id = ${quizId}) as questions,
+               c.version as cached, c.students, c.counts
+        from (select 1) one left join item_analysis_cache c on c.quiz_id = ${quizId}`,
+  );
+  const version = `${COUNTS_FORMAT}:${String(v.changes)}:${v.questions ?? ""}`;
+  if (v.cached === version) {
+    const counts = (typeof v.counts === "string" ? JSON.parse(v.counts) : v.counts) as CountRow[];
+    return { students: int(v.students), counts };
+  }
+  const fresh = await computeCounts(db, quizId);
+  await db.execute(
+    sql`insert into item_analysis_cache (quiz_id, version, students, counts, computed_at)
+        select ${quizId}, ${version}, ${fresh.students}, ${JSON.stringify(fresh.counts)}::jsonb, now() where exists (select 1 from quizzes where id = ${quizId})
+        on conflict (quiz_id) do update set version = excluded.version, students = excluded.students, counts = excluded.counts, computed_at = excluded.computed_at`,
+  );
+  return fresh;
+}
+
+/**
+ * Item analysis of a quiz (decision 023): upper-lower 27% discrimination, facility, option counts and
+ * flags. The counts come from the stored result when it is current (decision 030); `fresh` computes
+ * them from the submissions whatever is stored (the tests compare both).
+ */
+export async function itemAnalysis(
+  db: Queryable,
+  quizId: number,
+  opts: { fresh?: boolean } = {},
+): Promise<{ students: number; groupSize: number; items: ItemAnalysis[] }> {
+  const [qs, { students, counts }] = await Promise.all([
     db
       .select({ id: questions.id, text: questions.text, options: questions.options, answer: questions.answer })
       .from(questions)
       .where(eq(questions.quizId, quizId))
       .orderBy(asc(questions.position), asc(questions.id)),
-    students ? rowsOf<CountRow>(db, countsSql(quizId, students, g)) : Promise.resolve([] as CountRow[]),
+    opts.fresh ? computeCounts(db, quizId) : cachedCounts(db, quizId),
   ]);
+  const g = itemGroupSize(students);
   const byQuestion = new Map<number, CountRow[]>();
   for (const c of counts) byQuestion.set(Number(c.qid), [...(byQuestion.get(Number(c.qid)) ?? []), c]);
   const items = qs.map((q, i): ItemAnalysis => {

@@ -51,9 +51,12 @@ type Row = {
 };
 
 /**
- * Each quiz's figures, as a CTE `r` over the quizzes matching `where`: students with a submission,
- * submissions, and over each student's best graded score the mean, lowest, highest and the share
- * reaching the passing score (decision 023). Reads the covering index submissions_quiz_id_idx only.
+ * Each quiz's figures, as a CTE `r` over the quizzes matching `where` (decision 023): students with a
+ * submission, submissions, and over each student's best graded score the mean, lowest, highest and the
+ * share reaching the passing score. Read from the summaries the database keeps (decision 030): the sums
+ * from the quiz's shards of quiz_score_shards, the lowest and highest as index probes of
+ * quiz_student_scores (quiz_id, best), the passes as a range count on that index (against the quiz's
+ * passing score now, so a changed passing score needs no rewrite).
  */
 function figuresCte(where: SQL, now: Date): SQL {
   return sql`
@@ -62,24 +65,25 @@ function figuresCte(where: SQL, now: Date): SQL {
       from quizzes q join courses c on c.id = q.course_id
       where ${where}
     ),
-    per_student as (
-      select s.quiz_id, s.user_id, count(*) as n, max(s.score) filter (where s.graded) as best
-      from submissions s where s.quiz_id in (select id from scoped)
-      group by s.quiz_id, s.user_id
-    ),
     per_quiz as (
-      select ps.quiz_id, count(*) as total_students, sum(ps.n) as completed_attempts, avg(ps.best) as avg_score, min(ps.best) as min_score,
-             max(ps.best) as max_score, sum(ps.best) as score_sum, count(ps.best) as scored,
-             100.0 * count(*) filter (where ps.best >= sc.passing_score) / nullif(count(ps.best), 0) as pass_rate
-      from per_student ps join scoped sc on sc.id = ps.quiz_id
-      group by ps.quiz_id
+      select sh.quiz_id, sum(sh.students) as total_students, sum(sh.submissions) as completed_attempts,
+             sum(sh.score_sum) as score_sum, sum(sh.scored) as scored
+      from quiz_score_shards sh where sh.quiz_id in (select id from scoped)
+      group by sh.quiz_id
     ),
-    r as (
-      select sc.id as quiz_id, sc.title as quiz_title, sc.created_at, sc.course_title, sc.open_time, sc.close_time, sc.max_attempts, sc.status,
+    base as (
+      select sc.id as quiz_id, sc.title as quiz_title, sc.created_at, sc.course_title, sc.open_time, sc.close_time, sc.max_attempts, sc.status, sc.passing_score,
              coalesce(pq.total_students, 0) as total_students, coalesce(pq.completed_attempts, 0) as completed_attempts,
-             round(pq.avg_score, 2) as avg_score, pq.min_score, pq.max_score, round(pq.pass_rate, 2) as pass_rate,
-             coalesce(pq.score_sum, 0) as score_sum, coalesce(pq.scored, 0) as scored
+             round(pq.score_sum / nullif(pq.scored, 0), 2) as avg_score, coalesce(pq.score_sum, 0) as score_sum, coalesce(pq.scored, 0) as scored
       from scoped sc left join per_quiz pq on pq.quiz_id = sc.id
+    ),
+    -- Not materialised: under a LIMIT the planner computes these probes for the page's rows only (unless the sort needs them).
+    r as not materialized (
+      select b.*,
+             (select min(p.best) from quiz_student_scores p where p.quiz_id = b.quiz_id) as min_score,
+             (select max(p.best) from quiz_student_scores p where p.quiz_id = b.quiz_id) as max_score,
+             round(100.0 * (select count(*) from quiz_student_scores p where p.quiz_id = b.quiz_id and p.best >= b.passing_score) / nullif(b.scored, 0), 2) as pass_rate
+      from base b
     )`;
 }
 
@@ -144,7 +148,7 @@ export async function quizDashboard(db: Queryable, viewer: Viewer, q: Query, now
       select count(*)::int as total_quizzes, coalesce(sum(r.completed_attempts), 0)::int as total_attempts,
              (round(sum(r.score_sum) / nullif(sum(r.scored), 0), 2))::float8 as average_score,
              count(*) filter (where r.avg_score >= ${RATING_HIGH_FROM})::int as high_quizzes
-      from r
+      from base r
     )
     select s.*, p.* from summary s left join lateral (
       select ${ROW_COLUMNS} from r

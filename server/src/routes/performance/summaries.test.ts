@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, inArray, sql } from "drizzle-orm";
+import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { buildCourse, buildQuiz, buildUser, signedIn } from "../../../test/factories";
+import { buildScore, buildSubmission } from "../../../test/performance";
+import { attempts, submissions, type QuestionRow, type QuizRow } from "../../db/schema";
+import { itemAnalysis } from "../../services/performance/item-analysis.service";
+
+/**
+ * The summaries the database keeps for the performance screens (decision 030: quiz_student_scores and
+ * quiz_score_shards, kept by a trigger on submissions; item analysis stored per version) must always
+ * equal a from-scratch aggregation of the submissions: after submits, grades, a key fix's re-grade, grade
+ * edits, deleted submissions, attempts, students and quizzes. Each step compares the tables, the
+ * dashboard's HTTP figures and the stored item analysis with the from-scratch figures.
+ */
+const OPTS = ["Accra", "Kumasi", "Tamale", "Ho"];
+const [A, K, T, H] = OPTS;
+
+let t: TestApp;
+let admin: string;
+let quiz: QuizRow, other: QuizRow;
+let qs: QuestionRow[], otherQs: QuestionRow[];
+const students: number[] = [];
+
+type Pair = { quiz_id: number; user_id: number; submissions: number; best: number | null };
+type Total = { quiz_id: number; students: number; submissions: number; scored: number; score_sum: number };
+
+async function rows<T>(q: ReturnType<typeof sql>): Promise<T[]> {
+  return (await t.database.db.execute(q)).rows as T[];
+}
+
+/** Every (quiz, student) pair and every quiz's totals, kept and from scratch. */
+async function expectTablesExact() {
+  const kept = await rows<Pair>(sql`select quiz_id, user_id, submissions, best::float8 as best from quiz_student_scores order by 1, 2`);
+  const scratch = await rows<Pair>(
+    sql`select quiz_id, user_id, count(*)::int as submissions, (max(score) filter (where graded))::float8 as best from submissions group by 1, 2 order by 1, 2`,
+  );
+  expect(kept).toEqual(scratch);
+  const keptTotals = await rows<Total>(
+    sql`select quiz_id, sum(students)::int as students, sum(submissions)::int as submissions, sum(scored)::int as scored, sum(score_sum)::float8 as score_sum
+        from quiz_score_shards group by 1 having sum(submissions) > 0 order by 1`,
+  );
+  const scratchTotals = await rows<Total>(
+    sql`select quiz_id, count(*)::int as students, sum(n)::int as submissions, count(best)::int as scored, coalesce(sum(best), 0)::float8 as score_sum
+        from (select quiz_id, user_id, count(*) as n, max(score) filter (where graded) as best from submissions group by 1, 2) p group by 1 order by 1`,
+  );
+  expect(keptTotals).toEqual(scratchTotals);
+  // No shard or pair outlives its quiz.
+  const orphans = await rows<{ n: number }>(
+    sql`select (select count(*) from quiz_score_shards s where not exists (select 1 from quizzes q where q.id = s.quiz_id))::int
+             + (select count(*) from quiz_student_scores p where not exists (select 1 from quizzes q where q.id = p.quiz_id))::int as n`,
+  );
+  expect(orphans[0].n).toBe(0);
+}
+
+/** The dashboard's figures over HTTP against the from-scratch aggregation decision 023 describes. */
+async function expectDashboardExact() {
+  const r = await call(t.app, { method: "GET", url: "/api/performance/dashboard?limit=100", token: admin });
+  expect(r.status).toBe(200);
+  const scratch = await rows<Record<string, number | null>>(sql`
+    with ps as (select quiz_id, user_id, count(*) as n, max(score) filter (where graded) as best from submissions group by 1, 2)
+    select q.id as "quizId", count(ps.user_id)::int as "totalStudents", coalesce(sum(ps.n), 0)::int as "completedAttempts",
+           round(avg(ps.best), 2)::float8 as "avgScore", min(ps.best)::float8 as "minScore", max(ps.best)::float8 as "maxScore",
+           round(100.0 * count(*) filter (where ps.best >= q.passing_score) / nullif(count(ps.best), 0), 2)::float8 as "passRate"
+    from quizzes q left join ps on ps.quiz_id = q.id group by q.id order by q.id`);
+  const got = (r.body.data as Record<string, number | null>[])
+    .map((d) => ({
+      quizId: d.quizId,
+      totalStudents: d.totalStudents,
+      completedAttempts: d.completedAttempts,
+      avgScore: d.avgScore,
+      minScore: d.minScore,
+      maxScore: d.maxScore,
+      passRate: d.passRate,
+    }))
+    .sort((a, b) => Number(a.quizId) - Number(b.quizId));
+  expect(got).toEqual(scratch);
+  const [summary] = await rows<{ attempts: number; average: number | null }>(sql`
+    select (select count(*) from submissions)::int as attempts,
+           (select round(avg(best), 2)::float8 from (select max(score) filter (where graded) as best from submissions group by quiz_id, user_id) p) as average`);
+  expect(r.body.summary).toMatchObject({ totalCompletedAttempts: summary.attempts, averageScore: summary.average });
+}
+
+/** The stored item analysis (the HTTP answer) equals one computed from the submissions now. */
+async function expectItemsExact(q: QuizRow) {
+  const r = await call(t.app, { method: "GET", url: `/api/performance/quiz-details/${q.id}`, token: admin });
+  expect(r.status).toBe(200);
+  const fresh = await itemAnalysis(t.database.db, q.id, { fresh: true });
+  expect(r.body.items).toEqual(fresh.items);
+  expect(r.body.itemAnalysis).toMatchObject({ students: fresh.students, groupSize: fresh.groupSize });
+  return r.body.items as { questionId: number; facility: number | null; flags: string[] }[];
+}
+
+async function expectAllExact() {
+  await expectTablesExact();
+  await expectDashboardExact();
+  for (const q of [quiz, other]) {
+    const [exists] = await rows<{ n: number }>(sql`select count(*)::int as n from quizzes where id = ${q.id}`);
+    if (exists.n) await expectItemsExact(q);
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  admin = (await signedIn(db, { role: "admin" })).token;
+  const tt = await signedIn(db, { role: "teacher" });
+  const course = await buildCourse(db, { teacherId: tt.user.id, title: "Social Studies" });
+  // Q2 has no key: those submissions stay ungraded until a teacher grades them or the key is fixed.
+  ({ quiz, questions: qs } = await buildQuiz(db, {
+    courseId: course.id,
+    teacherId: tt.user.id,
+    title: "Regions",
+    passingScore: 50,
+    questions: [A, null, H, A, K].map((answer, i) => ({ text: `Q${i + 1}`, options: OPTS, answer })),
+  }));
+  ({ quiz: other, questions: otherQs } = await buildQuiz(db, {
+    courseId: course.id,
+    teacherId: tt.user.id,
+    title: "Capitals",
+    passingScore: 60,
+    questions: [A, K, T].map((answer, i) => ({ text: `C${i + 1}`, options: OPTS, answer })),
+  }));
+  for (let i = 0; i < 8; i++) students.push((await buildUser(db, { name: `Student ${i + 1}` })).id);
+});
+afterAll(() => t.close());
+
+describe("the performance summaries (decision 030) equal a from-scratch aggregation", () => {
+  it("after submits, retakes and scores without attempts", async () => {
+    const db = t.database.db;
+    const sheets: (string | null)[][] = [
+      [A, K, H, A, K],
+      [A, T, H, A, A],
+      [K, K, H, K, K],
+      [A, null, A, A, K],
+      [T, H, K, K, A],
+      [A, K, H, A, K],
+      [H, K, T, A, K],
+      [A, A, H, A, null],
+    ];
+    for (const [i, s] of sheets.entries()) await buildSubmission(db, quiz, qs, students[i], s, new Date(Date.UTC(2026, 0, 5, 9, i)));
+    // Retakes: one better, one worse.
+    await buildSubmission(db, quiz, qs, students[2], [A, K, H, A, K]);
+    await buildSubmission(db, quiz, qs, students[0], [T, T, T, T, T]);
+    for (const [i, s] of [
+      [A, K, T],
+      [A, K, K],
+      [K, K, T],
+      [A, A, A],
+      [A, K, T],
+      [H, H, H],
+    ].entries())
+      await buildSubmission(db, other, otherQs, students[i], s);
+    await buildScore(db, other.id, students[6], 55.5);
+    await buildScore(db, other.id, students[7], null, { graded: false });
+    await expectAllExact();
+  });
+
+  it("after concurrent submits of the same students (on PostgreSQL, from several connections at once)", async () => {
+    const db = t.database.db;
+    const made = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => buildScore(db, other.id, students[i % 3], i % 7 === 0 ? null : 40 + i, { graded: i % 7 !== 0 })),
+    );
+    await expectTablesExact();
+    // And deleted again, concurrently, three at a time.
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        db.delete(submissions).where(
+          inArray(
+            submissions.id,
+            made.slice(i * 3, i * 3 + 3).map((m) => m.id),
+          ),
+        ),
+      ),
+    );
+    await expectAllExact();
+  });
+
+  it("after a teacher's grade and a grade edit", async () => {
+    const [ungraded] = await t.database.db.select().from(submissions).where(eq(submissions.quizId, quiz.id)).orderBy(submissions.id).limit(1);
+    expect(ungraded.graded).toBe(false);
+    const g = await call(t.app, { method: "PUT", url: `/api/submissions/${ungraded.id}/grade`, token: admin, payload: { finalScore: 95 } });
+    expect(g.status).toBe(200);
+    await expectAllExact();
+    const e = await call(t.app, { method: "PUT", url: `/api/submissions/${ungraded.id}`, token: admin, payload: { score: 12.25 } });
+    expect(e.status).toBe(200);
+    await expectAllExact();
+  });
+
+  it("after a key fix re-grades the quiz (the stored item analysis is replaced)", async () => {
+    const before = await expectItemsExact(other);
+    const r = await call(t.app, {
+      method: "PUT",
+      url: `/api/performance/quiz-details/${other.id}/items/${otherQs[2].id}/key`,
+      token: admin,
+      payload: { answer: "Ho" },
+    });
+    expect(r.status).toBe(200);
+    const after = await expectItemsExact(other);
+    expect(after[2].facility).not.toBe(before[2].facility);
+    // A key set on the question without one (no score moves for graded-by-teacher work, but the items do).
+    const k = await call(t.app, {
+      method: "PUT",
+      url: `/api/performance/quiz-details/${quiz.id}/items/${qs[1].id}/key`,
+      token: admin,
+      payload: { answer: "B" },
+    });
+    expect(k.status).toBe(200);
+    await expectAllExact();
+  });
+
+  it("after deleted submissions and attempts", async () => {
+    const db = t.database.db;
+    const subs = await db.select().from(submissions).where(eq(submissions.quizId, quiz.id)).orderBy(submissions.id);
+    const d = await call(t.app, { method: "DELETE", url: `/api/submissions/${subs[1].id}`, token: admin });
+    expect(d.status).toBe(200);
+    await expectAllExact();
+    // An attempt deleted under its submission: the submission stays (attempt_id null), item analysis loses it.
+    await db.delete(attempts).where(eq(attempts.id, subs[3].attemptId!));
+    await expectAllExact();
+  });
+
+  it("after a deleted student and a deleted quiz", async () => {
+    const u = await call(t.app, { method: "DELETE", url: `/api/users/${students[2]}`, token: admin });
+    expect(u.status).toBe(200);
+    await expectAllExact();
+    const q = await call(t.app, { method: "DELETE", url: `/api/quizzes/${other.id}`, token: admin });
+    expect(q.status).toBe(200);
+    await expectAllExact();
+    const left = await rows<{ n: number }>(sql`select count(*)::int as n from quiz_student_scores where quiz_id = ${other.id}`);
+    expect(left[0].n).toBe(0);
+  });
+});
