@@ -3,12 +3,8 @@ import type { AttemptResult, AttemptSession } from "@adesua/domain";
 import type { EngineEvent } from "../engine";
 import { ATTEMPT_ERROR_CODES, ATTEMPT_MESSAGES } from "@adesua/domain/constants";
 import { ApiError } from "@/lib/api";
-<<<<<<< HEAD
-import { classifySaveError, createServerEngine, toRunnerSession } from "./server-engine";
-=======
 import { tokenStore } from "@/lib/storage";
-import { classifySaveError, createServerEngine } from "./server-engine";
->>>>>>> h2-lcp
+import { classifySaveError, createServerEngine, toRunnerSession } from "./server-engine";
 
 const T0 = Date.UTC(2026, 2, 12, 9, 0, 0);
 
