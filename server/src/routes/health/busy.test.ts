@@ -6,7 +6,9 @@ import { call, createTestApp, type TestApp } from "../../../test/test-app";
 describe("isTransientOverload", () => {
   it("knows the pool's timeout and the database's try-again codes, through Drizzle's cause chain", () => {
     expect(isTransientOverload(new Error("timeout exceeded when trying to connect"))).toBe(true);
-    expect(isTransientOverload(Object.assign(new Error("Failed query: select 1"), { cause: Object.assign(new Error("deadlock detected"), { code: "40P01" }) }))).toBe(true);
+    expect(
+      isTransientOverload(Object.assign(new Error("Failed query: select 1"), { cause: Object.assign(new Error("deadlock detected"), { code: "40P01" }) })),
+    ).toBe(true);
     expect(isTransientOverload(Object.assign(new Error("sorry, too many clients already"), { code: "53300" }))).toBe(true);
     expect(isTransientOverload(Object.assign(new Error("duplicate key"), { code: "23505" }))).toBe(false);
     expect(isTransientOverload(new TypeError("x is undefined"))).toBe(false);
