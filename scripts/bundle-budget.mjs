@@ -52,7 +52,18 @@ if (!fs.existsSync(manifestPath)) {
 const manifest = JSON.parse(fs.readFileSync(manifestPath, "utf8"));
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 // Files index.html itself loads (the route preloader, web/build/route-preload.ts, is not in the manifest's graph).
-const htmlFiles = [...fs.readFileSync(path.join(dist, "index.html"), "utf8").matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+const indexHtml = fs.readFileSync(path.join(dist, "index.html"), "utf8");
+const htmlFiles = [...indexHtml.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+// Scripts inline in index.html (the route preloader) count as JavaScript of every first load too.
+const inlineScripts = [...indexHtml.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc\s*=/.test(m[1] ?? "") && m[2]).map((m) => m[2]);
+function inlineSize(code) {
+  const buf = Buffer.from(code);
+  return {
+    raw: buf.length,
+    gz: zlib.gzipSync(buf, { level: 9 }).length,
+    br: zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
 
 function size(file) {
   const p = path.join(dist, file);
@@ -101,6 +112,13 @@ for (const r of ROUTES) {
   }
   for (const f of htmlFiles) files.add(f);
   const t = { js: 0, css: 0, raw: 0, gz: 0, br: 0, files: files.size };
+  for (const code of inlineScripts) {
+    const s = inlineSize(code);
+    t.raw += s.raw;
+    t.gz += s.gz;
+    t.br += s.br;
+    t.js += s.br;
+  }
   for (const f of files) {
     const s = size(f);
     t.raw += s.raw;

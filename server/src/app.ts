@@ -20,6 +20,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { findSession } from "./auth/sessions";
 import { BUSY_MESSAGE, HttpError, isTransientOverload } from "./lib/errors";
+import { inlineScriptSources } from "./lib/inline-scripts";
 import { BROKEN_FORM } from "./lib/form";
 import { describeError, loggedUrl, requestSerializer } from "./lib/log";
 import { badTextMessage, findBadText } from "./lib/text";
@@ -150,7 +151,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The route preloader inline in index.html, by its hash (decision 029).
+        scriptSrc: ["'self'", ...inlineScriptSources(config.webDist)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         connectSrc: ["'self'"],

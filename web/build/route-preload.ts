@@ -26,8 +26,8 @@ export type PreloadRoute = {
  *
  * Each page is a lazy route: without help the browser learns which chunks it needs only after the
  * entry has downloaded and run, a second round trip on slow mobile data. This plugin writes a tiny
- * script (its own file: the Content-Security-Policy allows no inline scripts) that index.html loads
- * `async`; it matches `location.pathname` against the routes below and adds `modulepreload` links
+ * script inline in index.html, before the entry (the Content-Security-Policy allows it by its sha256,
+ * server/src/lib/inline-scripts.ts); it matches `location.pathname` against the routes below and adds `modulepreload` links
  * for that route's chunks and stylesheet links for its CSS — only for the page being opened.
  * When a token is stored and the address has no query string, it also starts the page's first GET
  * calls (`api`: the session check first, the others beside it when a user is cached, else once it has
@@ -38,6 +38,7 @@ export type PreloadRoute = {
  */
 export function routePreload(routes: PreloadRoute[]): Plugin {
   let root = "";
+  let code = "";
   return {
     name: "adesua:route-preload",
     apply: "build",
@@ -62,16 +63,19 @@ export function routePreload(routes: PreloadRoute[]): Plugin {
           const files = [...all].filter((f) => !inEntry.has(f));
           return [r.path.source, files.filter((f) => f.endsWith(".js")), files.filter((f) => f.endsWith(".css")), r.api ?? [], r.startAttempt ?? ""] as const;
         });
-        const code = preloadScript(table);
-        this.emitFile({ type: "asset", name: "route-preload.js", source: code });
+        code = preloadScript(table);
       },
     },
     transformIndexHtml: {
       order: "post",
-      handler(html, ctx) {
-        const file = Object.keys(ctx.bundle ?? {}).find((f) => /(^|\/)route-preload-[\w-]+\.js$/.test(f));
-        if (!file) return html;
-        return html.replace(/(\s*)<script type="module"/, `$1<script async src="/${file}"></script>$1<script type="module"`);
+      handler(html) {
+        if (!code) return html;
+        // Inline, before the entry: it runs as the HTML is parsed, so the page's chunks and calls leave at once
+        // instead of after a request of their own (which Chromium ran only once the entry had arrived). The
+        // server allows it by its hash in Content-Security-Policy (server/src/lib/inline-scripts.ts).
+        if (code.includes("</")) this.error("route-preload: the inline script must not contain '</'");
+        // A function, not a replacement string: the script's own "$1" must stay as it is.
+        return html.replace(/(\s*)<script type="module"/, (_m, ws: string) => `${ws}<script>${code.trimEnd()}</script>${ws}<script type="module"`);
       },
     },
   };
