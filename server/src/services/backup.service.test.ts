@@ -33,8 +33,12 @@ async function tableRows(database: Database): Promise<Record<string, unknown[]>>
   const out: Record<string, unknown[]> = {};
   for (const { name } of tables.rows) {
     const [schema, table] = name.split(".");
-    const rows = await database.db.execute(sql`select * from ${sql.identifier(schema)}.${sql.identifier(table)} order by 1`);
-    out[name] = rows.rows.map((r) => JSON.parse(JSON.stringify(r)));
+    const rows = await database.db.execute(sql`select * from ${sql.identifier(schema)}.${sql.identifier(table)}`);
+    // In a fixed order of whole rows: a table's first column need not be unique (row_counts: table_name, shard).
+    out[name] = rows.rows
+      .map((r) => JSON.stringify(r))
+      .sort()
+      .map((r) => JSON.parse(r));
   }
   return out;
 }
