@@ -39,11 +39,21 @@ const POOL_TIMEOUT = /timeout exceeded when trying to connect|Connection termina
  * Retry-After, which the browser's outbox retries, rather than 500. Walks Drizzle's `cause` chain.
  */
 export function isTransientOverload(err: unknown): boolean {
-  let e = err as { cause?: unknown; code?: unknown; message?: unknown } | null;
-  for (let i = 0; e && i < 5; i++) {
+  for (const e of errorChain(err)) {
     if (typeof e.code === "string" && TRANSIENT_SQLSTATES.has(e.code)) return true;
     if (typeof e.message === "string" && POOL_TIMEOUT.test(e.message)) return true;
-    e = e.cause as typeof e;
   }
   return false;
+}
+
+/** One link of an error's `cause` chain, as the checks read it. */
+export type ErrorLink = { code?: unknown; message?: unknown; cause?: unknown };
+
+/**
+ * An error and its causes, outermost first, at most `depth` of them: Drizzle wraps a database error as
+ * the `cause` of its own, so checks on SQLSTATE codes and driver messages walk the chain.
+ */
+export function* errorChain(err: unknown, depth = 5): Generator<ErrorLink> {
+  let e = err as ErrorLink | null | undefined;
+  for (let i = 0; e && i < depth; i++, e = e.cause as ErrorLink | null | undefined) yield e;
 }

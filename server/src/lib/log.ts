@@ -1,3 +1,5 @@
+import { errorChain } from "./errors";
+
 /**
  * What the server log may say about a request or an error. The log never holds request values
  * (bodies, query strings, ids in paths), SQL parameters or password hashes: a request is logged by
@@ -30,11 +32,7 @@ export function scrubMessage(message: unknown): string {
 type DbErrorLike = { code: string; message?: string; table?: string; column?: string; constraint?: string; routine?: string; severity?: string };
 
 function databaseCause(err: unknown): DbErrorLike | null {
-  let e = err as { cause?: unknown; code?: unknown } | null;
-  for (let i = 0; e && i < 5; i++) {
-    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e as DbErrorLike;
-    e = e.cause as typeof e;
-  }
+  for (const e of errorChain(err)) if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e as DbErrorLike;
   return null;
 }
 
