@@ -7,6 +7,7 @@ import type { SubmissionItem } from "@adesua/domain";
 import { GRADING_MESSAGES as M, type SubmissionSort } from "@adesua/domain/constants";
 import { errorText } from "@/lib/api";
 import { staffBase } from "@/lib/staff-area";
+import { QuizFilterSelect } from "@/components/quiz-filter-select";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorState } from "@/components/error-state";
@@ -95,12 +96,8 @@ export function GradesPage({ tablePicker }: { tablePicker?: ComponentType | null
           }}
           miw={200}
         />
-        <Select
-          label="Quiz"
-          placeholder="All quizzes"
-          clearable
-          searchable
-          data={(quizzes.data?.data ?? []).map((q) => ({ value: String(q.id), label: q.title }))}
+        <QuizFilterSelect
+          quizzes={quizzes.data?.data}
           value={quizId}
           onChange={(v) => {
             setQuizId(v);

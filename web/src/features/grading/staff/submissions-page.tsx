@@ -1,10 +1,11 @@
 import { useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
-import { Badge, Button, Group, Paper, Select, Stack, Text } from "@mantine/core";
+import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { GRADING_MESSAGES as M } from "@adesua/domain/constants";
 import { errorText } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { staffBase } from "@/lib/staff-area";
+import { QuizFilterSelect } from "@/components/quiz-filter-select";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorState } from "@/components/error-state";
 import { ListSkeleton } from "@/components/list-skeleton";
@@ -43,12 +44,8 @@ export function SubmissionsPage() {
         }
       />
       {!fixedQuiz && (
-        <Select
-          label="Quiz"
-          placeholder="All quizzes"
-          clearable
-          searchable
-          data={(quizzes.data?.data ?? []).map((q) => ({ value: String(q.id), label: q.title }))}
+        <QuizFilterSelect
+          quizzes={quizzes.data?.data}
           value={quizFilter}
           onChange={(v) => {
             setQuizFilter(v);

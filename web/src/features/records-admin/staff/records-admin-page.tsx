@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import type { AdminRecord } from "@adesua/domain";
@@ -9,6 +9,7 @@ import { recordColor, recordStatus } from "@adesua/domain/rules";
 import { errorText } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { staffBase } from "@/lib/staff-area";
+import { QuizFilterSelect } from "@/components/quiz-filter-select";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorState } from "@/components/error-state";
@@ -66,12 +67,8 @@ export function RecordsAdminPage() {
           }}
           miw={200}
         />
-        <Select
-          label="Quiz"
-          placeholder="All quizzes"
-          clearable
-          searchable
-          data={(quizzes.data?.data ?? []).map((q) => ({ value: String(q.id), label: q.title }))}
+        <QuizFilterSelect
+          quizzes={quizzes.data?.data}
           value={quizId}
           onChange={(v) => {
             setQuizId(v);
