@@ -3,7 +3,7 @@
  * (once: a reused database keeps its history), starts the app as its own process on it, and loads each
  * scenario of bench/history/scenarios/ with bench/history/load.ts (another process) at 10 connections.
  *
- *   npm run bench:history -- [--db postgres|pglite] [--reuse NAME|DIR] [--keep] [--duration 10] [--connections 10] [--only text]
+ *   npm run bench:history -- [--db postgres|pglite] [--reuse NAME|DIR] [--keep] [--duration 10] [--connections 10] [--only regex]
  *
  * PostgreSQL: a database adesua_history_<random> on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres),
  * dropped afterwards unless --keep or --reuse (then reused next time: --reuse adesua_history_ab12cd34). A new database
@@ -90,7 +90,7 @@ async function loadScenarios(): Promise<HistoryScenario[]> {
     const mod = (await import(path.join(dir, f))) as { default: HistoryScenario | HistoryScenario[] };
     out.push(...(Array.isArray(mod.default) ? mod.default : [mod.default]));
   }
-  return out.filter((s) => !args.only || s.name.includes(args.only));
+  return out.filter((s) => !args.only || new RegExp(args.only, "i").test(s.name));
 }
 
 function startApp(env: Record<string, string>, port: number): Promise<ChildProcess> {

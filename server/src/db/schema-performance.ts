@@ -1,6 +1,7 @@
 import { bigint, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 // Lazy references only (`() => users.id`): this module and schema.ts import each other.
-import { quizzes, users } from "./schema";
+import { sql } from "drizzle-orm";
+import { courses, quizzes, users } from "./schema";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -41,7 +42,41 @@ export const quizStudentScores = pgTable(
     submissions: integer("submissions").notNull().default(0),
     best: numeric("best", { precision: 5, scale: 2, mode: "number" }),
   },
-  (t) => [primaryKey({ columns: [t.quizId, t.userId] }), index("quiz_student_scores_best_idx").on(t.quizId, t.best)],
+  (t) => [
+    primaryKey({ columns: [t.quizId, t.userId] }),
+    index("quiz_student_scores_best_idx").on(t.quizId, t.best),
+    index("quiz_student_scores_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * Each student's figures over the quizzes of one course set by one teacher (decision 036): the students'
+ * performance list sums these rows (a teacher's scope is their courses or their quizzes, an admin's every
+ * row or one course) instead of every submission. `quizTeacher` is the quizzes' teacher_id, 0 for none.
+ * Kept by the database (the submissions trigger after its pairs, and triggers on quizzes and questions);
+ * never written by the application.
+ */
+export const studentScopeScores = pgTable(
+  "student_scope_scores",
+  {
+    userId: integer("user_id").notNull(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    quizTeacher: integer("quiz_teacher").notNull().default(0),
+    /** Quizzes with a best graded score. */
+    quizzes: integer("quizzes").notNull().default(0),
+    bestSum: numeric("best_sum").notNull().default("0"),
+    bestMax: numeric("best_max", { precision: 5, scale: 2, mode: "number" }),
+    /** Σ best × the quiz's number of questions, and Σ of those numbers (the weighted strategy). */
+    weightedSum: numeric("weighted_sum").notNull().default("0"),
+    questions: integer("questions").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId, t.quizTeacher] }),
+    index("student_scope_scores_course_idx").on(t.courseId, t.userId),
+    index("student_scope_scores_teacher_idx").on(t.quizTeacher, t.userId),
+  ],
 );
 
 /**
@@ -78,3 +113,31 @@ export const itemAnalysisCache = pgTable("item_analysis_cache", {
   counts: jsonb("counts").notNull(),
   computedAt: timestamp("computed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
+
+/**
+ * Each student's results (records, scored or not) over one teacher's quizzes, the ones they set or that belong to
+ * their courses (decision 036), for the teacher home's insights: one row per student of the teacher instead of
+ * every record. A quiz counts for its own teacher and its course's. Kept by database triggers on records, quizzes
+ * and courses; never written by the application.
+ */
+export const studentTeacherResults = pgTable(
+  "student_teacher_results",
+  {
+    userId: integer("user_id").notNull(),
+    teacherId: integer("teacher_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Quizzes with a scored record, the sum of the best score on each and of their passing scores. */
+    quizzes: integer("quizzes").notNull().default(0),
+    bestSum: numeric("best_sum").notNull().default("0"),
+    passSum: numeric("pass_sum").notNull().default("0"),
+    /** Every scored record: how many and the sum of their scores (the home's average score). */
+    scored: integer("scored").notNull().default(0),
+    scoreSum: numeric("score_sum").notNull().default("0"),
+    /** The latest record's time, scored or not. */
+    lastAt: ts("last_at"),
+    /** The last three scored records' scores, newest first. */
+    recent: numeric("recent").array().notNull().default(sql`'{}'`),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.teacherId] }), index("student_teacher_results_teacher_idx").on(t.teacherId, t.userId)],
+);

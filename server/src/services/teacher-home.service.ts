@@ -11,6 +11,7 @@ const num = (v: unknown): number | null => (v === null || v === undefined ? null
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string | Date).toISOString());
 const ID_NOW_QUIZZES = ["int", "timestamptz", "int[]"];
 const NOW_QUIZZES = ["timestamptz", "int[]"];
+const NOW_QUIZZES_TEACHER = [...NOW_QUIZZES, "int"];
 
 /** The teacher's quiz ids as an array literal ("{3,7,9}"), the form both drivers pass as int[]. */
 async function myQuizzes(db: Db, viewer: Viewer): Promise<string> {
@@ -19,16 +20,16 @@ async function myQuizzes(db: Db, viewer: Viewer): Promise<string> {
   return typeof ids === "string" ? ids : `{${ids.join(",")}}`;
 }
 
-const counts = (db: Db, now: Date, quizzes: string) =>
-  queryPrepared(db, "adesua_teacher_insights_v2", INSIGHT_COUNTS_SQL, NOW_QUIZZES, [now.toISOString(), quizzes]);
+const counts = (db: Db, viewer: Viewer, now: Date, quizzes: string) =>
+  queryPrepared(db, "adesua_teacher_insights_v3", INSIGHT_COUNTS_SQL, NOW_QUIZZES_TEACHER, [now.toISOString(), quizzes, viewer.id]);
 
 /** GET /teachers/me/home. */
 export async function teacherHome(db: Db, viewer: Viewer, now: Date): Promise<TeacherHome> {
   const at = now.toISOString();
   const quizzes = await myQuizzes(db, viewer);
   const [[stats], [insights]] = await Promise.all([
-    queryPrepared(db, "adesua_teacher_overview_v2", TEACHER_OVERVIEW_SQL, ID_NOW_QUIZZES, [viewer.id, at, quizzes]),
-    counts(db, now, quizzes),
+    queryPrepared(db, "adesua_teacher_overview_v3", TEACHER_OVERVIEW_SQL, ID_NOW_QUIZZES, [viewer.id, at, quizzes]),
+    counts(db, viewer, now, quizzes),
   ]);
   // json_agg rows: PostgreSQL's driver parses json, PGlite's may hand back the text.
   const list = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : (v ?? [])) as Record<string, unknown>[];
@@ -73,13 +74,13 @@ export async function insightStudents(
   const quizzes = await myQuizzes(db, viewer);
   const raw = await queryPrepared(
     db,
-    `adesua_teacher_insight_${q.kind}_v2`,
+    `adesua_teacher_insight_${q.kind}_v3`,
     insightStudentsSql(q.kind),
-    [...NOW_QUIZZES, "int", "int"],
-    [now.toISOString(), quizzes, w.limit, w.offset],
+    [...NOW_QUIZZES, "int", "int", "int"],
+    [now.toISOString(), quizzes, w.limit, w.offset, viewer.id],
   );
   const rows = raw.map((r) => ({ ...r, total: Number(r.total) }) as Record<string, unknown> & { total: number });
-  const total = await carriedTotal(rows, q, async () => Number((await counts(db, now, quizzes))[0][q.kind]));
+  const total = await carriedTotal(rows, q, async () => Number((await counts(db, viewer, now, quizzes))[0][q.kind]));
   return {
     data: rows.map((r) => ({
       studentId: Number(r.id),
@@ -88,7 +89,8 @@ export async function insightStudents(
       averageScore: num(r.average),
       passMark: num(r.pass_mark),
       quizCount: Number(r.quiz_count),
-      recentScores: ((r.scores as unknown[] | null) ?? []).map(Number),
+      // Newest first from the database; shown oldest first ("Falling: 90 → 80 → 70").
+      recentScores: ((r.scores as unknown[] | null) ?? []).map(Number).reverse(),
       belowPassMark: Boolean(r.below),
       falling: Boolean(r.falling),
       lastActivity: iso(r.last_activity),

@@ -3,7 +3,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, buildUser, signedIn } from "../../../test/factories";
 import { buildScore, buildSubmission } from "../../../test/performance";
-import { attempts, submissions, type QuestionRow, type QuizRow } from "../../db/schema";
+import { attempts, courses, questions, quizzes, submissions, type QuestionRow, type QuizRow } from "../../db/schema";
 import { itemAnalysis } from "../../services/performance/item-analysis.service";
 
 /**
@@ -11,7 +11,9 @@ import { itemAnalysis } from "../../services/performance/item-analysis.service";
  * quiz_score_shards, kept by a trigger on submissions; item analysis stored per version) must always
  * equal a from-scratch aggregation of the submissions: after submits, grades, a key fix's re-grade, grade
  * edits, deleted submissions, attempts, students and quizzes. Each step compares the tables, the
- * dashboard's HTTP figures and the stored item analysis with the from-scratch figures.
+ * dashboard's HTTP figures and the stored item analysis with the from-scratch figures. Decision 036 adds
+ * student_scope_scores (each student's sums per course and quiz teacher), compared the same way, also after
+ * questions are added and removed and a quiz moves to another course and teacher.
  */
 const OPTS = ["Accra", "Kumasi", "Tamale", "Ho"];
 const [A, K, T, H] = OPTS;
@@ -51,6 +53,72 @@ async function expectTablesExact() {
              + (select count(*) from quiz_student_scores p where not exists (select 1 from quizzes q where q.id = p.quiz_id))::int as n`,
   );
   expect(orphans[0].n).toBe(0);
+  type Scope = { user_id: number; course_id: number; quiz_teacher: number; quizzes: number; best_sum: number; best_max: number; weighted_sum: number; questions: number };
+  const keptScopes = await rows<Scope>(
+    sql`select user_id, course_id, quiz_teacher, quizzes, best_sum::float8 as best_sum, best_max::float8 as best_max,
+               weighted_sum::float8 as weighted_sum, questions from student_scope_scores order by 1, 2, 3`,
+  );
+  const scratchScopes = await rows<Scope>(sql`
+    with b as (select quiz_id, user_id, max(score) filter (where graded) as best from submissions group by 1, 2),
+         n as (select quiz_id, count(*)::int as n from questions where quiz_id is not null group by 1)
+    select b.user_id, q.course_id, coalesce(q.teacher_id, 0) as quiz_teacher, count(*)::int as quizzes, sum(b.best)::float8 as best_sum,
+           max(b.best)::float8 as best_max, sum(b.best * coalesce(n.n, 0))::float8 as weighted_sum, sum(coalesce(n.n, 0))::int as questions
+    from b join quizzes q on q.id = b.quiz_id left join n on n.quiz_id = q.id
+    where b.best is not null group by 1, 2, 3 order by 1, 2, 3`);
+  expect(keptScopes).toEqual(scratchScopes);
+  type Results = {
+    user_id: number;
+    teacher_id: number;
+    quizzes: number;
+    best_sum: number;
+    pass_sum: number;
+    scored: number;
+    score_sum: number;
+    last_at: string;
+    recent: number[];
+  };
+  const keptResults = await rows<Results>(
+    sql`select user_id, teacher_id, quizzes, best_sum::float8 as best_sum, pass_sum::float8 as pass_sum, scored, score_sum::float8 as score_sum,
+               last_at::text as last_at,
+               recent::float8[] as recent from student_teacher_results order by 1, 2`,
+  );
+  // A teacher's quizzes: the ones they set and the ones of their courses (each quiz once per teacher).
+  const scratchResults = await rows<Results>(sql`
+    with tq as (select q.teacher_id as t, q.id as quiz_id from quizzes q where q.teacher_id is not null
+                union select c.teacher_id, q.id from quizzes q join courses c on c.id = q.course_id where c.teacher_id is not null),
+         rr as (select r.user_id, tq.t, r.quiz_id, r.id, r.score, r.created_at, q.passing_score
+                from records r join tq on tq.quiz_id = r.quiz_id join quizzes q on q.id = r.quiz_id),
+         pq as (select user_id, t, quiz_id, max(score) as best, max(passing_score) as ps from rr group by 1, 2, 3)
+    select k.user_id, k.t as teacher_id,
+           (select count(best) from pq where (pq.user_id, pq.t) = (k.user_id, k.t))::int as quizzes,
+           (select coalesce(sum(best), 0) from pq where (pq.user_id, pq.t) = (k.user_id, k.t))::float8 as best_sum,
+           (select coalesce(sum(ps) filter (where best is not null), 0) from pq where (pq.user_id, pq.t) = (k.user_id, k.t))::float8 as pass_sum,
+           count(k.score)::int as scored, coalesce(sum(k.score), 0)::float8 as score_sum, max(k.created_at)::text as last_at,
+           coalesce((select array_agg(x.score order by x.created_at desc, x.id desc) from (
+              select score, created_at, id from rr where (rr.user_id, rr.t) = (k.user_id, k.t) and score is not null
+              order by created_at desc, id desc limit 3) x), '{}')::float8[] as recent
+    from rr k group by 1, 2 order by 1, 2`);
+  expect(keptResults).toEqual(scratchResults);
+}
+
+/** The students' list (GET /performance/students, each strategy) against decision 023's rules over the submissions. */
+async function expectStudentsExact(token: string, teacherId?: number) {
+  const scope = teacherId === undefined ? sql`true` : sql`(q.teacher_id = ${teacherId} or q.course_id in (select id from courses where teacher_id = ${teacherId}))`;
+  for (const strategy of ["standard", "highest", "weighted"] as const) {
+    const r = await call(t.app, { method: "GET", url: `/api/performance/students?strategy=${strategy}&limit=100&sortBy=name`, token });
+    expect(r.status).toBe(200);
+    const scratch = await rows<{ userId: number; quizCount: number; score: number }>(sql`
+      with b as (select s.quiz_id, s.user_id, max(s.score) as best, (select count(*) from questions x where x.quiz_id = s.quiz_id) as n
+                 from submissions s join quizzes q on q.id = s.quiz_id where s.graded and s.score is not null and ${scope} group by 1, 2)
+      select user_id as "userId", count(*)::int as "quizCount",
+             (case ${strategy} when 'standard' then round(avg(best), 2) when 'highest' then max(best)
+                   else round(sum(best * n) / nullif(sum(n), 0), 2) end)::float8 as score
+      from b group by 1 order by 1`);
+    const got = (r.body.data as { userId: number; quizCount: number; computedScore: number }[])
+      .map((d) => ({ userId: d.userId, quizCount: d.quizCount, score: d.computedScore }))
+      .sort((a, b) => a.userId - b.userId);
+    expect(got).toEqual(scratch.map((x) => ({ ...x, score: x.score ?? 0 })));
+  }
 }
 
 /** The dashboard's figures over HTTP against the from-scratch aggregation decision 023 describes. */
@@ -93,6 +161,8 @@ async function expectItemsExact(q: QuizRow) {
 
 async function expectAllExact() {
   await expectTablesExact();
+  await expectStudentsExact(admin);
+  expect((await rows<{ n: number }>(sql`select count(*)::int as n from student_teacher_results`))[0].n).toBeGreaterThan(0);
   await expectDashboardExact();
   for (const q of [quiz, other]) {
     const [exists] = await rows<{ n: number }>(sql`select count(*)::int as n from quizzes where id = ${q.id}`);
@@ -218,6 +288,40 @@ describe("the performance summaries (decision 030) equal a from-scratch aggregat
     // An attempt deleted under its submission: the submission stays (attempt_id null), item analysis loses it.
     await db.delete(attempts).where(eq(attempts.id, subs[3].attemptId!));
     await expectAllExact();
+  });
+
+  it("after questions are added and removed and a quiz moves to another course and teacher (decision 036)", async () => {
+    const db = t.database.db;
+    await expectStudentsExact(admin);
+    const [extra] = await db.insert(questions).values({ quizId: quiz.id, position: 50, text: "Q extra", options: OPTS, answer: A }).returning();
+    await expectTablesExact();
+    await expectStudentsExact(admin);
+    await db.delete(questions).where(eq(questions.id, extra.id));
+    await expectTablesExact();
+    const t2 = await signedIn(db, { role: "teacher" });
+    const course2 = await buildCourse(db, { teacherId: t2.user.id, title: "Mathematics" });
+    await db.update(quizzes).set({ courseId: course2.id }).where(eq(quizzes.id, other.id));
+    await expectTablesExact();
+    await expectStudentsExact(t2.token, t2.user.id);
+    await db.update(quizzes).set({ teacherId: t2.user.id }).where(eq(quizzes.id, quiz.id));
+    await expectTablesExact();
+    await expectStudentsExact(t2.token, t2.user.id);
+    await db.update(quizzes).set({ teacherId: null }).where(eq(quizzes.id, quiz.id));
+    await expectTablesExact();
+    await expectStudentsExact(admin);
+    await db.update(quizzes).set({ passingScore: 70 }).where(eq(quizzes.id, quiz.id));
+    await expectTablesExact();
+    await db.update(courses).set({ teacherId: t2.user.id }).where(eq(courses.id, quiz.courseId));
+    await expectTablesExact();
+    // Records entered by hand, changed and deleted (the teacher home's sums follow records, not submissions).
+    const made = await call(t.app, { method: "POST", url: "/api/records", token: admin, payload: { userId: students[5], quizId: quiz.id, score: 81.5 } });
+    expect(made.status).toBe(201);
+    await expectTablesExact();
+    const id = made.body.id as number;
+    expect((await call(t.app, { method: "PUT", url: `/api/records/${id}`, token: admin, payload: { userId: students[6], quizId: quiz.id, score: 20 } })).status).toBe(200);
+    await expectTablesExact();
+    expect((await call(t.app, { method: "DELETE", url: `/api/records/${id}`, token: admin })).status).toBe(200);
+    await expectTablesExact();
   });
 
   it("after a deleted student and a deleted quiz", async () => {

@@ -14,13 +14,14 @@ import { int, iso, num, rowsOf, scopedQuizzes } from "./scope";
 type Query = z.output<typeof StudentPerformanceQuerySchema>;
 
 /**
- * The strategy's final score over a student's best graded score per quiz (decision 023):
- * standard the mean, highest the best, weighted the mean weighted by each quiz's number of questions.
+ * The strategy's final score over a student's best graded score per quiz (decision 023), from the sums kept per
+ * (student, course, quiz teacher) in student_scope_scores (decision 036): standard the mean, highest the best,
+ * weighted the mean weighted by each quiz's number of questions. The same exact numeric quotients as avg().
  */
 const STRATEGY_SQL: Record<PerformanceStrategy, SQL> = {
-  standard: sql`round(avg(b.best), 2)`,
-  highest: sql`max(b.best)`,
-  weighted: sql`round(sum(b.best * b.questions) / nullif(sum(b.questions), 0), 2)`,
+  standard: sql`round(sum(ss.best_sum) / sum(ss.quizzes), 2)`,
+  highest: sql`max(ss.best_max)`,
+  weighted: sql`round(sum(ss.weighted_sum) / nullif(sum(ss.questions), 0), 2)`,
 };
 
 const SORT_SQL = { name: sql`r.name`, finalScore: sql`r.final`, quizCount: sql`r.quiz_count` } as const;
@@ -28,18 +29,29 @@ const SORT_SQL = { name: sql`r.name`, finalScore: sql`r.final`, quizCount: sql`r
 type Row = { user_id: number; name: string; computed: unknown; quiz_count: unknown; override: unknown; remark: string | null; total: unknown };
 
 /**
+ * The rows of student_scope_scores `ss` a viewer's figures cover: the same quizzes as scopedQuizzes (admins every
+ * row or one course; teachers the rows of their courses and of the quizzes they set).
+ */
+function scopedRows(viewer: Viewer, courseId?: number): SQL {
+  if (viewer.role === "admin") return courseId === undefined ? sql`true` : sql`ss.course_id = ${courseId}`;
+  if (viewer.role === "teacher") return sql`(ss.quiz_teacher = ${viewer.id} or ss.course_id in (select id from courses where teacher_id = ${viewer.id}))`;
+  return sql`false`;
+}
+
+/**
  * GET /performance/students: one row per student with a graded submission in the viewer's quizzes,
- * filtered, sorted and paged in SQL; the quiz and course titles are read for the page's students only.
+ * filtered, sorted and paged in SQL over the kept sums (a few rows per student, not every submission);
+ * the quiz and course titles are read for the page's students only.
  */
 export async function listStudentPerformance(db: Db, viewer: Viewer, q: Query): Promise<StudentPerformanceList> {
   const scope = scopedQuizzes(viewer, q.courseId);
+  const rowScope = scopedRows(viewer, q.courseId);
   const where: SQL[] = [sql`r.computed is not null`];
   if (q.search) where.push(sql`r.name ilike ${`%${escapeLike(q.search)}%`}`);
   if (q.minScore !== undefined) where.push(sql`r.final >= ${q.minScore}`);
   if (q.maxScore !== undefined) where.push(sql`r.final <= ${q.maxScore}`);
   const dir = q.sortOrder === "desc" ? sql`desc` : sql`asc`;
   const { limit, offset } = pageWindow(q);
-  const weighted = q.strategy === "weighted";
   // By name without a score filter (the screen's first view), the page's students are chosen first and only
   // their scores computed: the school's other students are only counted (an index probe each).
   const byName = q.sortBy === "name" && q.minScore === undefined && q.maxScore === undefined;
@@ -47,29 +59,21 @@ export async function listStudentPerformance(db: Db, viewer: Viewer, q: Query): 
   const rows = await rowsOf<Row>(
     db,
     sql`
-    with scoped as materialized (
-      select q.id${weighted ? sql`, (select count(*) from questions qu where qu.quiz_id = q.id) as questions` : sql``}
-      from quizzes q where ${scope}
-    ),
-    ${
+    with ${
       byName
         ? sql`listed as (
       select u.id, u.name from users u
       where u.role = 'student' ${nameFilter}
-        and exists (select 1 from submissions s join scoped sc on sc.id = s.quiz_id where s.user_id = u.id and s.graded and s.score is not null)
+        and exists (select 1 from student_scope_scores ss where ss.user_id = u.id and ${rowScope})
     ),
     page as materialized (select l.id from listed l order by l.name ${dir}, l.id limit ${limit} offset ${offset}),`
         : sql``
     }
-    best as (
-      select s.user_id, s.quiz_id, max(s.score) as best${weighted ? sql`, min(sc.questions) as questions` : sql``}
-      from submissions s join scoped sc on sc.id = s.quiz_id
-      where s.graded and s.score is not null${byName ? sql` and s.user_id in (select id from page)` : sql``}
-      group by s.user_id, s.quiz_id
-    ),
     per_user as (
-      select b.user_id, ${STRATEGY_SQL[q.strategy]} as computed, count(*)::int as quiz_count
-      from best b group by b.user_id
+      select ss.user_id, ${STRATEGY_SQL[q.strategy]} as computed, sum(ss.quizzes)::int as quiz_count
+      from student_scope_scores ss
+      where ${rowScope}${byName ? sql` and ss.user_id in (select id from page)` : sql``}
+      group by ss.user_id
     ),
     r as (
       select u.id as user_id, u.name, p.computed, p.quiz_count, o.final_score as override, o.remark,
@@ -120,10 +124,10 @@ async function pageTitles(db: Db, scope: SQL, userIds: number[]): Promise<Map<nu
   const rows = await rowsOf<{ user_id: number; quizzes: string[]; courses: string[] }>(
     db,
     sql`
-    select s.user_id, array_agg(distinct q.title order by q.title) as quizzes, array_agg(distinct c.title order by c.title) as courses
-    from submissions s join quizzes q on q.id = s.quiz_id join courses c on c.id = q.course_id
-    where s.user_id in ${userIds} and s.graded and s.score is not null and ${scope}
-    group by s.user_id`,
+    select p.user_id, array_agg(distinct q.title order by q.title) as quizzes, array_agg(distinct c.title order by c.title) as courses
+    from quiz_student_scores p join quizzes q on q.id = p.quiz_id join courses c on c.id = q.course_id
+    where p.user_id in ${userIds} and p.best is not null and ${scope}
+    group by p.user_id`,
   );
   return new Map(rows.map((r) => [Number(r.user_id), { quizzes: r.quizzes, courses: r.courses }]));
 }
