@@ -137,7 +137,10 @@ export const studentTeacherResults = pgTable(
     /** The latest record's time, scored or not. */
     lastAt: ts("last_at"),
     /** The last three scored records' scores, newest first. */
-    recent: numeric("recent").array().notNull().default(sql`'{}'`),
+    recent: numeric("recent")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
   },
   (t) => [primaryKey({ columns: [t.userId, t.teacherId] }), index("student_teacher_results_teacher_idx").on(t.teacherId, t.userId)],
 );

@@ -53,7 +53,16 @@ async function expectTablesExact() {
              + (select count(*) from quiz_student_scores p where not exists (select 1 from quizzes q where q.id = p.quiz_id))::int as n`,
   );
   expect(orphans[0].n).toBe(0);
-  type Scope = { user_id: number; course_id: number; quiz_teacher: number; quizzes: number; best_sum: number; best_max: number; weighted_sum: number; questions: number };
+  type Scope = {
+    user_id: number;
+    course_id: number;
+    quiz_teacher: number;
+    quizzes: number;
+    best_sum: number;
+    best_max: number;
+    weighted_sum: number;
+    questions: number;
+  };
   const keptScopes = await rows<Scope>(
     sql`select user_id, course_id, quiz_teacher, quizzes, best_sum::float8 as best_sum, best_max::float8 as best_max,
                weighted_sum::float8 as weighted_sum, questions from student_scope_scores order by 1, 2, 3`,
@@ -103,7 +112,8 @@ async function expectTablesExact() {
 
 /** The students' list (GET /performance/students, each strategy) against decision 023's rules over the submissions. */
 async function expectStudentsExact(token: string, teacherId?: number) {
-  const scope = teacherId === undefined ? sql`true` : sql`(q.teacher_id = ${teacherId} or q.course_id in (select id from courses where teacher_id = ${teacherId}))`;
+  const scope =
+    teacherId === undefined ? sql`true` : sql`(q.teacher_id = ${teacherId} or q.course_id in (select id from courses where teacher_id = ${teacherId}))`;
   for (const strategy of ["standard", "highest", "weighted"] as const) {
     const r = await call(t.app, { method: "GET", url: `/api/performance/students?strategy=${strategy}&limit=100&sortBy=name`, token });
     expect(r.status).toBe(200);
@@ -318,7 +328,9 @@ describe("the performance summaries (decision 030) equal a from-scratch aggregat
     expect(made.status).toBe(201);
     await expectTablesExact();
     const id = made.body.id as number;
-    expect((await call(t.app, { method: "PUT", url: `/api/records/${id}`, token: admin, payload: { userId: students[6], quizId: quiz.id, score: 20 } })).status).toBe(200);
+    expect(
+      (await call(t.app, { method: "PUT", url: `/api/records/${id}`, token: admin, payload: { userId: students[6], quizId: quiz.id, score: 20 } })).status,
+    ).toBe(200);
     await expectTablesExact();
     expect((await call(t.app, { method: "DELETE", url: `/api/records/${id}`, token: admin })).status).toBe(200);
     await expectTablesExact();
