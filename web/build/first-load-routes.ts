@@ -12,7 +12,13 @@ import type { PreloadRoute } from "./route-preload.ts";
  * 200 (decision 031).
  */
 export const ME = "/api/auth/me";
-export const STUDENT_HOME_CALLS = ["/api/announcements/current", "/api/quizzes?page=1&limit=100", "/api/students/me/summary", "/api/courses?page=1&limit=4"];
+export const STUDENT_HOME_CALLS = [
+  "/api/announcements/current",
+  "/api/quizzes?page=1&limit=100",
+  "/api/students/me/summary",
+  "/api/courses?page=1&limit=4",
+  "/api/library?page=1&limit=5",
+];
 /** The attempt screen's first call when opened with ?start=1 (`$1`: the quiz id from the path); a POST. */
 export const START_ATTEMPT = "/api/quizzes/$1/attempts";
 export const QUIZ_LIST_CALLS = ["/api/quizzes?page=1&limit=12", "/api/courses?page=1&limit=100"];

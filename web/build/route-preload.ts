@@ -56,7 +56,7 @@ export function routePreload(routes: PreloadRoute[]): Plugin {
           const all = new Set<string>();
           for (const module of [r.module, ...(r.also ?? [])]) {
             const abs = path.resolve(root, module);
-            const chunk = chunks.find((c) => c.facadeModuleId === abs);
+            const chunk = chunks.find((c) => c.facadeModuleId === abs) ?? chunks.find((c) => c.moduleIds.includes(abs));
             if (!chunk) this.error(`route-preload: ${module} is not a chunk of this build (moved or renamed? update web/build/first-load-routes.ts)`);
             closure(bundle, chunk!.fileName, all);
           }
