@@ -6,7 +6,8 @@ import type { PreloadRoute } from "./route-preload.ts";
  * starts with the stored token while the app's code is still downloading (web/src/lib/prefetch.ts hands
  * each answer to the first `api()` call for the same address). `first-load-routes.test.ts` checks that
  * these addresses are the ones the pages' queries really request, so the table cannot silently go stale.
- * Calls are only for GETs without side effects, and only when the address has no query string (a filtered
+ * Calls are only for GETs without side effects, and only when the address has no query string or is the attempt's
+ * `?start=1` (decision 035; a filtered
  * list asks for something else). The first call of each list is the session check (`ME`): the others leave
  * beside it when a user is cached beside the token (the app renders at once then), else once it has answered
  * 200 (decision 031).
