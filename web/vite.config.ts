@@ -72,7 +72,13 @@ export default defineConfig({
             // entry downloads (decision 031). Exactly these modules: their dependencies are in the entry already.
             {
               name: "student",
-              test: /@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|useQuery|queryOptions)\.js$|@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]queryObserver\.js$|src[\\/]lib[\\/](format|use-now|use-query-params)\.ts$|src[\\/]components[\\/](page-header|empty-state|error-state|list-skeleton)\.tsx$/,
+              test: /@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|useQuery|queryOptions)\.js$|@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]queryObserver\.js$|src[\\/]lib[\\/](format|use-now|use-query-params)\.ts$|src[\\/]components[\\/](page-header|empty-state|error-state|list-skeleton|greeting)\.tsx$|domain[\\/]src[\\/]rules[\\/]greeting\.ts$|@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]useMutation\.js$|@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]mutationObserver\.js$/,
+              includeDependenciesRecursively: false,
+            },
+            // The student home's own modules and the announcements shown above it: one file instead of seven (decision 035).
+            {
+              name: "student-home",
+              test: /src[\\/]features[\\/]student-home[\\/](routes[\\/]student-home\.tsx|api[\\/]student-home\.ts|lib[\\/]stats\.ts)$|src[\\/]features[\\/]announcements[\\/](components[\\/]current-announcements\.tsx|api[\\/]announcements\.ts)$|src[\\/]components[\\/]rich-text\.tsx$/,
               includeDependenciesRecursively: false,
             },
             // The quiz cards of the home and the quiz list (availability, start or resume button).

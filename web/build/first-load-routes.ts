@@ -6,13 +6,20 @@ import type { PreloadRoute } from "./route-preload.ts";
  * starts with the stored token while the app's code is still downloading (web/src/lib/prefetch.ts hands
  * each answer to the first `api()` call for the same address). `first-load-routes.test.ts` checks that
  * these addresses are the ones the pages' queries really request, so the table cannot silently go stale.
- * Calls are only for GETs without side effects, and only when the address has no query string (a filtered
+ * Calls are only for GETs without side effects, and only when the address has no query string or is the attempt's
+ * `?start=1` (decision 035; a filtered
  * list asks for something else). The first call of each list is the session check (`ME`): the others leave
  * beside it when a user is cached beside the token (the app renders at once then), else once it has answered
  * 200 (decision 031).
  */
 export const ME = "/api/auth/me";
-export const STUDENT_HOME_CALLS = ["/api/announcements/current", "/api/quizzes?page=1&limit=100", "/api/students/me/summary", "/api/courses?page=1&limit=4"];
+export const STUDENT_HOME_CALLS = [
+  "/api/announcements/current",
+  "/api/quizzes?page=1&limit=100",
+  "/api/students/me/summary",
+  "/api/courses?page=1&limit=4",
+  "/api/library?page=1&limit=5",
+];
 /** The attempt screen's first call when opened with ?start=1 (`$1`: the quiz id from the path); a POST. */
 export const START_ATTEMPT = "/api/quizzes/$1/attempts";
 export const QUIZ_LIST_CALLS = ["/api/quizzes?page=1&limit=12", "/api/courses?page=1&limit=100"];

@@ -29,7 +29,7 @@ export type PreloadRoute = {
  * script inline in index.html, before the entry (the Content-Security-Policy allows it by its sha256,
  * server/src/lib/inline-scripts.ts); it matches `location.pathname` against the routes below and adds `modulepreload` links
  * for that route's chunks and stylesheet links for its CSS — only for the page being opened.
- * When a token is stored and the address has no query string, it also starts the page's first GET
+ * When a token is stored and the address has no query string (or is the attempt's `?start=1`), it also starts the page's first GET
  * calls (`api`: the session check first, the others beside it when a user is cached, else once it has
  * answered 200; decision 031), so their answers travel
  * while the entry downloads and runs; the app takes each one
@@ -56,7 +56,7 @@ export function routePreload(routes: PreloadRoute[]): Plugin {
           const all = new Set<string>();
           for (const module of [r.module, ...(r.also ?? [])]) {
             const abs = path.resolve(root, module);
-            const chunk = chunks.find((c) => c.facadeModuleId === abs);
+            const chunk = chunks.find((c) => c.facadeModuleId === abs) ?? chunks.find((c) => c.moduleIds.includes(abs));
             if (!chunk) this.error(`route-preload: ${module} is not a chunk of this build (moved or renamed? update web/build/first-load-routes.ts)`);
             closure(bundle, chunk!.fileName, all);
           }
@@ -96,14 +96,15 @@ export function preloadScript(table: PreloadTable): string {
     `P[m?m+" "+u:u]={token:tk,at:Date.now(),response:q};return q}` +
     `for(var i=0;i<t.length;i++){var x=new RegExp(t[i][0]).exec(p);if(!x)continue;var tk=k("token"),c=t[i][3],s=t[i][4],h=history.state;` +
     // The attempt's start (only from the pre-start screen's Start; a started attempt's history entry has its id).
-    `if(tk&&s&&location.search==="?start=1"&&window.fetch&&!(h&&h.usr&&h.usr.attemptId))f(s.replace("$1",x[1]),tk,"POST");` +
+    `var st=!!(tk&&s&&location.search==="?start=1"&&window.fetch&&!(h&&h.usr&&h.usr.attemptId));if(st)f(s.replace("$1",x[1]),tk,"POST");` +
     // The calls go first: small answers that would otherwise queue behind the chunks for one of the browser's six
     // connections (HTTP/1.1). The first is the session check. With a user cached beside the token (the app renders
     // the page at once and asks for the same lists), the others leave beside it; without one (the app waits for the
     // session check) they wait for its 200, so a dead token costs one refused call. Never for a user who must first
     // choose a password (decision 025: every other call would be refused); should the check say so, or refuse the
     // token, the answers not yet taken are dropped. The check's answer is read from a copy (the app reads the original).
-    `if(tk&&!location.search&&window.fetch&&c.length){var cu=null;try{cu=JSON.parse(k("user")||"null")}catch(e){}` +
+    // With the attempt's start, the page's GETs (the session check, which the app sends at once) leave beside it (decision 035).
+    `if(tk&&(!location.search||st)&&window.fetch&&c.length){var cu=null;try{cu=JSON.parse(k("user")||"null")}catch(e){}` +
     `var o=!!(cu&&!cu.mustChangePassword),g=c.slice(1),n=function(){g.forEach(function(u){f(u,tk)})},d=function(){if(o)g.forEach(function(u){delete P[u]})};` +
     `f(c[0],tk).then(function(r){if(!r.ok)return d();return r.clone().json().then(function(u){if(u&&u.mustChangePassword)d();else if(!o)n()})}).catch(function(){});` +
     `if(o)n()}` +

@@ -6,7 +6,12 @@ import { FIRST_LOAD_ROUTES, ME, QUIZ_LIST_CALLS, START_ATTEMPT, STUDENT_HOME_CAL
 import { api } from "@/lib/api";
 import { tokenStore } from "@/lib/storage";
 import { getCurrentAnnouncementsQueryOptions } from "@/features/announcements/api/announcements";
-import { getHomeCoursesQueryOptions, getHomeQuizzesQueryOptions, getStudentSummaryQueryOptions } from "@/features/student-home/api/student-home";
+import {
+  getHomeCoursesQueryOptions,
+  getHomeLibraryQueryOptions,
+  getHomeQuizzesQueryOptions,
+  getStudentSummaryQueryOptions,
+} from "@/features/student-home/api/student-home";
 import { getCourseOptionsQueryOptions, getQuizzesQueryOptions } from "@/features/quizzes/api/quizzes";
 import { STUDENT_QUIZZES_PAGE_SIZE } from "@/features/quizzes/routes/student-quizzes-page";
 import { attemptsApi } from "@/features/quiz-taking/api/attempts";
@@ -43,6 +48,7 @@ describe("the first page's calls started by the preload script (web/build/first-
         (qc) => qc.fetchQuery(getHomeQuizzesQueryOptions()),
         (qc) => qc.fetchQuery(getStudentSummaryQueryOptions()),
         (qc) => qc.fetchQuery(getHomeCoursesQueryOptions()),
+        (qc) => qc.fetchQuery(getHomeLibraryQueryOptions()),
       ),
     ).toEqual(STUDENT_HOME_CALLS);
   });

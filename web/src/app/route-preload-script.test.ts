@@ -92,8 +92,12 @@ describe("the preload script (web/build/route-preload.ts)", () => {
   it("starts the attempt opened from Start, and nothing for a started attempt or another query", async () => {
     localStorage.setItem("token", "t1");
     await open("/students/dashboard/quizzes/13/attempt?start=1");
-    expect(sent).toEqual([{ url: "/api/quizzes/13/attempts", method: "POST" }]);
-    expect(Object.keys((globalThis as Global).__adesuaPrefetch!)).toEqual(["POST /api/quizzes/13/attempts"]);
+    // The session check the app sends at once leaves beside the start (decision 035).
+    expect(sent).toEqual([
+      { url: "/api/quizzes/13/attempts", method: "POST" },
+      { url: "/api/auth/me", method: "GET" },
+    ]);
+    expect(Object.keys((globalThis as Global).__adesuaPrefetch!)).toEqual(["POST /api/quizzes/13/attempts", "/api/auth/me"]);
     sent = [];
     // A reload of a started attempt: React Router keeps its id in the history entry.
     await open("/students/dashboard/quizzes/13/attempt?start=1", { usr: { attemptId: 41 }, key: "k", idx: 0 });

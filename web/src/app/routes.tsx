@@ -28,7 +28,7 @@ const FIRST_DATA_WAIT_MS = 1500;
 
 /**
  * The student home's data before it renders (decision 029): the announcements above it, the stat cards, the
- * quizzes and the courses. On a first visit their calls left with the HTML (the preload script), so this
+ * quizzes, the courses and the library's latest titles (decision 035). On a first visit their calls left with the HTML (the preload script), so this
  * rarely waits; rendering with the data means no skeleton that then moves the page down (layout shift).
  */
 async function studentHomeLoader() {
@@ -42,6 +42,7 @@ async function studentHomeLoader() {
     queryClient.ensureQueryData(home.getHomeQuizzesQueryOptions()),
     queryClient.ensureQueryData(home.getStudentSummaryQueryOptions()),
     queryClient.ensureQueryData(home.getHomeCoursesQueryOptions()),
+    queryClient.ensureQueryData(home.getHomeLibraryQueryOptions()),
   ]);
   await Promise.race([all, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]);
   return null;

@@ -27,5 +27,7 @@ export const useStudentSummary = () => useQuery(getStudentSummaryQueryOptions())
 export const useHomeCourses = () => useQuery(getHomeCoursesQueryOptions());
 
 /** The latest library titles the student may see (their courses' materials, papers of closed quizzes). */
-export const useHomeLibrary = () =>
-  useQuery({ queryKey: ["library", "student-home"], queryFn: ({ signal }) => api<LibraryList>("/library", { query: { page: 1, limit: 5 }, signal }) });
+export const getHomeLibraryQueryOptions = () =>
+  queryOptions({ queryKey: ["library", "student-home"], queryFn: ({ signal }) => api<LibraryList>("/library", { query: { page: 1, limit: 5 }, signal }) });
+
+export const useHomeLibrary = () => useQuery(getHomeLibraryQueryOptions());
