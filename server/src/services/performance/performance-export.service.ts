@@ -5,7 +5,7 @@ import { PERFORMANCE_MESSAGES, type QuizPerformanceRow } from "@adesua/domain";
 import type { Queryable } from "../../db/client";
 import { forbidden, notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/viewer";
-import { int, iso, num, rowsOf, scopedQuizzes } from "./scope";
+import { int, num, rowsOf, scopedQuizzes } from "./scope";
 import { quizPerformanceRows } from "./quiz-dashboard.service";
 
 /** Quizzes read per detail query: bounded memory (a class per quiz), few round trips. */
@@ -78,14 +78,13 @@ type DetailRow = {
   passing_score: unknown;
 };
 
-/** Each student's best submission per quiz (as quiz details shows it), a few quizzes per query, in the quizzes' order: one batch of rows per query. */
-async function* studentRows(db: Queryable, viewer: Viewer, quizzes: readonly QuizPerformanceRow[]): AsyncGenerator<Cell[][]> {
-  for (let i = 0; i < quizzes.length; i += QUIZZES_PER_BATCH) {
-    const batch = quizzes.slice(i, i + QUIZZES_PER_BATCH);
-    const rows = await rowsOf<DetailRow>(
-      db,
-      sql`
-      select b.quiz_id, u.name, u.email, u.student_type, b.score::float8 as score, b.correct, b.total, b.attempts::int as attempts, b.last_attempt, b.graded,
+/** One batch's detail rows: each student's best submission per quiz, by quiz then name. */
+function detailRows(db: Queryable, viewer: Viewer, batch: readonly QuizPerformanceRow[]): Promise<DetailRow[]> {
+  return rowsOf<DetailRow>(
+    db,
+    sql`
+      select b.quiz_id, u.name, u.email, u.student_type, b.score::float8 as score, b.correct, b.total, b.attempts::int as attempts,
+             to_char(b.last_attempt at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_attempt, b.graded,
              q.passing_score::float8 as passing_score
       from (
         select distinct on (s.quiz_id, s.user_id) s.quiz_id, s.user_id, s.score, s.correct, s.total, s.graded,
@@ -96,7 +95,25 @@ async function* studentRows(db: Queryable, viewer: Viewer, quizzes: readonly Qui
       ) b join users u on u.id = b.user_id join quizzes q on q.id = b.quiz_id
       where ${scopedQuizzes(viewer)}
       order by b.quiz_id, u.name, u.id`,
-    );
+  );
+}
+
+/**
+ * Each student's best submission per quiz (as quiz details shows it), a few quizzes per query, in the quizzes' order:
+ * one batch of rows per query. The next batch's query runs while the caller writes this one (the database and the
+ * writer work side by side).
+ */
+async function* studentRows(db: Queryable, viewer: Viewer, quizzes: readonly QuizPerformanceRow[]): AsyncGenerator<Cell[][]> {
+  const batches: QuizPerformanceRow[][] = [];
+  for (let i = 0; i < quizzes.length; i += QUIZZES_PER_BATCH) batches.push(quizzes.slice(i, i + QUIZZES_PER_BATCH));
+  let next = batches.length ? detailRows(db, viewer, batches[0]) : null;
+  // A prefetched batch that is never awaited (the download was cancelled) must not surface as an unhandled rejection.
+  next?.catch(() => {});
+  for (let b = 0; b < batches.length; b++) {
+    const batch = batches[b];
+    const rows = await next!;
+    next = b + 1 < batches.length ? detailRows(db, viewer, batches[b + 1]) : null;
+    next?.catch(() => {});
     const grouped = new Map<number, DetailRow[]>();
     for (const r of rows) {
       const list = grouped.get(Number(r.quiz_id));
@@ -118,7 +135,7 @@ async function* studentRows(db: Queryable, viewer: Viewer, quizzes: readonly Qui
           int(r.correct),
           int(r.total),
           int(r.attempts),
-          iso(r.last_attempt),
+          String(r.last_attempt),
           !r.graded || score === null ? "Pending" : score >= (num(r.passing_score) ?? 0) ? "Yes" : "No",
         ]);
       }
