@@ -138,6 +138,38 @@ describe.runIf(onPglite)("PGlite on its own thread", () => {
     expect(n.reduce((a, b) => a + b, 0)).toBe(10);
   });
 
+  it("runs a transaction's statements sent together in order, behind its BEGIN, and fails the rest after a failed BEGIN's statement", async () => {
+    // Many transactions at once, each sending three statements without waiting for the first answer.
+    const got = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        threaded.db.transaction(async (tx) => {
+          const email = `together${i}@example.com`;
+          const [, , read] = await Promise.all([
+            tx.insert(users).values({ name: `T${i}`, email, role: "teacher" }),
+            tx
+              .update(users)
+              .set({ name: `T${i} updated` })
+              .where(eq(users.email, email)),
+            tx.select({ name: users.name }).from(users).where(eq(users.email, email)),
+          ]);
+          return read[0]?.name;
+        }),
+      ),
+    );
+    expect(got).toEqual(Array.from({ length: 8 }, (_, i) => `T${i} updated`));
+    // A failing first statement: the statements sent behind it fail too, and the transaction rolls back.
+    const failing = threaded.db.transaction(async (tx) => {
+      await Promise.all([
+        tx.insert(users).values({ name: "Dup", email: "ama@example.com", role: "teacher" }),
+        tx.insert(users).values({ name: "Behind", email: "behind@example.com", role: "teacher" }),
+      ]);
+    });
+    await expect(failing).rejects.toThrow();
+    expect(await threaded.db.select().from(users).where(eq(users.email, "behind@example.com"))).toEqual([]);
+    // And the database is free again.
+    expect((await threaded.db.execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
+  });
+
   it("parses types the same after DDL (type parsers are kept per set of text-kept types)", async () => {
     const before = await threaded.db.execute(sql`select '2026-01-02T03:04:05Z'::timestamptz as t, 2::int as i`);
     await threaded.db.execute(sql`create table if not exists parser_check (id int)`);
