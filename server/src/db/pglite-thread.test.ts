@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { openDatabase, type Database } from "./client";
-import { queryPrepared } from "./prepared";
+import { pipelines, queryPrepared } from "./prepared";
+import { inOrder } from "./transactions";
 import { courses, users } from "./schema";
 import type { PGliteThread } from "./pglite-thread";
 
@@ -168,6 +169,22 @@ describe.runIf(onPglite)("PGlite on its own thread", () => {
     expect(await threaded.db.select().from(users).where(eq(users.email, "behind@example.com"))).toEqual([]);
     // And the database is free again.
     expect((await threaded.db.execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
+  });
+
+  it("sends a transaction's two statements together through inOrder on the thread only, in order", async () => {
+    for (const d of [threaded, inline]) {
+      const [first, second] = await d.db.transaction(async (tx) => {
+        expect(pipelines(tx)).toBe(d === threaded);
+        return inOrder(
+          tx,
+          () => tx.execute(sql`select pg_advisory_xact_lock(4242) is not null as locked`),
+          () => queryPrepared(tx, "in_order_check", "select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = 4242", [], []),
+        );
+      });
+      expect(first.rows).toEqual([{ locked: true }]);
+      // The second ran after the first: it sees the lock the first took.
+      expect(second).toEqual([{ n: 1 }]);
+    }
   });
 
   it("parses types the same after DDL (type parsers are kept per set of text-kept types)", async () => {
