@@ -5,7 +5,9 @@ import { GroupCommit } from "./group-commit";
 
 type Req = { key: number; v: string };
 
-function harness(opts: { maxBatch?: number; maxInFlight?: number; failBatch?: (rs: Req[]) => boolean; failOne?: (r: Req) => boolean } = {}) {
+function harness(
+  opts: { maxBatch?: number; maxWeight?: number; maxInFlight?: number; failBatch?: (rs: Req[]) => boolean; failOne?: (r: Req) => boolean } = {},
+) {
   const log: string[] = [];
   const gates: (() => void)[] = [];
   /** Each call waits until the test opens it (so a test decides what is in flight). */
@@ -25,6 +27,8 @@ function harness(opts: { maxBatch?: number; maxInFlight?: number; failBatch?: (r
       return rs.map((r) => `ok ${r.v}`);
     },
     maxBatch: opts.maxBatch ?? 64,
+    weight: (r) => r.v.length,
+    maxWeight: opts.maxWeight,
     maxInFlight: opts.maxInFlight ?? 1,
   });
   /** Opens every waiting call, then lets the promise chains run. */
@@ -100,6 +104,23 @@ describe("GroupCommit", () => {
     await openAll();
     await Promise.all([first, ...batch, later]);
     expect(log).toEqual(["one x", "batch 1a,2a", "one 1a", "one 2a", "one 1b"]);
+  });
+
+  it("takes at most maxWeight per batch, always at least one, and a request that does not fit keeps its key's order", async () => {
+    const { gc, log, openAll } = harness({ maxWeight: 4 });
+    // The weight is the value's length. "ccccc" alone is over the limit; "dd" does not fit beside "bb" and "x".
+    const all = [
+      gc.submit({ key: 0, v: "a" }),
+      gc.submit({ key: 1, v: "bb" }),
+      gc.submit({ key: 2, v: "ccccc" }),
+      gc.submit({ key: 3, v: "x" }),
+      gc.submit({ key: 4, v: "dd" }),
+      gc.submit({ key: 2, v: "c" }),
+      gc.submit({ key: 5, v: "e" }),
+    ];
+    await openAll();
+    await Promise.all(all);
+    expect(log).toEqual(["one a", "batch bb,x,e", "one ccccc", "batch dd,c"]);
   });
 
   it("takes at most maxBatch requests per batch", async () => {

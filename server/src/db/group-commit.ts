@@ -20,11 +20,14 @@ export type GroupCommitOptions<R, T> = {
   runOne: (r: R) => Promise<T>;
   /** Requests per batch at most. */
   maxBatch: number;
+  /** A request's size (rows it writes), and the most a batch may carry; a batch always takes its first request. */
+  weight?: (r: R) => number;
+  maxWeight?: number;
   /** Batches (or lone requests) running at once. 1 on a single-session database. */
   maxInFlight: number;
 };
 
-type Waiting<R, T> = { r: R; key: number | string; resolve: (v: T) => void; reject: (e: unknown) => void };
+type Waiting<R, T> = { r: R; key: number | string; weight: number; resolve: (v: T) => void; reject: (e: unknown) => void };
 
 export type GroupCommitStats = { requests: number; batches: number; batched: number; largest: number; failedBatches: number };
 
@@ -40,7 +43,7 @@ export class GroupCommit<R, T> {
   submit(r: R): Promise<T> {
     this.stats.requests++;
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ r, key: this.o.key(r), resolve, reject });
+      this.queue.push({ r, key: this.o.key(r), weight: this.o.weight?.(r) ?? 1, resolve, reject });
       this.pump();
     });
   }
@@ -64,16 +67,25 @@ export class GroupCommit<R, T> {
     }
   }
 
-  /** The oldest waiting requests whose keys are free, one per key, at most maxBatch; the rest keep their places. */
+  /**
+   * The oldest waiting requests whose keys are free, one per key, at most maxBatch and maxWeight; the rest
+   * keep their places (a request that does not fit waits for the next batch, so a later one of its key
+   * cannot overtake it: its key is taken as chosen).
+   */
   private take(): Waiting<R, T>[] {
     const chosen: Waiting<R, T>[] = [];
     const keys = new Set<number | string>();
     const rest: Waiting<R, T>[] = [];
+    const maxWeight = this.o.maxWeight ?? Infinity;
+    let weight = 0;
     for (const w of this.queue) {
-      if (chosen.length < this.o.maxBatch && !this.busy.has(w.key) && !keys.has(w.key)) {
+      const free = !this.busy.has(w.key) && !keys.has(w.key);
+      const fits = chosen.length < this.o.maxBatch && (chosen.length === 0 || weight + w.weight <= maxWeight);
+      if (free && fits) {
         chosen.push(w);
-        keys.add(w.key);
+        weight += w.weight;
       } else rest.push(w);
+      keys.add(w.key);
     }
     this.queue = rest;
     return chosen;

@@ -47,7 +47,7 @@ export async function saveAnswersBatch(db: Db, rs: readonly SaveRequest[]): Prom
 
 const batchers = new WeakMap<object, GroupCommit<SaveRequest, SaveVerdict>>();
 
-export type SaveGroupCommitOptions = { maxBatch?: number; maxInFlight?: number };
+export type SaveGroupCommitOptions = { maxBatch?: number; maxWeight?: number; maxInFlight?: number };
 
 /**
  * Turns group commit of saves on for this database (app.ts: PGlite by default, SAVE_GROUP_COMMIT to
@@ -60,7 +60,11 @@ export function enableSaveGroupCommit(db: Db, opts: SaveGroupCommitOptions = {})
       key: (r) => r.attemptId,
       runOne: (r) => saveAnswersOnce(db, r),
       runBatch: (rs) => saveAnswersBatch(db, rs),
-      maxBatch: opts.maxBatch ?? 64,
+      maxBatch: opts.maxBatch ?? 256,
+      // A batch of many large saves (the quiz's outbox sends up to 200 answers at once) would hold the
+      // database long; past this many answers the rest wait for the next batch.
+      weight: (r) => r.answers.length,
+      maxWeight: opts.maxWeight ?? 2000,
       maxInFlight: opts.maxInFlight ?? 1,
     }),
   );
