@@ -55,6 +55,7 @@ import { reportRoutes } from "./routes/reports/reports.routes";
 import { libraryRoutes } from "./routes/library/library.routes";
 import type { FileStorage } from "./storage/storage";
 import { storageFor } from "./storage/storage-for";
+import { enableSaveGroupCommit } from "./services/attempt-save-batch";
 
 export type AppOptions = {
   database: Database;
@@ -135,6 +136,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", database.db);
+  if (config.saveGroupCommit ?? database.kind === "pglite") enableSaveGroupCommit(database.db);
   app.decorate("database", database);
   app.decorate("config", config);
   app.decorate("now", opts.now ?? (() => new Date()));

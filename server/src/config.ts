@@ -30,6 +30,11 @@ export type Config = {
   overdueSweepMs: number;
   /** PGlite on a thread of its own (decision 028); PGLITE_THREAD=false keeps it on the request thread. */
   pgliteThread: boolean;
+  /**
+   * Group commit of answer saves (decision 034): saves waiting at the same time go to the database as
+   * one statement. `SAVE_GROUP_COMMIT`; null (unset) means on for the embedded database, off on PostgreSQL.
+   */
+  saveGroupCommit: boolean | null;
   /** The school's name, printed at the top of exported reports. */
   schoolName: string;
 };
@@ -107,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers,
     overdueSweepMs: intVar(env, "OVERDUE_SWEEP_MS", 15_000, 100, 3_600_000),
     pgliteThread: boolVar(env, "PGLITE_THREAD", true),
+    saveGroupCommit: env.SAVE_GROUP_COMMIT?.trim() ? boolVar(env, "SAVE_GROUP_COMMIT", false) : null,
     schoolName: (env.SCHOOL_NAME?.trim() || "Adesua School").slice(0, 120),
   };
 }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { openDatabase, type Database } from "./client";
-import { queryPrepared } from "./prepared";
+import { pipelines, queryPrepared } from "./prepared";
+import { inOrder } from "./transactions";
 import { courses, users } from "./schema";
 import type { PGliteThread } from "./pglite-thread";
 
@@ -136,6 +137,54 @@ describe.runIf(onPglite)("PGlite on its own thread", () => {
       ),
     );
     expect(n.reduce((a, b) => a + b, 0)).toBe(10);
+  });
+
+  it("runs a transaction's statements sent together in order, behind its BEGIN, and fails the rest after a failed BEGIN's statement", async () => {
+    // Many transactions at once, each sending three statements without waiting for the first answer.
+    const got = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        threaded.db.transaction(async (tx) => {
+          const email = `together${i}@example.com`;
+          const [, , read] = await Promise.all([
+            tx.insert(users).values({ name: `T${i}`, email, role: "teacher" }),
+            tx
+              .update(users)
+              .set({ name: `T${i} updated` })
+              .where(eq(users.email, email)),
+            tx.select({ name: users.name }).from(users).where(eq(users.email, email)),
+          ]);
+          return read[0]?.name;
+        }),
+      ),
+    );
+    expect(got).toEqual(Array.from({ length: 8 }, (_, i) => `T${i} updated`));
+    // A failing first statement: the statements sent behind it fail too, and the transaction rolls back.
+    const failing = threaded.db.transaction(async (tx) => {
+      await Promise.all([
+        tx.insert(users).values({ name: "Dup", email: "ama@example.com", role: "teacher" }),
+        tx.insert(users).values({ name: "Behind", email: "behind@example.com", role: "teacher" }),
+      ]);
+    });
+    await expect(failing).rejects.toThrow();
+    expect(await threaded.db.select().from(users).where(eq(users.email, "behind@example.com"))).toEqual([]);
+    // And the database is free again.
+    expect((await threaded.db.execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
+  });
+
+  it("sends a transaction's two statements together through inOrder on the thread only, in order", async () => {
+    for (const d of [threaded, inline]) {
+      const [first, second] = await d.db.transaction(async (tx) => {
+        expect(pipelines(tx)).toBe(d === threaded);
+        return inOrder(
+          tx,
+          () => tx.execute(sql`select pg_advisory_xact_lock(4242) is not null as locked`),
+          () => queryPrepared(tx, "in_order_check", "select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = 4242", [], []),
+        );
+      });
+      expect(first.rows).toEqual([{ locked: true }]);
+      // The second ran after the first: it sees the lock the first took.
+      expect(second).toEqual([{ n: 1 }]);
+    }
   });
 
   it("parses types the same after DDL (type parsers are kept per set of text-kept types)", async () => {

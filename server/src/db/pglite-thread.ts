@@ -15,6 +15,8 @@ type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 
 /** What a Drizzle PGlite session needs of a transaction. */
 export type RemoteTransaction = {
+  /** Statements may be sent before the previous one answers (db/prepared.ts `pipelines`). */
+  readonly pipelines: true;
   query: (sql: string, params?: unknown[], options?: QueryOptions) => Promise<unknown>;
   exec: (sql: string) => Promise<unknown>;
   rollback: () => Promise<void>;
@@ -138,7 +140,7 @@ export class PGliteThread {
   async transaction<T>(fn: (tx: RemoteTransaction) => Promise<T>): Promise<T> {
     const id = ++this.nextTx;
     let ended = false;
-    /** The first statement (with BEGIN); later ones wait for it, because the thread only knows the transaction once it has begun. */
+    /** The first statement (with BEGIN). Later ones may be sent before it answers: the thread queues them behind it. */
     let first: Promise<unknown> | null = null;
     const check = () => {
       if (ended) throw new Error("Transaction is closed");
@@ -146,8 +148,6 @@ export class PGliteThread {
     const send = async (req: ({ op: "query"; sql: string } & Omit<QueryShape, "sql">) | { op: "exec"; sql: string }) => {
       check();
       if (!first) return (first = this.call({ ...req, tx: id, begin: true }));
-      await first.catch(() => {});
-      check();
       return this.call({ ...req, tx: id });
     };
     const end = async (commit: boolean) => {
@@ -157,6 +157,7 @@ export class PGliteThread {
       await this.call({ op: "end", tx: id, commit });
     };
     const tx: RemoteTransaction = {
+      pipelines: true,
       query: (sql, params, options) => send({ op: "query", ...shape(sql, params, options) }),
       exec: (sql) => send({ op: "exec", sql }),
       rollback: async () => {

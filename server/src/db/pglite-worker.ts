@@ -54,8 +54,14 @@ async function main() {
   const lock = new FifoLock();
   const kept = new Map<string, Kept>();
   let nextStatement = 0;
-  /** The open transaction: its id and the chain its statements run on (they may be sent together). */
-  let open: { id: number; release: () => void; chain: Promise<unknown> } | null = null;
+  /**
+   * Transactions known to the thread, from their first message on (before they hold the database):
+   * `began` settles when BEGIN has run; `chain` orders their statements, which may arrive before it.
+   */
+  type TxState = { id: number; began: Promise<void>; release: (() => void) | null; chain: Promise<unknown> };
+  const txs = new Map<number, TxState>();
+  /** The transaction holding the database, if any. */
+  let open: TxState | null = null;
   const stats = { queries: 0, kept: 0, prepared: 0, fallback: 0 };
 
   async function prepare(sql: string): Promise<Kept> {
@@ -126,9 +132,12 @@ async function main() {
 
   async function run<T>(tx: number | null, fn: () => Promise<T>): Promise<T> {
     if (tx !== null) {
-      if (!open || open.id !== tx) throw new Error("Transaction is closed");
-      const step = open.chain.then(fn, fn);
-      open.chain = step.catch(() => {});
+      const st = txs.get(tx);
+      if (!st) throw new Error("Transaction is closed");
+      // After the statements before it, failed or not (PostgreSQL answers for an aborted transaction);
+      // never when BEGIN failed.
+      const step = st.chain.then(() => st.began).then(fn);
+      st.chain = step.catch(() => {});
       return step;
     }
     const release = await lock.acquire();
@@ -139,37 +148,49 @@ async function main() {
     }
   }
 
-  /** Waits for the database, then begins transaction `id` (its first statement carries `begin`). */
-  async function begin(id: number): Promise<void> {
-    const release = await lock.acquire();
-    try {
-      await pg.exec("begin");
-    } catch (e) {
-      release();
-      throw e;
-    }
-    open = { id, release, chain: Promise.resolve() };
+  /**
+   * Transaction `id` (its first statement carries `begin`): known at once, so statements sent before its
+   * first answer queue behind it; it waits for the database, then begins.
+   */
+  function begin(id: number): void {
+    const st: TxState = { id, began: Promise.resolve(), release: null, chain: Promise.resolve() };
+    st.began = (async () => {
+      const release = await lock.acquire();
+      try {
+        await pg.exec("begin");
+      } catch (e) {
+        release();
+        txs.delete(id);
+        throw e;
+      }
+      st.release = release;
+      open = st;
+    })();
+    st.began.catch(() => {});
+    txs.set(id, st);
   }
 
   async function handle(m: DbMessage): Promise<unknown> {
     switch (m.op) {
       case "query":
-        if (m.begin && m.tx !== null) await begin(m.tx);
+        if (m.begin && m.tx !== null) begin(m.tx);
         return run(m.tx, () => runQuery(m));
       case "exec":
-        if (m.begin && m.tx !== null) await begin(m.tx);
+        if (m.begin && m.tx !== null) begin(m.tx);
         return run(m.tx, () => (parserSets.clear(), pg.exec(m.sql)));
       case "end": {
-        const tx = open;
-        if (!tx || tx.id !== m.tx) throw new Error("Transaction is closed");
+        const tx = txs.get(m.tx);
+        if (!tx) throw new Error("Transaction is closed");
         await tx.chain;
+        await tx.began;
         try {
           const [r] = await pg.exec(m.commit ? "commit" : "rollback");
           // COMMIT of a failed transaction rolls back: tell the caller, as PGlite's own transaction() does.
           if (m.commit && r?.command === "ROLLBACK") throw Object.assign(new Error("Transaction was rolled back instead of committed"), { code: "25P02" });
         } finally {
           open = null;
-          tx.release();
+          txs.delete(tx.id);
+          tx.release!();
         }
         return null;
       }

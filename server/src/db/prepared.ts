@@ -34,6 +34,13 @@ type RawClient = {
 /** The driver under a Drizzle database or transaction (node-postgres Pool/Client, PGlite or a PGlite transaction). */
 const rawClientOf = (q: Queryable) => (q as unknown as { session: { client: RawClient } }).session.client;
 
+/**
+ * Whether a transaction's statements may be sent before the previous one answers: PGlite's thread
+ * queues them in order behind it (pglite-thread.ts). node-postgres must not be given overlapping
+ * queries on one client, and PGlite on the request thread gains nothing.
+ */
+export const pipelines = (q: Queryable): boolean => (rawClientOf(q) as { pipelines?: boolean }).pipelines === true;
+
 /** PGlite: which statements each instance has PREPAREd (one session per instance; a restart is a new instance). */
 const pglitePrepared = new WeakMap<object, Map<string, Promise<unknown>>>();
 

@@ -1,18 +1,19 @@
 import { eq } from "drizzle-orm";
 import { isPastDeadline, questionOpenness, settleSections, type AnswerInput } from "@adesua/domain";
 import type { Db, Tx } from "../db/client";
-import { queryPrepared } from "../db/prepared";
 import { commitEvenIfRefused } from "../db/transactions";
 import { attempts, quizzes, type AttemptRow, type QuizRow } from "../db/schema";
 import type { Actor } from "../audit/audit";
 import { assertOwnsAttempt, takesPreview } from "../policies/attempt.policy";
 import type { Viewer } from "../lib/viewer";
-import { questionIndexes, SAVE_ANSWERS_SQL } from "./attempt.queries";
+import { questionIndexes } from "./attempt.queries";
+import { saveAnswersGrouped } from "./attempt-save-batch";
 import { refusal, settleAttempt, upsertAnswers } from "./attempt-settle";
 
 /**
  * Saving answers during an attempt (PUT /attempts/{id}/answers): the one-statement fast path
- * (SAVE_ANSWERS_SQL), and the locked path that explains a refusal or lets time act first.
+ * (SAVE_ANSWERS_SQL, group-committed with the saves waiting beside it: attempt-save-batch.ts), and the
+ * locked path that explains a refusal or lets time act first.
  */
 
 export async function saveAnswersFast(
@@ -22,15 +23,8 @@ export async function saveAnswersFast(
   answers: readonly AnswerInput[],
   now: Date,
 ): Promise<{ saved: number; savedAt: Date } | "slow"> {
-  const given = JSON.stringify(answers.map((a) => ({ question_id: a.questionId, answer: a.answer })));
-  const rows = await queryPrepared(
-    db,
-    "adesua_save_answers_v1",
-    SAVE_ANSWERS_SQL,
-    ["int", "jsonb", "int", "timestamptz"],
-    [attemptId, given, viewer.id, now.toISOString()],
-  );
-  return rows[0]?.ok === true ? { saved: answers.length, savedAt: now } : "slow";
+  const { ok } = await saveAnswersGrouped(db, { attemptId, userId: viewer.id, answers, now });
+  return ok ? { saved: answers.length, savedAt: now } : "slow";
 }
 
 /** PUT /attempts/{id}/answers: the one-statement fast path, then the locked path that explains a refusal or settles. */

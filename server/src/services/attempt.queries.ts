@@ -122,5 +122,63 @@ export const SAVE_ANSWERS_SQL = `
   )
   select (select ok from allowed) as ok, (select count(*) from ins)::int as written`;
 
+/**
+ * SAVE_ANSWERS_SQL for several saves in one statement (group commit, decision 034; db/group-commit.ts):
+ * the same checks and upsert per request, each with its own attempt, caller and time, and one row out
+ * per request (`i` as given) with its own `ok`. The batcher never puts two saves of one attempt in a
+ * batch: each request locks and writes only its own attempt's rows, so the batch stores exactly what
+ * the saves one by one would have. The shared SAVE_CASES run through this too (sql-rules.test.ts).
+ * Parameter: $1 JSON [{i, attempt_id, user_id, at, answers: [{question_id, answer}]}].
+ */
+export const SAVE_ANSWERS_BATCH_SQL = `
+  with req as (
+    select r.i, r.attempt_id, r.user_id, r.at, r.answers
+    from jsonb_to_recordset($1::jsonb) as r(i int, attempt_id int, user_id int, at timestamptz, answers jsonb)
+  ),
+  a as (
+    select req.i, req.user_id as caller, req.at, a.id, a.user_id, a.quiz_id, a.status, a.deadline, a.current_section,
+      coalesce(a.section_started_at, a.started_at) as section_started_at, qz.timed_sections as ts
+    from req join attempts a on a.id = req.attempt_id join quizzes qz on qz.id = a.quiz_id
+    for share of a
+  ),
+  given as (select req.i, g.question_id, g.answer from req, jsonb_to_recordset(req.answers) as g(question_id int, answer text)),
+  x as (
+    select q.quiz_id, q.id, (row_number() over (partition by q.quiz_id order by q.position, q.id) - 1)::int as idx
+    from questions q where q.quiz_id in (select quiz_id from a)
+  ),
+  placed as (
+    select g.i, a.id as attempt_id, a.at, g.question_id, g.answer, x.idx,
+      (select min(s.ord) - 1 from jsonb_array_elements(a.ts) with ordinality as s(v, ord)
+        where x.idx between (s.v->>'startIndex')::int and (s.v->>'endIndex')::int) as sec
+    from given g
+    join a on a.i = g.i
+    left join x on x.quiz_id = a.quiz_id and x.id = g.question_id
+  ),
+  allowed as (
+    select a.i, (
+      a.user_id = a.caller
+      and a.status = 'in_progress'
+      and (a.deadline is null or a.at <= a.deadline + interval '${DEADLINE_GRACE_MS} milliseconds')
+      and (
+        jsonb_array_length(a.ts) = 0
+        or a.at <= coalesce(least(
+             a.section_started_at + (nullif(greatest((a.ts->a.current_section->>'timeLimit')::int, 0), 0) * interval '1 minute'),
+             a.deadline), 'infinity'::timestamptz) + interval '${DEADLINE_GRACE_MS} milliseconds'
+      )
+      and not exists (select 1 from placed p where p.i = a.i and (p.idx is null or (p.sec is not null and p.sec <> a.current_section)))
+    ) as ok
+    from a
+  ),
+  ins as (
+    insert into attempt_answers (attempt_id, question_id, answer, saved_at)
+    select p.attempt_id, p.question_id, p.answer, p.at from placed p join allowed w on w.i = p.i where w.ok
+    on conflict (attempt_id, question_id) do update set answer = excluded.answer, saved_at = excluded.saved_at
+      where attempt_answers.answer is distinct from excluded.answer
+    returning attempt_id
+  )
+  select req.i, coalesce(w.ok, false) as ok, (select count(*) from ins where ins.attempt_id = req.attempt_id)::int as written
+  from req left join allowed w on w.i = req.i
+  order by req.i`;
+
 /** A quiz's questions as a student may see them (no key column; how many pictures, not which files), in order. Parameter: $1 quiz. */
 export const STUDENT_QUESTIONS_SQL = `select id, text, options, jsonb_array_length(image_file_ids) as "imageCount" from questions where quiz_id = $1::int order by position, id`;

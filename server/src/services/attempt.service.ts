@@ -10,7 +10,7 @@ import {
 } from "@adesua/domain";
 import type { Db, Tx } from "../db/client";
 import { queryPrepared } from "../db/prepared";
-import { commitEvenIfRefused } from "../db/transactions";
+import { commitEvenIfRefused, inOrder } from "../db/transactions";
 import { attempts, courses, quizzes, type AttemptRow } from "../db/schema";
 import type { Actor } from "../audit/audit";
 import type { HttpError } from "../lib/errors";
@@ -70,25 +70,31 @@ export async function startOrResumeAttempt(
   actor: Actor,
   opts: { stopAfterFinalize?: boolean } = {},
 ): Promise<Started> {
-  // The quiz and the (quiz, student) lock in one round trip; the attempts are then read by a later
-  // statement, whose snapshot is taken after the lock is held.
-  const [found] = await tx
-    .select({
-      quiz: quizzes,
-      course: courseOfQuiz,
-      locked: sql<unknown>`pg_advisory_xact_lock(${quizId}::int, ${viewer.id}::int)`,
-    })
-    .from(quizzes)
-    .innerJoin(courses, eq(courses.id, quizzes.courseId))
-    .where(eq(quizzes.id, quizId))
-    // A key-share lock (shared by every start) waits for a question edit holding the row FOR UPDATE,
-    // which refuses removals while attempts are open (issue 8, item 7): a start cannot slip past it.
-    .for("key share", { of: quizzes });
+  // The quiz and the (quiz, student) lock in one statement; the attempts are then read by a later
+  // statement, whose snapshot is taken after the lock is held. The second does not wait for the
+  // first's answer to be sent (inOrder): on PGlite's thread the start holds the database one round
+  // trip less. When the quiz is refused, the second has only read (and locked) the viewer's own rows.
+  const [[found], mine] = await inOrder(
+    tx,
+    () =>
+      tx
+        .select({
+          quiz: quizzes,
+          course: courseOfQuiz,
+          locked: sql<unknown>`pg_advisory_xact_lock(${quizId}::int, ${viewer.id}::int)`,
+        })
+        .from(quizzes)
+        .innerJoin(courses, eq(courses.id, quizzes.courseId))
+        .where(eq(quizzes.id, quizId))
+        // A key-share lock (shared by every start) waits for a question edit holding the row FOR UPDATE,
+        // which refuses removals while attempts are open (issue 8, item 7): a start cannot slip past it.
+        .for("key share", { of: quizzes }),
+    () => queryPrepared(tx, "adesua_my_attempts_v1", MY_ATTEMPTS_SQL, ["int", "int"], [quizId, viewer.id]) as Promise<AttemptRow[]>,
+  );
   if (!found) throw refusal(404, "quizNotFound");
   const quiz: QuizForAttempt = { ...found.quiz, course: found.course };
   assertCanStartAttempt(viewer, { studentType: quiz.studentType, teacherId: quiz.teacherId, courseTeacherId: quiz.course.teacherId });
   const preview = takesPreview(viewer);
-  const mine = (await queryPrepared(tx, "adesua_my_attempts_v1", MY_ATTEMPTS_SQL, ["int", "int"], [quizId, viewer.id])) as AttemptRow[];
   const open = mine.find((a) => a.status === "in_progress");
   let finalized: Settled | null = null;
   if (open) {

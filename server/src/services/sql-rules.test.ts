@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { TimedSection } from "@adesua/domain";
-import { CASES_T0, PERSONAL_BEST_CASES, SAVE_CASES, STATUS_CASES } from "@adesua/domain/cases";
+import { CASES_T0, PERSONAL_BEST_CASES, SAVE_CASES, STATUS_CASES, type SaveCase } from "@adesua/domain/cases";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { buildQuiz, buildUser, sampleQuestions } from "../../test/factories";
 import { queryPrepared } from "../db/prepared";
-import { attempts, quizzes, records } from "../db/schema";
+import { attemptAnswers, attempts, quizzes, records } from "../db/schema";
 import { FINALIZE_SQL } from "./attempt.queries";
 import { recomputeRecords } from "./records-recompute.service";
 import { saveAnswersFast } from "./attempt-answers.service";
+import { saveAnswersBatch } from "./attempt-save-batch";
 import { statusCondition } from "./quiz.service";
 
 /**
@@ -26,29 +27,58 @@ const db = () => t.database.db;
 const at = (ms: number) => new Date(CASES_T0 + ms);
 const maybe = (ms: number | null) => (ms === null ? null : at(ms));
 
+/** A case's attempt and answers on the database, ready to save. */
+async function saveCase(c: SaveCase) {
+  const student = await buildUser(db(), { role: "student" });
+  const { quiz, questions } = await buildQuiz(db(), { questions: sampleQuestions(6), timedSections: c.sections as TimedSection[] });
+  const { questions: elsewhere } = await buildQuiz(db());
+  const [attempt] = await db()
+    .insert(attempts)
+    .values({
+      quizId: quiz.id,
+      userId: student.id,
+      attemptNumber: 1,
+      status: c.status,
+      startedAt: at(0),
+      deadline: maybe(c.deadline),
+      currentSection: c.currentSection,
+      sectionStartedAt: c.sections.length ? at(c.sectionStartedAt) : null,
+      submittedAt: c.status === "submitted" ? at(0) : null,
+    })
+    .returning();
+  const answers = c.questions.map((i) => ({ questionId: i === null ? elsewhere[0].id : questions[i].id, answer: "A" }));
+  const viewer = { id: student.id, role: "student" as const, studentType: "jhs1" as const };
+  return { viewer, attempt, answers, request: { attemptId: attempt.id, userId: student.id, answers, now: at(c.now) } };
+}
+
+/** How many answers the attempt holds. */
+const storedCount = async (attemptId: number) => (await db().select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, attemptId))).length;
+
 describe("SAVE_ANSWERS_SQL agrees with answersSavableNow", () => {
   it.each(SAVE_CASES)("$name", async (c) => {
-    const student = await buildUser(db(), { role: "student" });
-    const { quiz, questions } = await buildQuiz(db(), { questions: sampleQuestions(6), timedSections: c.sections as TimedSection[] });
-    const { questions: elsewhere } = await buildQuiz(db());
-    const [attempt] = await db()
-      .insert(attempts)
-      .values({
-        quizId: quiz.id,
-        userId: student.id,
-        attemptNumber: 1,
-        status: c.status,
-        startedAt: at(0),
-        deadline: maybe(c.deadline),
-        currentSection: c.currentSection,
-        sectionStartedAt: c.sections.length ? at(c.sectionStartedAt) : null,
-        submittedAt: c.status === "submitted" ? at(0) : null,
-      })
-      .returning();
-    const answers = c.questions.map((i) => ({ questionId: i === null ? elsewhere[0].id : questions[i].id, answer: "A" }));
-    const viewer = { id: student.id, role: "student" as const, studentType: "jhs1" as const };
+    const { viewer, attempt, answers } = await saveCase(c);
     const verdict = await saveAnswersFast(db(), viewer, attempt.id, answers, at(c.now));
     expect(verdict !== "slow").toBe(c.savable);
+    expect(await storedCount(attempt.id)).toBe(c.savable ? answers.length : 0);
+  });
+});
+
+describe("SAVE_ANSWERS_BATCH_SQL (group commit) agrees with answersSavableNow", () => {
+  it.each(SAVE_CASES)("$name, in a batch of its own", async (c) => {
+    const { attempt, answers, request } = await saveCase(c);
+    expect(await saveAnswersBatch(db(), [request])).toEqual([{ ok: c.savable }]);
+    expect(await storedCount(attempt.id)).toBe(c.savable ? answers.length : 0);
+  });
+
+  it("every case in one batch, in both orders, plus an attempt that does not exist", async () => {
+    for (const order of [SAVE_CASES, [...SAVE_CASES].reverse()]) {
+      const made = [];
+      for (const c of order) made.push(await saveCase(c));
+      const missing = { attemptId: 999_999_999, userId: made[0].viewer.id, answers: made[0].answers, now: at(0) };
+      const verdicts = await saveAnswersBatch(db(), [...made.map((m) => m.request), missing]);
+      expect(verdicts).toEqual([...order.map((c) => ({ ok: c.savable })), { ok: false }]);
+      for (const [i, c] of order.entries()) expect(await storedCount(made[i].attempt.id), c.name).toBe(c.savable ? made[i].answers.length : 0);
+    }
   });
 });
 
