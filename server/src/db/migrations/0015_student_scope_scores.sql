@@ -366,3 +366,8 @@ INSERT INTO "student_teacher_results" ("user_id", "teacher_id", "quizzes", "best
   SELECT x."user_id", t."id", x."quizzes", x."best_sum", x."pass_sum", x."scored", x."score_sum", x."last_at", x."recent"
   FROM "users" t CROSS JOIN LATERAL "adesua_teacher_results_of"(NULL, t."id") x
   WHERE t."id" IN (SELECT "teacher_id" FROM "quizzes" UNION SELECT "teacher_id" FROM "courses");
+--> statement-breakpoint
+-- The new tables were filled above: give the planner their statistics now rather than at autovacuum's next pass.
+ANALYZE "student_scope_scores";--> statement-breakpoint
+ANALYZE "student_teacher_results";--> statement-breakpoint
+ANALYZE "quiz_student_scores";
