@@ -86,11 +86,15 @@ export function routePreload(routes: PreloadRoute[]): Plugin {
           later[1].push(href);
           return "";
         });
-        out = out.replace(new RegExp(`[ \\t]*<link rel="preload" as="style"[^>]*\\shref="/([^"]+)"[^>]*\\s${APP_CSS_ATTR}[^>]*>\\n?`, "g"), (_m, href: string) => {
-          later[2].push(href);
-          return "";
-        });
-        if (/<link rel="stylesheet"|<script[^>]*\ssrc=|<link rel="(module)?preload"/.test(out)) this.error("route-preload: index.html still loads a file of its own");
+        out = out.replace(
+          new RegExp(`[ \\t]*<link rel="preload" as="style"[^>]*\\shref="/([^"]+)"[^>]*\\s${APP_CSS_ATTR}[^>]*>\\n?`, "g"),
+          (_m, href: string) => {
+            later[2].push(href);
+            return "";
+          },
+        );
+        if (/<link rel="stylesheet"|<script[^>]*\ssrc=|<link rel="(module)?preload"/.test(out))
+          this.error("route-preload: index.html still loads a file of its own");
         const script = preloadScript(table, later);
         // Inline, where the entry was (at the end of <head>): it runs as the HTML is parsed, so the page's calls leave at
         // once. The server allows it by its hash in Content-Security-Policy (server/src/lib/inline-scripts.ts).
@@ -124,10 +128,10 @@ export function preloadScript(table: PreloadTable, entry: EntryFiles): string {
     `(function(){var t=${JSON.stringify(table)},e=${JSON.stringify(entry)},D=document,p=location.pathname,P=window.${PREFETCH_GLOBAL}=window.${PREFETCH_GLOBAL}||{},R=null,L=0;` +
     // A link (or the entry's module script) for one file; the app's stylesheets keep the attribute app-styles.ts looks for.
     `function a(r,h,y){var l=D.createElement(r?"link":"script");if(r)l.rel=r;else l.type="module";l[r?"href":"src"]="/"+h;l.crossOrigin="";` +
-    `if(y){l.as="style";l.setAttribute("${APP_CSS_ATTR}","")}D.head.appendChild(l)}` +
+    `if(y){l.setAttribute("as","style");l.setAttribute("${APP_CSS_ATTR}","")}D.head.appendChild(l)}` +
     // The files, once: the entry first (the largest, and the one the page waits for), its imports, the app's
     // stylesheets, then the route's own chunks and stylesheets.
-    `function g(){if(L)return;L=1;if(e[0])a("",e[0]);e[1].forEach(function(h){a("modulepreload",h)});e[2].forEach(function(h){a("preload",h,1)});` +
+    `function g(){if(L)return;L=1;D.removeEventListener("visibilitychange",g);if(e[0])a("",e[0]);e[1].forEach(function(h){a("modulepreload",h)});e[2].forEach(function(h){a("preload",h,1)});` +
     `if(R){R[1].forEach(function(h){a("modulepreload",h)});R[2].forEach(function(h){a("stylesheet",h)})}}` +
     // web/src/lib/storage.ts's keys ("token", "user"); storage may be unavailable.
     `function k(n){try{return localStorage.getItem(n)}catch(e){return null}}` +
