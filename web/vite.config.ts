@@ -31,9 +31,10 @@ export default defineConfig({
     react(),
     mantineCss(),
     appShellRemoveScrollClasses(),
-    // The first page's own chunks start downloading beside the entry, and its first API calls with them.
-    routePreload(FIRST_LOAD_ROUTES),
     paintFirst(),
+    // The first page's API calls leave as the HTML is parsed; its code (the entry and the route's own chunks) once the
+    // boot screen has painted. After paintFirst: it takes the app's stylesheet preloads out of index.html too.
+    routePreload(FIRST_LOAD_ROUTES),
     precompress(),
     ...analyze,
   ],

@@ -26,10 +26,14 @@ void applyAppStyles().then(() =>
 );
 
 // Production only: the dev server's modules are not hashed and must not be cached.
+// After the window's load, which has usually fired already: index.html's preload script adds this entry only once the
+// boot screen has painted (decision 035's addendum), and the page had nothing else to wait for.
 if (import.meta.env.PROD && "serviceWorker" in navigator) {
-  window.addEventListener("load", () => {
+  const register = () => {
     navigator.serviceWorker.register("/sw.js").catch(() => {
       /* the app works without it; it only helps reloads on a dropped connection */
     });
-  });
+  };
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
 }
