@@ -26,14 +26,17 @@ void applyAppStyles().then(() =>
 );
 
 // Production only: the dev server's modules are not hashed and must not be cached.
-// After the window's load, which has usually fired already: index.html's preload script adds this entry only once the
-// boot screen has painted (decision 035's addendum), and the page had nothing else to wait for.
+// Once the first page has rendered and the browser is idle (3 s at most): the worker's install downloads every
+// asset, which must not compete with the page's own code and calls. The window's load event no longer marks that
+// moment: it has usually fired before this entry runs, since index.html's preload script adds the entry only once the
+// boot screen has painted (decision 035's addendum).
 if (import.meta.env.PROD && "serviceWorker" in navigator) {
   const register = () => {
     navigator.serviceWorker.register("/sw.js").catch(() => {
       /* the app works without it; it only helps reloads on a dropped connection */
     });
   };
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
+  const whenIdle = () => (typeof requestIdleCallback === "function" ? requestIdleCallback(register, { timeout: 3000 }) : setTimeout(register, 1000));
+  if (document.readyState === "complete") whenIdle();
+  else window.addEventListener("load", whenIdle, { once: true });
 }
