@@ -35,27 +35,31 @@ CREATE INDEX "quiz_student_scores_user_idx" ON "quiz_student_scores" USING btree
 -- the rows of the pairs whose best score changed, after all its pairs and in (student, course, teacher) order; triggers
 -- on quizzes (a quiz moved to another course or teacher, or deleted) and on questions (the weighted strategy counts a
 -- quiz's questions) rebuild what they change.
--- A row is recomputed from quiz_student_scores under its own lock (upsert first, then a fresh statement).
-CREATE FUNCTION "adesua_student_scope_refresh"(p_user integer, p_course integer, p_teacher integer) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  n integer;
-  s numeric;
-  m numeric;
-  w numeric;
-  k integer;
-BEGIN
-  INSERT INTO "student_scope_scores" AS t ("user_id", "course_id", "quiz_teacher") VALUES (p_user, p_course, p_teacher)
-    ON CONFLICT ("user_id", "course_id", "quiz_teacher") DO UPDATE SET "quizzes" = t."quizzes";
-  SELECT count(*), coalesce(sum(p."best"), 0), max(p."best"), coalesce(sum(p."best" * c."n"), 0), coalesce(sum(c."n"), 0)
-    INTO n, s, m, w, k
+-- One query computes a (course, quiz teacher)'s rows from quiz_student_scores (one student's, or all), for the refresh,
+-- the rebuild and the first fill; a row is recomputed under its own lock (upsert first, then a fresh statement).
+CREATE FUNCTION "adesua_student_scope_of"(p_user integer, p_course integer, p_teacher integer)
+  RETURNS TABLE ("user_id" integer, "quizzes" integer, "best_sum" numeric, "best_max" numeric, "weighted_sum" numeric, "questions" integer)
+  LANGUAGE sql STABLE AS $$
+  SELECT p."user_id", count(*)::int, sum(p."best"), max(p."best"), sum(p."best" * c."n"), sum(c."n")::int
   FROM "quiz_student_scores" p
   JOIN "quizzes" q ON q."id" = p."quiz_id"
   CROSS JOIN LATERAL (SELECT count(*)::int AS "n" FROM "questions" x WHERE x."quiz_id" = q."id") c
-  WHERE p."user_id" = p_user AND p."best" IS NOT NULL AND q."course_id" = p_course AND coalesce(q."teacher_id", 0) = p_teacher;
-  IF n = 0 THEN
+  WHERE (p_user IS NULL OR p."user_id" = p_user) AND p."best" IS NOT NULL
+    AND q."course_id" = p_course AND coalesce(q."teacher_id", 0) = p_teacher
+  GROUP BY p."user_id"
+$$;--> statement-breakpoint
+CREATE FUNCTION "adesua_student_scope_refresh"(p_user integer, p_course integer, p_teacher integer) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  x record;
+BEGIN
+  INSERT INTO "student_scope_scores" AS t ("user_id", "course_id", "quiz_teacher") VALUES (p_user, p_course, p_teacher)
+    ON CONFLICT ("user_id", "course_id", "quiz_teacher") DO UPDATE SET "quizzes" = t."quizzes";
+  SELECT * INTO x FROM "adesua_student_scope_of"(p_user, p_course, p_teacher);
+  IF NOT FOUND THEN
     DELETE FROM "student_scope_scores" WHERE "user_id" = p_user AND "course_id" = p_course AND "quiz_teacher" = p_teacher;
   ELSE
-    UPDATE "student_scope_scores" SET "quizzes" = n, "best_sum" = s, "best_max" = m, "weighted_sum" = w, "questions" = k
+    UPDATE "student_scope_scores" SET "quizzes" = x."quizzes", "best_sum" = x."best_sum", "best_max" = x."best_max",
+      "weighted_sum" = x."weighted_sum", "questions" = x."questions"
     WHERE "user_id" = p_user AND "course_id" = p_course AND "quiz_teacher" = p_teacher;
   END IF;
 END
@@ -100,50 +104,42 @@ $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "adesua_quiz_scores"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   r record;
+  pq integer[];
+  pu integer[];
   cq integer[] := '{}';
   cu integer[] := '{}';
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    FOR r IN SELECT DISTINCT "quiz_id", "user_id" FROM new_rows ORDER BY 1, 2 LOOP
-      IF "adesua_quiz_score_pair"(r."quiz_id", r."user_id") THEN
-        cq := cq || r."quiz_id";
-        cu := cu || r."user_id";
-      END IF;
-    END LOOP;
+    SELECT array_agg("quiz_id" ORDER BY "quiz_id", "user_id"), array_agg("user_id" ORDER BY "quiz_id", "user_id") INTO pq, pu
+    FROM (SELECT DISTINCT "quiz_id", "user_id" FROM new_rows) k;
   ELSIF TG_OP = 'DELETE' THEN
-    FOR r IN SELECT DISTINCT "quiz_id", "user_id" FROM old_rows ORDER BY 1, 2 LOOP
-      IF "adesua_quiz_score_pair"(r."quiz_id", r."user_id") THEN
-        cq := cq || r."quiz_id";
-        cu := cu || r."user_id";
-      END IF;
-    END LOOP;
-  END IF;
-  IF TG_OP = 'UPDATE' THEN
+    SELECT array_agg("quiz_id" ORDER BY "quiz_id", "user_id"), array_agg("user_id" ORDER BY "quiz_id", "user_id") INTO pq, pu
+    FROM (SELECT DISTINCT "quiz_id", "user_id" FROM old_rows) k;
+  ELSE
     -- attempt_id too: a deleted attempt changes the item analysis (its answers are gone), so it must bump the quiz's changes.
-    FOR r IN
-      WITH changed AS (
-        SELECT o."quiz_id" AS oq, o."user_id" AS ou, n."quiz_id" AS nq, n."user_id" AS nu
-        FROM old_rows o JOIN new_rows n ON n."id" = o."id"
-        WHERE o."quiz_id" <> n."quiz_id" OR o."user_id" <> n."user_id" OR o."score" IS DISTINCT FROM n."score"
-           OR o."graded" <> n."graded" OR o."attempt_id" IS DISTINCT FROM n."attempt_id"
-      )
-      SELECT oq AS "quiz_id", ou AS "user_id" FROM changed UNION SELECT nq, nu FROM changed ORDER BY 1, 2
-    LOOP
-      IF "adesua_quiz_score_pair"(r."quiz_id", r."user_id") THEN
-        cq := cq || r."quiz_id";
-        cu := cu || r."user_id";
-      END IF;
-    END LOOP;
+    WITH changed AS (
+      SELECT o."quiz_id" AS oq, o."user_id" AS ou, n."quiz_id" AS nq, n."user_id" AS nu
+      FROM old_rows o JOIN new_rows n ON n."id" = o."id"
+      WHERE o."quiz_id" <> n."quiz_id" OR o."user_id" <> n."user_id" OR o."score" IS DISTINCT FROM n."score"
+         OR o."graded" <> n."graded" OR o."attempt_id" IS DISTINCT FROM n."attempt_id"
+    )
+    SELECT array_agg("quiz_id" ORDER BY "quiz_id", "user_id"), array_agg("user_id" ORDER BY "quiz_id", "user_id") INTO pq, pu
+    FROM (SELECT oq AS "quiz_id", ou AS "user_id" FROM changed UNION SELECT nq, nu FROM changed) k;
   END IF;
-  IF cardinality(cq) > 0 THEN
-    FOR r IN
-      SELECT DISTINCT k."user_id", q."course_id", coalesce(q."teacher_id", 0) AS "teacher"
-      FROM unnest(cq, cu) AS k("quiz_id", "user_id") JOIN "quizzes" q ON q."id" = k."quiz_id"
-      ORDER BY 1, 2, 3
-    LOOP
-      PERFORM "adesua_student_scope_refresh"(r."user_id", r."course_id", r."teacher");
-    END LOOP;
-  END IF;
+  IF pq IS NULL THEN RETURN NULL; END IF;
+  FOR r IN SELECT k."quiz_id", k."user_id" FROM unnest(pq, pu) WITH ORDINALITY AS k("quiz_id", "user_id", "i") ORDER BY k."i" LOOP
+    IF "adesua_quiz_score_pair"(r."quiz_id", r."user_id") THEN
+      cq := cq || r."quiz_id";
+      cu := cu || r."user_id";
+    END IF;
+  END LOOP;
+  FOR r IN
+    SELECT DISTINCT k."user_id", q."course_id", coalesce(q."teacher_id", 0) AS "teacher"
+    FROM unnest(cq, cu) AS k("quiz_id", "user_id") JOIN "quizzes" q ON q."id" = k."quiz_id"
+    ORDER BY 1, 2, 3
+  LOOP
+    PERFORM "adesua_student_scope_refresh"(r."user_id", r."course_id", r."teacher");
+  END LOOP;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -151,14 +147,10 @@ $$;--> statement-breakpoint
 CREATE FUNCTION "adesua_student_scope_rebuild"(p_course integer, p_teacher integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM "student_scope_scores" WHERE "course_id" = p_course AND "quiz_teacher" = p_teacher;
-  INSERT INTO "student_scope_scores" AS t ("user_id", "course_id", "quiz_teacher", "quizzes", "best_sum", "best_max", "weighted_sum", "questions")
-    SELECT p."user_id", p_course, p_teacher, count(*), sum(p."best"), max(p."best"), sum(p."best" * c."n"), sum(c."n")
-    FROM "quiz_student_scores" p
-    JOIN "quizzes" q ON q."id" = p."quiz_id"
-    CROSS JOIN LATERAL (SELECT count(*)::int AS "n" FROM "questions" x WHERE x."quiz_id" = q."id") c
-    WHERE p."best" IS NOT NULL AND q."course_id" = p_course AND coalesce(q."teacher_id", 0) = p_teacher
-      AND EXISTS (SELECT 1 FROM "courses" WHERE "id" = p_course)
-    GROUP BY p."user_id"
+  INSERT INTO "student_scope_scores" ("user_id", "course_id", "quiz_teacher", "quizzes", "best_sum", "best_max", "weighted_sum", "questions")
+    SELECT x."user_id", p_course, p_teacher, x."quizzes", x."best_sum", x."best_max", x."weighted_sum", x."questions"
+    FROM "adesua_student_scope_of"(NULL, p_course, p_teacher) x
+    WHERE EXISTS (SELECT 1 FROM "courses" WHERE "id" = p_course)
     ON CONFLICT ("user_id", "course_id", "quiz_teacher") DO UPDATE SET "quizzes" = excluded."quizzes", "best_sum" = excluded."best_sum",
       "best_max" = excluded."best_max", "weighted_sum" = excluded."weighted_sum", "questions" = excluded."questions";
 END
@@ -356,12 +348,9 @@ CREATE TRIGGER "questions_student_scope_delete" AFTER DELETE ON "questions" REFE
 CREATE TRIGGER "questions_student_scope_update" AFTER UPDATE ON "questions" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "adesua_student_scope_questions"();--> statement-breakpoint
 -- The figures of the scores already stored.
 INSERT INTO "student_scope_scores" ("user_id", "course_id", "quiz_teacher", "quizzes", "best_sum", "best_max", "weighted_sum", "questions")
-  SELECT p."user_id", q."course_id", coalesce(q."teacher_id", 0), count(*), sum(p."best"), max(p."best"), sum(p."best" * c."n"), sum(c."n")
-  FROM "quiz_student_scores" p
-  JOIN "quizzes" q ON q."id" = p."quiz_id"
-  CROSS JOIN LATERAL (SELECT count(*)::int AS "n" FROM "questions" x WHERE x."quiz_id" = q."id") c
-  WHERE p."best" IS NOT NULL
-  GROUP BY 1, 2, 3;--> statement-breakpoint
+  SELECT x."user_id", k."course_id", k."teacher", x."quizzes", x."best_sum", x."best_max", x."weighted_sum", x."questions"
+  FROM (SELECT DISTINCT "course_id", coalesce("teacher_id", 0) AS "teacher" FROM "quizzes") k
+  CROSS JOIN LATERAL "adesua_student_scope_of"(NULL, k."course_id", k."teacher") x;--> statement-breakpoint
 INSERT INTO "student_teacher_results" ("user_id", "teacher_id", "quizzes", "best_sum", "pass_sum", "scored", "score_sum", "last_at", "recent")
   SELECT x."user_id", t."id", x."quizzes", x."best_sum", x."pass_sum", x."scored", x."score_sum", x."last_at", x."recent"
   FROM "users" t CROSS JOIN LATERAL "adesua_teacher_results_of"(NULL, t."id") x

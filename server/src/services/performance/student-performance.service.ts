@@ -9,7 +9,7 @@ import { escapeLike } from "../../lib/sql";
 import { pageMeta, pageWindow } from "../../lib/pagination";
 import type { Viewer } from "../../lib/viewer";
 import { PERFORMANCE_MESSAGES } from "@adesua/domain";
-import { int, iso, num, rowsOf, scopedQuizzes } from "./scope";
+import { int, iso, num, rowsOf, SCOPE_ROW_COLUMNS, scopedQuizzes } from "./scope";
 
 type Query = z.output<typeof StudentPerformanceQuerySchema>;
 
@@ -29,23 +29,13 @@ const SORT_SQL = { name: sql`r.name`, finalScore: sql`r.final`, quizCount: sql`r
 type Row = { user_id: number; name: string; computed: unknown; quiz_count: unknown; override: unknown; remark: string | null; total: unknown };
 
 /**
- * The rows of student_scope_scores `ss` a viewer's figures cover: the same quizzes as scopedQuizzes (admins every
- * row or one course; teachers the rows of their courses and of the quizzes they set).
- */
-function scopedRows(viewer: Viewer, courseId?: number): SQL {
-  if (viewer.role === "admin") return courseId === undefined ? sql`true` : sql`ss.course_id = ${courseId}`;
-  if (viewer.role === "teacher") return sql`(ss.quiz_teacher = ${viewer.id} or ss.course_id in (select id from courses where teacher_id = ${viewer.id}))`;
-  return sql`false`;
-}
-
-/**
  * GET /performance/students: one row per student with a graded submission in the viewer's quizzes,
  * filtered, sorted and paged in SQL over the kept sums (a few rows per student, not every submission);
  * the quiz and course titles are read for the page's students only.
  */
 export async function listStudentPerformance(db: Db, viewer: Viewer, q: Query): Promise<StudentPerformanceList> {
   const scope = scopedQuizzes(viewer, q.courseId);
-  const rowScope = scopedRows(viewer, q.courseId);
+  const rowScope = scopedQuizzes(viewer, q.courseId, SCOPE_ROW_COLUMNS);
   const where: SQL[] = [sql`r.computed is not null`];
   if (q.search) where.push(sql`r.name ilike ${`%${escapeLike(q.search)}%`}`);
   if (q.minScore !== undefined) where.push(sql`r.final >= ${q.minScore}`);
