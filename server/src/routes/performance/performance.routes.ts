@@ -20,6 +20,7 @@ import {
 import { ADMIN, STAFF } from "../../lib/access";
 import { actorOf } from "../../lib/context";
 import { notFound } from "../../lib/errors";
+import { builtAnswer } from "../../lib/validation";
 import { viewerOf } from "../../lib/viewer";
 import { assertCanSeeQuizPerformance } from "../../policies/performance.policy";
 import { contentDisposition } from "../../services/files.service";
@@ -81,7 +82,11 @@ export const performanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/performance/quiz-details/:id",
-    { config: { access: STAFF }, schema: { tags: ["performance"], params: IdParamsSchema, response: { 200: QuizPerformanceDetailsSchema } } },
+    {
+      config: { access: STAFF },
+      schema: { tags: ["performance"], params: IdParamsSchema, response: { 200: QuizPerformanceDetailsSchema } },
+      ...builtAnswer,
+    },
     async (req) => {
       const quiz = await findQuiz(app.db, req.params.id);
       if (!quiz) throw notFound(PERFORMANCE_MESSAGES.quizNotFound);

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, createTestApp, expectSchema, type TestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, buildUser, signedIn } from "../../../test/factories";
+import { QuizPerformanceDetailsSchema } from "@adesua/domain";
 import { buildSubmission } from "../../../test/performance";
+import { utcIso } from "../../services/performance/quiz-details.service";
 import { auditLogs, questions as questionsTable, records, submissions, type QuestionRow, type QuizRow } from "../../db/schema";
 
 /**
@@ -82,9 +84,22 @@ afterAll(() => t.close());
 const details = (token: string, id = quiz.id) => call(t.app, { method: "GET", url: `/api/performance/quiz-details/${id}`, token });
 
 describe("GET /performance/quiz-details/{id}", () => {
+  it("writes the students' last attempt times as Date#toISOString does (whole, tenths, microseconds)", () => {
+    for (const [text, iso] of [
+      ["2026-01-11 09:00:00", "2026-01-11T09:00:00.000Z"],
+      ["2026-01-11 09:00:00.1", "2026-01-11T09:00:00.100Z"],
+      ["2026-12-31 23:59:59.999999", "2026-12-31T23:59:59.999Z"],
+    ]) {
+      expect(utcIso(text)).toBe(iso);
+      expect(utcIso(text)).toBe(new Date(`${text.replace(" ", "T").slice(0, 23)}Z`).toISOString());
+    }
+  });
+
   it("answers the quiz, its statistics, the students' best attempts and the distribution", async () => {
     const r = await details(teacher);
     expect(r.status).toBe(200);
+    // The route writes its answer without re-validating it (builtAnswer): the schema is checked here.
+    expectSchema(QuizPerformanceDetailsSchema, r.body);
     expect(r.body.quiz).toMatchObject({ id: quiz.id, title: "Regions of Ghana", course: "Social Studies", passingScore: 50, maxAttempts: null });
     // Best scores: 80 80 60 80 60 40 40 40 60 20 → mean 56, 6 of 10 reach 50.
     expect(r.body.statistics).toEqual({ totalStudents: 10, averageScore: 56, highestScore: 80, lowestScore: 20, passRate: 60 });
@@ -105,6 +120,7 @@ describe("GET /performance/quiz-details/{id}", () => {
 
   it("analyses each question: facility, upper-lower discrimination, option counts and flags", async () => {
     const r = await details(admin);
+    expectSchema(QuizPerformanceDetailsSchema, r.body);
     expect(r.body.itemAnalysis).toEqual({ method: "upper-lower-27", students: 10, groupSize: 3 });
     const items = r.body.items;
     expect(items.map((i: { facility: number }) => i.facility)).toEqual([0.5, 0.4, 0.6, 0.5, 0.5]);

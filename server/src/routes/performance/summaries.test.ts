@@ -75,6 +75,20 @@ async function expectTablesExact() {
     from b join quizzes q on q.id = b.quiz_id left join n on n.quiz_id = q.id
     where b.best is not null group by 1, 2, 3 order by 1, 2, 3`);
   expect(keptScopes).toEqual(scratchScopes);
+  // Each student's totals over every course and teacher (decision 037).
+  type StudentTotal = Omit<Scope, "course_id" | "quiz_teacher">;
+  const keptStudentTotals = await rows<StudentTotal>(
+    sql`select user_id, quizzes, best_sum::float8 as best_sum, best_max::float8 as best_max, weighted_sum::float8 as weighted_sum, questions
+        from student_totals order by 1`,
+  );
+  const scratchStudentTotals = await rows<StudentTotal>(sql`
+    with b as (select quiz_id, user_id, max(score) filter (where graded) as best from submissions group by 1, 2),
+         n as (select quiz_id, count(*)::int as n from questions where quiz_id is not null group by 1)
+    select b.user_id, count(*)::int as quizzes, sum(b.best)::float8 as best_sum, max(b.best)::float8 as best_max,
+           sum(b.best * coalesce(n.n, 0))::float8 as weighted_sum, sum(coalesce(n.n, 0))::int as questions
+    from b join quizzes q on q.id = b.quiz_id left join n on n.quiz_id = q.id
+    where b.best is not null group by 1 order by 1`);
+  expect(keptStudentTotals).toEqual(scratchStudentTotals);
   type Results = {
     user_id: number;
     teacher_id: number;

@@ -14,6 +14,7 @@ import { questions, quizzes } from "../../db/schema";
 import { recordAudit, type Actor } from "../../audit/audit";
 import { badRequest, notFound } from "../../lib/errors";
 import { regradeQuiz } from "../regrade.service";
+import { queryPrepared } from "../../db/prepared";
 import { int, rowsOf } from "./scope";
 
 /** The domain's `norm` (trim, lower case) in SQL: btrim told the whitespace JavaScript's trim() removes. */
@@ -104,14 +105,20 @@ async function computeCounts(db: Queryable, quizId: number): Promise<Counted> {
  * is never older than its version; a result computed while a change commits is recomputed on the next
  * read (the version moved on). Ranking students cannot be kept incrementally, hence a stored result.
  */
+// A named statement: planned once per connection.
+const VERSION_SQL = `select (select coalesce(sum(changes), 0) from quiz_score_shards where quiz_id = $1)::text as changes,
+       (select md5(string_agg(json_build_array(id, answer, options)::text, '|' order by id)) from questions where quiz_id = $1) as questions,
+       c.version as cached, c.students, c.counts
+  from (select 1) one left join item_analysis_cache c on c.quiz_id = $1`;
+
 async function cachedCounts(db: Queryable, quizId: number): Promise<Counted> {
-  const [v] = await rowsOf<{ changes: unknown; questions: string | null; cached: string | null; students: unknown; counts: unknown }>(
-    db,
-    sql`select (select coalesce(sum(changes), 0) from quiz_score_shards where quiz_id = ${quizId})::text as changes,
-               (select md5(string_agg(json_build_array(id, answer, options)::text, '|' order by id)) from questions where quiz_id = ${quizId}) as questions,
-               c.version as cached, c.students, c.counts
-        from (select 1) one left join item_analysis_cache c on c.quiz_id = ${quizId}`,
-  );
+  const [v] = (await queryPrepared(db, "adesua_item_analysis_version_v1", VERSION_SQL, ["int"], [quizId])) as {
+    changes: unknown;
+    questions: string | null;
+    cached: string | null;
+    students: unknown;
+    counts: unknown;
+  }[];
   const version = `${COUNTS_FORMAT}:${String(v.changes)}:${v.questions ?? ""}`;
   if (v.cached === version) {
     const counts = (typeof v.counts === "string" ? JSON.parse(v.counts) : v.counts) as CountRow[];

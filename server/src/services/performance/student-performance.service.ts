@@ -15,7 +15,7 @@ type Query = z.output<typeof StudentPerformanceQuerySchema>;
 
 /**
  * The strategy's final score over a student's best graded score per quiz (decision 023), from the sums kept per
- * (student, course, quiz teacher) in student_scope_scores (decision 036): standard the mean, highest the best,
+ * (student, course, quiz teacher) in student_scope_scores (decision 036), or per student in student_totals (decision 037): standard the mean, highest the best,
  * weighted the mean weighted by each quiz's number of questions. The same exact numeric quotients as avg().
  */
 const STRATEGY_SQL: Record<PerformanceStrategy, SQL> = {
@@ -36,6 +36,8 @@ type Row = { user_id: number; name: string; computed: unknown; quiz_count: unkno
 export async function listStudentPerformance(db: Db, viewer: Viewer, q: Query): Promise<StudentPerformanceList> {
   const scope = scopedQuizzes(viewer, q.courseId);
   const rowScope = scopedQuizzes(viewer, q.courseId, SCOPE_ROW_COLUMNS);
+  // An admin over every course: each student's rows already summed, one per student (decision 037).
+  const sums = viewer.role === "admin" && q.courseId === undefined ? sql`student_totals` : sql`student_scope_scores`;
   const where: SQL[] = [sql`r.computed is not null`];
   if (q.search) where.push(sql`r.name ilike ${`%${escapeLike(q.search)}%`}`);
   if (q.minScore !== undefined) where.push(sql`r.final >= ${q.minScore}`);
@@ -54,14 +56,14 @@ export async function listStudentPerformance(db: Db, viewer: Viewer, q: Query): 
         ? sql`listed as (
       select u.id, u.name from users u
       where u.role = 'student' ${nameFilter}
-        and exists (select 1 from student_scope_scores ss where ss.user_id = u.id and ${rowScope})
+        and exists (select 1 from ${sums} ss where ss.user_id = u.id and ${rowScope})
     ),
     page as materialized (select l.id from listed l order by l.name ${dir}, l.id limit ${limit} offset ${offset}),`
         : sql``
     }
     per_user as (
       select ss.user_id, ${STRATEGY_SQL[q.strategy]} as computed, sum(ss.quizzes)::int as quiz_count
-      from student_scope_scores ss
+      from ${sums} ss
       where ${rowScope}${byName ? sql` and ss.user_id in (select id from page)` : sql``}
       group by ss.user_id
     ),
