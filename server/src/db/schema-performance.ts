@@ -84,17 +84,14 @@ export const studentScopeScores = pgTable(
  * row per student instead of summing all of them on each call. Kept by a trigger on student_scope_scores;
  * never written by the application.
  */
-export const studentTotals = pgTable(
-  "student_totals",
-  {
-    userId: integer("user_id").primaryKey(),
-    quizzes: integer("quizzes").notNull().default(0),
-    bestSum: numeric("best_sum").notNull().default("0"),
-    bestMax: numeric("best_max", { precision: 5, scale: 2, mode: "number" }),
-    weightedSum: numeric("weighted_sum").notNull().default("0"),
-    questions: integer("questions").notNull().default(0),
-  },
-);
+export const studentTotals = pgTable("student_totals", {
+  userId: integer("user_id").primaryKey(),
+  quizzes: integer("quizzes").notNull().default(0),
+  bestSum: numeric("best_sum").notNull().default("0"),
+  bestMax: numeric("best_max", { precision: 5, scale: 2, mode: "number" }),
+  weightedSum: numeric("weighted_sum").notNull().default("0"),
+  questions: integer("questions").notNull().default(0),
+});
 
 /**
  * A quiz's totals over quiz_student_scores, in shards (one per database session, backend pid mod 16) so
