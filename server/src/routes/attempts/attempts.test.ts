@@ -551,7 +551,18 @@ describe("POST /api/attempts/:id/submit", () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.entityType, "submission"), eq(auditLogs.entityId, String(r.body.submission.id))));
     expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({ action: "create", userId: s.user.id });
+    expect(logs[0]).toMatchObject({ action: "create", userId: s.user.id, impersonatorId: null, before: null });
+    // What the audit entry keeps of the submission.
+    const sub = r.body.submission;
+    expect(logs[0].after).toEqual({
+      attemptId: a.body.attemptId,
+      quizId: quiz.id,
+      userId: s.user.id,
+      score: sub.score,
+      correct: sub.correct,
+      total: sub.total,
+      graded: true,
+    });
   });
 });
 
