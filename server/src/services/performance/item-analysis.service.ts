@@ -97,6 +97,12 @@ async function computeCounts(db: Queryable, quizId: number): Promise<Counted> {
   return { students, counts };
 }
 
+// A named statement: planned once per connection.
+const VERSION_SQL = `select (select coalesce(sum(changes), 0) from quiz_score_shards where quiz_id = $1)::text as changes,
+       (select md5(string_agg(json_build_array(id, answer, options)::text, '|' order by id)) from questions where quiz_id = $1) as questions,
+       c.version as cached, c.students, c.counts
+  from (select 1) one left join item_analysis_cache c on c.quiz_id = $1`;
+
 /**
  * The counts of a quiz, stored in item_analysis_cache and reused while its version still matches
  * (decision 030): the number of changes to the quiz's submissions (kept by the database's trigger in
@@ -105,12 +111,6 @@ async function computeCounts(db: Queryable, quizId: number): Promise<Counted> {
  * is never older than its version; a result computed while a change commits is recomputed on the next
  * read (the version moved on). Ranking students cannot be kept incrementally, hence a stored result.
  */
-// A named statement: planned once per connection.
-const VERSION_SQL = `select (select coalesce(sum(changes), 0) from quiz_score_shards where quiz_id = $1)::text as changes,
-       (select md5(string_agg(json_build_array(id, answer, options)::text, '|' order by id)) from questions where quiz_id = $1) as questions,
-       c.version as cached, c.students, c.counts
-  from (select 1) one left join item_analysis_cache c on c.quiz_id = $1`;
-
 async function cachedCounts(db: Queryable, quizId: number): Promise<Counted> {
   const [v] = (await queryPrepared(db, "adesua_item_analysis_version_v1", VERSION_SQL, ["int"], [quizId])) as {
     changes: unknown;

@@ -6,7 +6,7 @@ import { forbidden, notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/viewer";
 import { int, num, rowsOf, scopedQuizzes } from "./scope";
 import { quizPerformanceRows } from "./quiz-dashboard.service";
-import { waitForZip, XlsxWriter } from "./xlsx-writer";
+import { XlsxWriter } from "./xlsx-writer";
 
 /** Quizzes read per detail query: bounded memory (a class per quiz), few round trips. */
 const QUIZZES_PER_BATCH = 10;
@@ -188,7 +188,7 @@ export function performanceXlsx(db: Queryable, viewer: Viewer, quizzes: QuizPerf
       sheet.row(STUDENT_HEADERS);
       for await (const batch of studentRows(db, viewer, quizzes)) {
         for (const cells of batch) sheet.row(cells.map(safe));
-        if (await waitForZip(sheet, out)) return book.abort();
+        if (await sheet.caughtUp(out)) return book.abort();
       }
       sheet.end();
     }

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { columnName, waitForZip, XlsxWriter } from "./xlsx-writer";
+import { columnName, XlsxWriter } from "./xlsx-writer";
 
 async function workbook(sheets: { name: string; rows: (string | number | null)[][] }[]): Promise<ExcelJS.Workbook> {
   const out = new PassThrough();
@@ -15,7 +15,7 @@ async function workbook(sheets: { name: string; rows: (string | number | null)[]
   for (const [i, s] of sheets.entries()) {
     const sheet = book.sheet(i);
     for (const row of s.rows) sheet.row(row);
-    expect(await waitForZip(sheet, out)).toBe(false);
+    expect(await sheet.caughtUp(out)).toBe(false);
     sheet.end();
   }
   await book.finish();

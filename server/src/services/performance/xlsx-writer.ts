@@ -63,13 +63,10 @@ export class XlsxSheet {
     }
   }
 
-  /** Whether the zip is behind this sheet's rows: wait for `drain` on `stream` before writing more. */
-  get behind(): boolean {
-    return this.part.writableNeedDrain;
-  }
-
-  get stream(): PassThrough {
-    return this.part;
+  /** Waits while the zip is behind this sheet's rows; true when the download `out` is gone (stop writing). */
+  async caughtUp(out: Writable): Promise<boolean> {
+    if (this.part.writableNeedDrain && !out.destroyed) await Promise.race([once(this.part, "drain"), once(out, "close")]);
+    return out.destroyed;
   }
 
   end(): void {
@@ -89,9 +86,9 @@ export class XlsxWriter {
   constructor(
     out: Writable,
     private readonly sheetNames: readonly string[],
-    level = 1,
   ) {
-    this.zip = archiver("zip", { zlib: { level } });
+    // Fast deflate: the file is a download, not an archive.
+    this.zip = archiver("zip", { zlib: { level: 1 } });
     this.zip.on("error", (err) => out.destroy(err));
     this.zip.pipe(out);
     const overrides = sheetNames
@@ -137,10 +134,4 @@ export class XlsxWriter {
   private part(name: string, xml: string): void {
     this.zip.append(xml, { name });
   }
-}
-
-/** Waits until the sheet may take more rows, or the download is gone (then true). */
-export async function waitForZip(sheet: XlsxSheet, out: Writable): Promise<boolean> {
-  if (sheet.behind && !out.destroyed) await Promise.race([once(sheet.stream, "drain"), once(out, "close")]);
-  return out.destroyed;
 }
