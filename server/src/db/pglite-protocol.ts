@@ -1,3 +1,5 @@
+import { HttpError } from "../lib/errors";
+
 /**
  * The messages between the server's request thread and the PGlite database thread
  * (pglite-thread.ts ↔ pglite-worker.ts). Everything here crosses `postMessage`, so it is plain data.
@@ -20,6 +22,11 @@ export type DbRequest =
   | ({ op: "query"; tx: number | null; begin?: boolean } & QueryShape)
   | { op: "exec"; tx: number | null; begin?: boolean; sql: string }
   | { op: "end"; tx: number; commit: boolean }
+  /**
+   * A whole piece of work run on the thread (db/procedures.ts): its statements, its transaction and
+   * its JavaScript never wait for the request thread, which gets one answer.
+   */
+  | { op: "procedure"; name: string; args: unknown }
   | { op: "dump"; compression: "gzip" | "none" }
   | { op: "stats" }
   | { op: "close" };
@@ -40,6 +47,16 @@ export type WireError = {
   constraint?: string;
   routine?: string;
   position?: string;
+  /** A refusal (HttpError) thrown by a procedure: answered to the client as it would have been on the request thread. */
+  http?: { statusCode: number; code?: string; headers: Record<string, string> };
+};
+
+export type QueryOptions = { rowMode?: "array" | "object"; parsers?: Record<number, unknown> };
+
+/** A query as Drizzle's PGlite session gives it, as the thread runs it. */
+export const shape = (sql: string, params: unknown[] | undefined, options: QueryOptions | undefined): QueryShape => {
+  const rawTypes = Object.keys(options?.parsers ?? {}).map(Number);
+  return { sql, params: params ?? [], rowMode: options?.rowMode ?? "object", rawTypes };
 };
 
 export type DbReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: WireError };
@@ -50,11 +67,16 @@ export function toWireError(e: unknown): WireError {
   const src = (e ?? {}) as Record<string, unknown>;
   const out: WireError = { message: typeof src.message === "string" ? src.message : String(e), name: typeof src.name === "string" ? src.name : "Error" };
   for (const k of WIRE_ERROR_FIELDS) if (typeof src[k] === "string") out[k] = src[k] as string;
+  if (e instanceof HttpError) out.http = { statusCode: e.statusCode, code: e.code, headers: e.headers };
   return out;
 }
 
 /** The database error again, on the request thread (an Error with the same fields, so logs and callers see its code). */
 export function fromWireError(w: WireError): Error {
+  if (w.http) {
+    const refusal = new HttpError(w.http.statusCode, w.message, w.http.headers);
+    return w.http.code === undefined ? refusal : refusal.withCode(w.http.code);
+  }
   const e = new Error(w.message) as Error & Record<string, unknown>;
   e.name = w.name === "error" ? "DatabaseError" : w.name;
   for (const k of WIRE_ERROR_FIELDS) if (w[k] !== undefined) e[k] = w[k];

@@ -1,5 +1,5 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
-import { fromWireError, type DbReply, type DbRequest, type QueryShape, type WireError } from "./pglite-protocol";
+import { fromWireError, shape, type DbReply, type DbRequest, type QueryOptions, type QueryShape, type WireError } from "./pglite-protocol";
 
 /**
  * PGlite on a thread of its own (decision 028): the request thread talks to pglite-worker.ts by
@@ -10,7 +10,6 @@ import { fromWireError, type DbReply, type DbRequest, type QueryShape, type Wire
 /** A JavaScript file that registers tsx in the thread and imports pglite-worker.ts (see there). */
 const WORKER_FILE = new URL("./pglite-worker-boot.mjs", import.meta.url);
 
-type QueryOptions = { rowMode?: "array" | "object"; parsers?: Record<number, unknown> };
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 
 /** What a Drizzle PGlite session needs of a transaction. */
@@ -21,11 +20,6 @@ export type RemoteTransaction = {
   exec: (sql: string) => Promise<unknown>;
   rollback: () => Promise<void>;
   readonly closed: boolean;
-};
-
-const shape = (sql: string, params: unknown[] | undefined, options: QueryOptions | undefined): QueryShape => {
-  const rawTypes = Object.keys(options?.parsers ?? {}).map(Number);
-  return { sql, params: params ?? [], rowMode: options?.rowMode ?? "object", rawTypes };
 };
 
 export class PGliteThread {
@@ -177,6 +171,11 @@ export class PGliteThread {
     }
     if (!ended) await end(true);
     return result;
+  }
+
+  /** Runs a procedure of db/procedures.ts on the thread: one message there and one back, whatever it does. */
+  procedure<T>(name: string, args: unknown): Promise<T> {
+    return this.call({ op: "procedure", name, args });
   }
 
   async dumpDataDir(compression: "gzip" | "none" = "gzip"): Promise<Blob> {

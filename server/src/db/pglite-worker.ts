@@ -14,7 +14,7 @@
  */
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { PGlite, parse, protocol, type Results } from "@electric-sql/pglite";
-import { toWireError, type DbMessage, type DbReply, type QueryShape } from "./pglite-protocol";
+import { shape, toWireError, type DbMessage, type DbReply, type QueryOptions, type QueryShape } from "./pglite-protocol";
 
 /** `replies`: the port answers go back on (pglite-thread.ts takes them from it early). */
 type Init = { dataDir: string | null; load: ArrayBuffer | null; replies: MessagePort };
@@ -50,6 +50,9 @@ const concat = (parts: Uint8Array[]) => {
 };
 
 async function main() {
+  // The procedures' code (services, Drizzle, the schema) loads while PGlite starts.
+  const procedures = import("../services/procedures");
+  procedures.catch(() => {});
   const pg = init.load ? await PGlite.create({ loadDataDir: new Blob([init.load]) }) : await PGlite.create(init.dataDir ?? undefined);
   const lock = new FifoLock();
   const kept = new Map<string, Kept>();
@@ -170,6 +173,64 @@ async function main() {
     txs.set(id, st);
   }
 
+  /**
+   * The thread's own client for procedures (db/procedures.ts), with the part of PGlite's interface
+   * Drizzle uses: its statements go straight to `runQuery`, and its transaction holds the database
+   * from BEGIN to COMMIT without a message in between.
+   */
+  const local = {
+    query: (sql: string, params?: unknown[], options?: QueryOptions) => run(null, () => runQuery(shape(sql, params, options))),
+    exec: (sql: string) => run(null, () => (parserSets.clear(), pg.exec(sql))),
+    async transaction<T>(fn: (tx: object) => Promise<T>): Promise<T> {
+      const release = await lock.acquire();
+      let ended = false;
+      // One statement at a time, in the order sent (a procedure may send two at once, Promise.all).
+      let chain: Promise<unknown> = Promise.resolve();
+      const inTurn = <R>(fn: () => Promise<R>): Promise<R> => {
+        const step = chain.then(fn);
+        chain = step.catch(() => {});
+        return step;
+      };
+      const tx = {
+        query: (sql: string, params?: unknown[], options?: QueryOptions) => inTurn(() => runQuery(shape(sql, params, options))),
+        exec: (sql: string) => inTurn(() => (parserSets.clear(), pg.exec(sql))),
+        rollback: async () => {
+          ended = true;
+          await inTurn(() => pg.exec("rollback"));
+        },
+        get closed() {
+          return ended;
+        },
+      };
+      try {
+        await pg.exec("begin");
+        let result: T;
+        try {
+          result = await fn(tx);
+        } catch (e) {
+          await chain;
+          if (!ended) await pg.exec("rollback").catch(() => {});
+          throw e;
+        }
+        await chain;
+        if (!ended) {
+          ended = true;
+          const [r] = await pg.exec("commit");
+          if (r?.command === "ROLLBACK") throw Object.assign(new Error("Transaction was rolled back instead of committed"), { code: "25P02" });
+        }
+        return result;
+      } finally {
+        release();
+      }
+    },
+  };
+  let localDb: Promise<{ db: unknown; run: (db: unknown, name: string, args: unknown) => Promise<unknown> }> | null = null;
+  const procedureRunner = () =>
+    (localDb ??= (async () => {
+      const [{ drizzle }, schema, { runProcedure }] = await Promise.all([import("drizzle-orm/pglite"), import("./schema"), procedures]);
+      return { db: drizzle(local as never, { schema }), run: runProcedure as (db: unknown, name: string, args: unknown) => Promise<unknown> };
+    })());
+
   async function handle(m: DbMessage): Promise<unknown> {
     switch (m.op) {
       case "query":
@@ -193,6 +254,12 @@ async function main() {
           tx.release!();
         }
         return null;
+      }
+      case "procedure": {
+        // Answers already done leave first: the procedure may keep this thread for milliseconds.
+        flush();
+        const { db, run: runIt } = await procedureRunner();
+        return runIt(db, m.name, m.args);
       }
       case "dump": {
         const release = await lock.acquire();

@@ -15,7 +15,8 @@ import { ANY_SIGNED_IN } from "../../lib/access";
 import { takesPreview } from "../../policies/attempt.policy";
 import { viewerOf } from "../../lib/viewer";
 import { commitEvenIfRefused } from "../../db/transactions";
-import { moveToNextSection, readOwnAttempt, readOwnAttemptByNumber, startAttempt, submitOwnAttempt } from "../../services/attempt.service";
+import { moveToNextSection, readOwnAttempt, readOwnAttemptByNumber } from "../../services/attempt.service";
+import { onDatabase } from "../../services/procedures";
 import { saveAnswersSettling } from "../../services/attempt-answers.service";
 import { attemptSession } from "../../services/attempt-result.service";
 
@@ -31,10 +32,12 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["attempts"], params: IdParamsSchema, response: { 200: AttemptSessionSchema, 201: AttemptSessionSchema } },
     },
     async (req, reply) => {
-      const viewer = viewerOf(req);
-      const now = app.now();
-      const { attempt, quiz, created } = await startAttempt(app.db, viewer, req.params.id, now, actorOf(req));
-      const session = await attemptSession(app.db, attempt, quiz, takesPreview(viewer), now, { isNew: created });
+      const { created, session } = await onDatabase(app.db, "startAttempt", {
+        viewer: viewerOf(req),
+        quizId: req.params.id,
+        now: app.now(),
+        actor: actorOf(req),
+      });
       return reply.status(created ? 201 : 200).send(session);
     },
   );
@@ -100,10 +103,13 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ANY_SIGNED_IN },
       schema: { tags: ["attempts"], params: AttemptParamsSchema, body: SubmitAttemptSchema, response: { 200: AttemptResultSchema } },
     },
-    async (req) => {
-      const viewer = viewerOf(req);
-      const now = app.now();
-      return commitEvenIfRefused(app.db, (tx) => submitOwnAttempt(tx, viewer, req.params.attemptId, req.body.answers, now, actorOf(req)));
-    },
+    async (req) =>
+      onDatabase(app.db, "submitOwnAttempt", {
+        viewer: viewerOf(req),
+        attemptId: req.params.attemptId,
+        answers: req.body.answers,
+        now: app.now(),
+        actor: actorOf(req),
+      }),
   );
 };

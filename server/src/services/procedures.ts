@@ -1,0 +1,47 @@
+import type { AnswerInput, AttemptResult, AttemptSession } from "@adesua/domain";
+import type { Db } from "../db/client";
+import { commitEvenIfRefused } from "../db/transactions";
+import type { Actor } from "../audit/audit";
+import type { Viewer } from "../lib/viewer";
+import { takesPreview } from "../policies/attempt.policy";
+import { startAttempt, submitOwnAttempt } from "./attempt.service";
+import { attemptSession } from "./attempt-result.service";
+
+/**
+ * The exam's bursts as procedures (decision 038): whole pieces of work, transaction and JavaScript
+ * together, that run where the database is. With PGlite on its own thread (decision 028) a
+ * procedure runs on that thread (db/pglite-worker.ts): its statements never wait for the request
+ * thread, which would otherwise take every answer between BEGIN and COMMIT while the transaction
+ * holds the whole embedded database. Elsewhere (PostgreSQL, PGlite on the request thread) the same
+ * function runs here. Arguments and results cross `postMessage`: plain data and Dates only.
+ */
+const PROCEDURES = {
+  /** POST /quizzes/{id}/attempts: starts or resumes, then the attempt as its screen shows it. */
+  async startAttempt(db: Db, a: { viewer: Viewer; quizId: number; now: Date; actor: Actor }): Promise<{ created: boolean; session: AttemptSession }> {
+    const { attempt, quiz, created } = await startAttempt(db, a.viewer, a.quizId, a.now, a.actor);
+    const session = await attemptSession(db, attempt, quiz, takesPreview(a.viewer), a.now, { isNew: created });
+    return { created, session };
+  },
+  /** POST /attempts/{id}/submit. */
+  submitOwnAttempt(db: Db, a: { viewer: Viewer; attemptId: number; answers: AnswerInput[]; now: Date; actor: Actor }): Promise<AttemptResult> {
+    return commitEvenIfRefused(db, (tx) => submitOwnAttempt(tx, a.viewer, a.attemptId, a.answers, a.now, a.actor));
+  },
+};
+
+type Procedures = typeof PROCEDURES;
+export type ProcedureName = keyof Procedures;
+
+/** Runs a procedure here (the database thread calls this for the messages it is sent). */
+export function runProcedure<K extends ProcedureName>(db: Db, name: K, args: Parameters<Procedures[K]>[1]): ReturnType<Procedures[K]> {
+  if (!Object.hasOwn(PROCEDURES, name)) throw new Error(`No procedure ${String(name)}`);
+  return PROCEDURES[name](db, args as never) as ReturnType<Procedures[K]>;
+}
+
+type ThreadClient = { procedure?: (name: string, args: unknown) => Promise<unknown> };
+
+/** Runs a procedure where the database is: on PGlite's thread when it has one, otherwise here. */
+export function onDatabase<K extends ProcedureName>(db: Db, name: K, args: Parameters<Procedures[K]>[1]): ReturnType<Procedures[K]> {
+  const client = (db as unknown as { $client?: ThreadClient }).$client;
+  if (typeof client?.procedure === "function") return client.procedure(name, args) as ReturnType<Procedures[K]>;
+  return runProcedure(db, name, args);
+}
