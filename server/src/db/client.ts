@@ -47,6 +47,13 @@ export type OpenOptions = {
   pgliteThread?: boolean;
 };
 
+/**
+ * The embedded database leaves the performance summaries' upkeep to a backlog that is drained before
+ * they are read (decision 038; services/performance/summary-backlog.ts): its one session would
+ * otherwise do that work inside every submit of an exam. A setting of the session, so set on open.
+ */
+const DEFER_SUMMARIES = "set adesua.summaries = 'deferred'";
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import("pg");
@@ -84,12 +91,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const thread = await PGliteThread.open(opts.pgliteDir, opts.pgliteLoad);
     const { drizzle } = await import("drizzle-orm/pglite");
     const db = drizzle(thread as never, { schema }) as unknown as Db;
+    await thread.exec(DEFER_SUMMARIES);
     return { db, kind: "pglite", close: () => thread.close(), dumpDataDir: () => thread.dumpDataDir("gzip"), startupLock: (fn) => fn() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const client = opts.pgliteLoad ? await PGlite.create({ loadDataDir: opts.pgliteLoad }) : await PGlite.create(opts.pgliteDir ?? undefined);
   const { drizzle } = await import("drizzle-orm/pglite");
   const db = drizzle(client, { schema }) as unknown as Db;
+  await client.exec(DEFER_SUMMARIES);
   return { db, kind: "pglite", close: () => client.close(), dumpDataDir: () => client.dumpDataDir("gzip"), startupLock: (fn) => fn() };
 }
 

@@ -41,6 +41,12 @@ const rawClientOf = (q: Queryable) => (q as unknown as { session: { client: RawC
  */
 export const pipelines = (q: Queryable): boolean => (rawClientOf(q) as { pipelines?: boolean }).pipelines === true;
 
+/** Whether this is the embedded database (PGlite, on its own thread or on this one), not PostgreSQL. */
+export const isEmbedded = (q: Queryable): boolean => {
+  const client = rawClientOf(q);
+  return typeof client.totalCount !== "number" && client.connection === undefined;
+};
+
 /** PGlite: which statements each instance has PREPAREd (one session per instance; a restart is a new instance). */
 const pglitePrepared = new WeakMap<object, Map<string, Promise<unknown>>>();
 

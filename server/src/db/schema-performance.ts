@@ -158,3 +158,19 @@ export const studentTeacherResults = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.teacherId] }), index("student_teacher_results_teacher_idx").on(t.teacherId, t.userId)],
 );
+
+/**
+ * On the embedded database (decision 038), the (quiz, student) pairs whose submissions or records changed and whose
+ * summaries above (quiz_student_scores and its shards, student_scope_scores, student_totals, student_teacher_results)
+ * are still to be brought up to date: the triggers on submissions and records write here instead of doing that work
+ * inside the exam's transactions. Emptied by `adesua_summaries_drain` before any summary is read and every second in
+ * the background. Always empty on PostgreSQL. Written and read by the database only.
+ */
+export const summaryBacklog = pgTable(
+  "summary_backlog",
+  {
+    quizId: integer("quiz_id").notNull(),
+    userId: integer("user_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.quizId, t.userId] })],
+);

@@ -4,6 +4,7 @@ import { queryPrepared } from "../db/prepared";
 import { carriedTotal, pageMeta, pageWindow } from "../lib/pagination";
 import type { Viewer } from "../lib/viewer";
 import { INSIGHT_COUNTS_SQL, insightStudentsSql, MY_QUIZ_IDS_SQL, TEACHER_OVERVIEW_SQL } from "./teacher-home.queries";
+import { drainSummaries } from "./performance/summary-backlog";
 
 /** The teacher home's figures (decision 024): the teacher's quiz ids, then two prepared statements, everything aggregated by the database. */
 
@@ -26,7 +27,7 @@ const counts = (db: Db, viewer: Viewer, now: Date, quizzes: string) =>
 /** GET /teachers/me/home. */
 export async function teacherHome(db: Db, viewer: Viewer, now: Date): Promise<TeacherHome> {
   const at = now.toISOString();
-  const quizzes = await myQuizzes(db, viewer);
+  const [quizzes] = await Promise.all([myQuizzes(db, viewer), drainSummaries(db)]);
   const [[stats], [insights]] = await Promise.all([
     queryPrepared(db, "adesua_teacher_overview_v3", TEACHER_OVERVIEW_SQL, ID_NOW_QUIZZES, [viewer.id, at, quizzes]),
     counts(db, viewer, now, quizzes),
@@ -71,7 +72,7 @@ export async function insightStudents(
   q: PageQuery & { kind: InsightKind },
 ): Promise<{ data: TeacherInsightStudent[]; pagination: PageMeta }> {
   const w = pageWindow(q);
-  const quizzes = await myQuizzes(db, viewer);
+  const [quizzes] = await Promise.all([myQuizzes(db, viewer), drainSummaries(db)]);
   const raw = await queryPrepared(
     db,
     `adesua_teacher_insight_${q.kind}_v3`,

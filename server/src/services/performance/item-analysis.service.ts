@@ -16,6 +16,7 @@ import { badRequest, notFound } from "../../lib/errors";
 import { regradeQuiz } from "../regrade.service";
 import { queryPrepared } from "../../db/prepared";
 import { int, rowsOf } from "./scope";
+import { drainSummaries } from "./summary-backlog";
 
 /** The domain's `norm` (trim, lower case) in SQL: btrim told the whitespace JavaScript's trim() removes. */
 const norm = (col: string) => sql.raw(`lower(btrim(${col}, E' \\t\\n\\r\\f\\v'))`);
@@ -112,6 +113,7 @@ const VERSION_SQL = `select (select coalesce(sum(changes), 0) from quiz_score_sh
  * read (the version moved on). Ranking students cannot be kept incrementally, hence a stored result.
  */
 async function cachedCounts(db: Queryable, quizId: number): Promise<Counted> {
+  await drainSummaries(db);
   const [v] = (await queryPrepared(db, "adesua_item_analysis_version_v1", VERSION_SQL, ["int"], [quizId])) as {
     changes: unknown;
     questions: string | null;

@@ -12,6 +12,7 @@ import type { Queryable } from "../../db/client";
 import { escapeLike } from "../../lib/sql";
 import type { Viewer } from "../../lib/viewer";
 import { int, iso, num, rowsOf, scopedQuizzes } from "./scope";
+import { drainSummaries } from "./summary-backlog";
 
 type Query = z.output<typeof QuizDashboardQuerySchema>;
 
@@ -140,6 +141,7 @@ type SummaryRow = Row & { total_quizzes: unknown; total_attempts: unknown; avera
 export async function quizDashboard(db: Queryable, viewer: Viewer, q: Query, now: Date): Promise<QuizDashboard> {
   const dir = q.sortOrder === "desc" ? sql`desc` : sql`asc`;
   const offset = (q.page - 1) * q.limit;
+  await drainSummaries(db);
   const rows = await rowsOf<SummaryRow>(
     db,
     sql`
@@ -172,6 +174,7 @@ export async function quizDashboard(db: Queryable, viewer: Viewer, q: Query, now
 
 /** The dashboard rows of chosen quizzes in the viewer's scope, by title (for the export). */
 export async function quizPerformanceRows(db: Queryable, viewer: Viewer, quizIds: readonly number[], now: Date): Promise<QuizPerformanceRow[]> {
+  await drainSummaries(db);
   const rows = await rowsOf<Row>(
     db,
     sql`with ${figuresCte(sql`${scopedQuizzes(viewer)} and q.id in ${quizIds}`, now)}

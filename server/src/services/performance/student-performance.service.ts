@@ -10,6 +10,7 @@ import { pageMeta, pageWindow } from "../../lib/pagination";
 import type { Viewer } from "../../lib/viewer";
 import { PERFORMANCE_MESSAGES } from "@adesua/domain";
 import { int, iso, num, rowsOf, SCOPE_ROW_COLUMNS, scopedQuizzes } from "./scope";
+import { drainSummaries } from "./summary-backlog";
 
 type Query = z.output<typeof StudentPerformanceQuerySchema>;
 
@@ -34,6 +35,7 @@ type Row = { user_id: number; name: string; computed: unknown; quiz_count: unkno
  * the quiz and course titles are read for the page's students only.
  */
 export async function listStudentPerformance(db: Db, viewer: Viewer, q: Query): Promise<StudentPerformanceList> {
+  await drainSummaries(db);
   const scope = scopedQuizzes(viewer, q.courseId);
   const rowScope = scopedQuizzes(viewer, q.courseId, SCOPE_ROW_COLUMNS);
   // An admin over every course: each student's rows already summed, one per student (decision 037).

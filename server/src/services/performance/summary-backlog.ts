@@ -1,0 +1,17 @@
+import { sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { isEmbedded } from "../../db/prepared";
+
+/**
+ * On the embedded database the triggers on submissions and records leave the summaries' work in
+ * `summary_backlog` (decision 038): an exam's submits then hold PGlite's one session for the
+ * submission itself, not for the summaries too. Every read of a summary drains the backlog first,
+ * so what it shows is exactly what the triggers would have kept; a background job drains it a little
+ * at a time meanwhile. On PostgreSQL the triggers do the work at once and the backlog stays empty.
+ * `limit`: at most this many (quiz, student) pairs (null: all). Returns how many were brought up to date.
+ */
+export async function drainSummaries(db: Queryable, limit: number | null = null): Promise<number> {
+  if (!isEmbedded(db)) return 0;
+  const r = await db.execute<{ n: number }>(sql`select adesua_summaries_drain(${limit}::int) as n`);
+  return Number(r.rows[0]?.n ?? 0);
+}
