@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import Fastify, { type FastifyInstance, type FastifyError, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyError, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import compress from "@fastify/compress";
@@ -18,14 +18,14 @@ import {
 import { ENROLMENT_MESSAGES, MUST_CHANGE_PASSWORD_CODE, PENDING_TEACHER_MESSAGE, type Role } from "@adesua/domain";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
-import { findSession } from "./auth/sessions";
+import { findSession, hashToken } from "./auth/sessions";
 import { BUSY_MESSAGE, HttpError, isTransientOverload } from "./lib/errors";
 import { inlineScriptSources } from "./lib/inline-scripts";
 import { BROKEN_FORM } from "./lib/form";
 import { describeError, loggedUrl, requestSerializer } from "./lib/log";
 import { badTextMessage, findBadText } from "./lib/text";
 import "./lib/context";
-import type { Access } from "./lib/access";
+import { ANY_SIGNED_IN, type Access } from "./lib/access";
 import { authRoutes } from "./routes/auth/auth.routes";
 import { userRoutes } from "./routes/users/users.routes";
 import { enrolmentRoutes } from "./routes/users/enrolment.routes";
@@ -142,6 +142,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate("now", opts.now ?? (() => new Date()));
   app.decorate("storage", opts.storage ?? storageFor(database, config.dataDir));
   app.decorateRequest("auth", null);
+  app.decorateRequest("sessionLeftToStatement", null);
   // Every route with its declared access rule, for the route-access test and the docs.
   const routeTable: RouteEntry[] = [];
   app.decorate("routeTable", routeTable);
@@ -211,6 +212,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", async (req) => {
     const url = req.routeOptions.url;
     if (!url || !url.startsWith("/api/") || url.startsWith("/api/docs")) return;
+    const token = bearer(req.headers.authorization);
+    if (token && req.routeOptions.config.sessionInStatement && req.routeOptions.config.access === ANY_SIGNED_IN) {
+      req.sessionLeftToStatement = hashToken(token);
+      return;
+    }
+    await authenticate(req);
+  });
+  app.decorate("authenticate", authenticate);
+
+  async function authenticate(req: FastifyRequest): Promise<void> {
+    const url = req.routeOptions.url!;
     const access = req.routeOptions.config.access;
     const token = bearer(req.headers.authorization);
     if (token) {
@@ -230,7 +242,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (access !== "signed-in" && !access.includes(req.auth.user.role as Role)) {
       throw new HttpError(403, "You do not have permission to do this");
     }
-  });
+  }
 
   // NUL characters and lone surrogates are refused in every path, query and JSON body (forms: lib/form.ts).
   app.addHook("preValidation", async (req) => {

@@ -173,7 +173,13 @@ export class PGliteThread {
     return result;
   }
 
-  /** Runs a procedure of db/procedures.ts on the thread: one message there and one back, whatever it does. */
+  /** Whether nothing is waiting for the thread right now (background work can take a turn without delaying a request). */
+  idle(): boolean {
+    this.drain();
+    return this.pending.size === 0;
+  }
+
+  /** Runs a procedure of services/procedures.ts on the thread: one message there and one back, whatever it does. */
   procedure<T>(name: string, args: unknown): Promise<T> {
     return this.call({ op: "procedure", name, args });
   }

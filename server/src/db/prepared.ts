@@ -50,8 +50,9 @@ export const isEmbedded = (q: Queryable): boolean => {
 /** PGlite: which statements each instance has PREPAREd (one session per instance; a restart is a new instance). */
 const pglitePrepared = new WeakMap<object, Map<string, Promise<unknown>>>();
 
-/** An SQL literal for PGlite's EXECUTE, which takes no bind parameters: integers, or text quoted the standard way. */
+/** An SQL literal for PGlite's EXECUTE, which takes no bind parameters: null, integers, or text quoted the standard way. */
 export function literal(v: unknown): string {
+  if (v === null) return "null";
   if (typeof v === "number") {
     if (!Number.isSafeInteger(v)) throw new Error("only integers may be inlined");
     return String(v);

@@ -5,7 +5,7 @@ import { purgeDeadSessions } from "../auth/sessions";
 import { finalizeOverdueAttempts } from "../services/attempt-sweep.service";
 import { purgeOldFailures } from "../services/auth.service";
 import { createBackup, pruneBackups } from "../services/backup.service";
-import { drainSummaries } from "../services/performance/summary-backlog";
+import { drainSummariesWhenIdle } from "../services/performance/summary-backlog";
 
 /**
  * Stored bytes are removed once no `files` row names them and no upload has brought them for this
@@ -38,9 +38,9 @@ export const jobs: Job[] = [
       if (submitted) app.log.info({ submitted }, "overdue attempts submitted");
     },
   },
-  // The embedded database's performance summaries, a few (quiz, student) pairs at a time so that the
-  // database is never held for long (decision 038); a read drains what is left first. Nothing on PostgreSQL.
-  { name: "drain-summary-backlog", everyMs: 250, run: (app) => drainSummaries(app.db, 8).then(() => {}) },
+  // The embedded database's performance summaries, a few (quiz, student) pairs at a time while nothing
+  // waits for the database (decision 038); a read drains what is left first. Nothing on PostgreSQL.
+  { name: "drain-summary-backlog", everyMs: 250, run: (app) => drainSummariesWhenIdle(app.db, 8).then(() => {}) },
   // Bytes of replaced or deleted files (on disk, or in PostgreSQL with DATABASE_URL).
   {
     name: "remove-unreferenced-files",

@@ -12,6 +12,14 @@ export type Access = "public" | "signed-in" | readonly Role[];
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The route's own statement checks the bearer token's session and says no when it is not a live one
+     * of an active user who may act (decision 038: the exam's answer saves, so that each save is one
+     * statement on the embedded database, not two). The hook then leaves the session to it; the route
+     * calls `app.authenticate(req)` when its statement says no, which refuses exactly as the hook would.
+     * Only for "signed-in" routes: the statement does not check roles.
+     */
+    sessionInStatement?: boolean;
   }
 }
 

@@ -15,9 +15,13 @@ declare module "fastify" {
     config: Config;
     /** The server's clock; tests may replace it. */
     now: () => Date;
+    /** The session check and the route's access rule, as the request hook runs them (config.sessionInStatement). */
+    authenticate: (req: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     auth: Auth | null;
+    /** The bearer token's hash, when the hook left the session to the route's own statement (config.sessionInStatement). */
+    sessionLeftToStatement: string | null;
   }
 }
 

@@ -7,7 +7,7 @@ import type { Actor } from "../audit/audit";
 import { assertOwnsAttempt, takesPreview } from "../policies/attempt.policy";
 import type { Viewer } from "../lib/viewer";
 import { questionIndexes } from "./attempt.queries";
-import { saveAnswersGrouped } from "./attempt-save-batch";
+import { saveAnswersGrouped, type SaveCaller } from "./attempt-save-batch";
 import { refusal, settleAttempt, upsertAnswers } from "./attempt-settle";
 
 /**
@@ -18,12 +18,13 @@ import { refusal, settleAttempt, upsertAnswers } from "./attempt-settle";
 
 export async function saveAnswersFast(
   db: Db,
-  viewer: Viewer,
+  who: Viewer | { tokenHash: string },
   attemptId: number,
   answers: readonly AnswerInput[],
   now: Date,
 ): Promise<{ saved: number; savedAt: Date } | "slow"> {
-  const { ok } = await saveAnswersGrouped(db, { attemptId, userId: viewer.id, answers, now });
+  const caller: SaveCaller = "tokenHash" in who ? { tokenHash: who.tokenHash } : { userId: who.id };
+  const { ok } = await saveAnswersGrouped(db, { attemptId, caller, answers, now });
   return ok ? { saved: answers.length, savedAt: now } : "slow";
 }
 
@@ -31,6 +32,11 @@ export async function saveAnswersFast(
 export async function saveAnswersSettling(db: Db, viewer: Viewer, attemptId: number, answers: readonly AnswerInput[], now: Date, actor: Actor) {
   const fast = await saveAnswersFast(db, viewer, attemptId, answers, now);
   if (fast !== "slow") return fast;
+  return saveAnswersLocked(db, viewer, attemptId, answers, now, actor);
+}
+
+/** The explaining path alone (a save whose token-checked fast path said no, once the session is known good). */
+export function saveAnswersLocked(db: Db, viewer: Viewer, attemptId: number, answers: readonly AnswerInput[], now: Date, actor: Actor) {
   return commitEvenIfRefused(db, (tx) => saveAnswers(tx, viewer, attemptId, answers, now, actor));
 }
 

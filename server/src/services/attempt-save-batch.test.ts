@@ -132,7 +132,7 @@ describe("group commit of saves", () => {
   it("re-runs a failed batch one by one: a bad request fails alone and the others are stored", async () => {
     const s = await scenario();
     const [lead, a, bad, c] = s.students;
-    const req = (st: typeof a, answers: Answer[]) => ({ attemptId: st.attemptId, userId: st.id, answers, now: new Date() });
+    const req = (st: typeof a, answers: Answer[]) => ({ attemptId: st.attemptId, caller: { userId: st.id }, answers, now: new Date() });
     const before = stats();
     // Two answers to one question in one request (the API refuses that; here it reaches the SQL): the
     // upsert cannot change one row twice, so the statement fails.

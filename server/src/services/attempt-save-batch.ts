@@ -11,20 +11,24 @@ import { SAVE_ANSWERS_BATCH_SQL, SAVE_ANSWERS_SQL } from "./attempt.queries";
  * ten times a row of a batched one; on PostgreSQL it is off by default (see the decision).
  */
 
-export type SaveRequest = { attemptId: number; userId: number; answers: readonly AnswerInput[]; now: Date };
+/** Who saves: a user (the request hook checked the session) or a bearer token's hash (the statement checks it, decision 038). */
+export type SaveCaller = { userId: number } | { tokenHash: string };
+export type SaveRequest = { attemptId: number; caller: SaveCaller; answers: readonly AnswerInput[]; now: Date };
 /** The fast path's verdict: saved (ok) or "take the explaining path". */
 export type SaveVerdict = { ok: boolean };
 
 const given = (answers: readonly AnswerInput[]) => answers.map((a) => ({ question_id: a.questionId, answer: a.answer }));
+const userOf = (c: SaveCaller) => ("userId" in c ? c.userId : null);
+const tokenOf = (c: SaveCaller) => ("tokenHash" in c ? c.tokenHash : null);
 
 /** One save as one statement. */
 export async function saveAnswersOnce(db: Db, r: SaveRequest): Promise<SaveVerdict> {
   const rows = await queryPrepared(
     db,
-    "adesua_save_answers_v1",
+    "adesua_save_answers_v2",
     SAVE_ANSWERS_SQL,
-    ["int", "jsonb", "int", "timestamptz"],
-    [r.attemptId, JSON.stringify(given(r.answers)), r.userId, r.now.toISOString()],
+    ["int", "jsonb", "int", "timestamptz", "text"],
+    [r.attemptId, JSON.stringify(given(r.answers)), userOf(r.caller), r.now.toISOString(), tokenOf(r.caller)],
   );
   return { ok: rows[0]?.ok === true };
 }
@@ -35,8 +39,15 @@ export async function saveAnswersOnce(db: Db, r: SaveRequest): Promise<SaveVerdi
  * running them one by one.
  */
 export async function saveAnswersBatch(db: Db, rs: readonly SaveRequest[]): Promise<SaveVerdict[]> {
-  const payload = rs.map((r, i) => ({ i, attempt_id: r.attemptId, user_id: r.userId, at: r.now.toISOString(), answers: given(r.answers) }));
-  const rows = await queryPrepared(db, "adesua_save_answers_batch_v1", SAVE_ANSWERS_BATCH_SQL, ["jsonb"], [JSON.stringify(payload)]);
+  const payload = rs.map((r, i) => ({
+    i,
+    attempt_id: r.attemptId,
+    user_id: userOf(r.caller),
+    token_hash: tokenOf(r.caller),
+    at: r.now.toISOString(),
+    answers: given(r.answers),
+  }));
+  const rows = await queryPrepared(db, "adesua_save_answers_batch_v2", SAVE_ANSWERS_BATCH_SQL, ["jsonb"], [JSON.stringify(payload)]);
   const byIndex = new Map(rows.map((row) => [Number(row.i), row.ok === true]));
   return rs.map((_, i) => {
     const ok = byIndex.get(i);

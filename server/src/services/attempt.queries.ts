@@ -70,6 +70,16 @@ export const questionIndexes = (ids: number[]) =>
     )}))`;
 
 /**
+ * The user id of a bearer token's live session when its user may act (active, and no one-time password
+ * still to replace unless an admin is impersonating): what the request hook checks for a "signed-in"
+ * route (app.ts), for a save that checks its session itself (decision 038). `$token` is the token's hash.
+ */
+const sessionUser = (token: string) => `(
+  select s.user_id from sessions s join users u on u.id = s.user_id
+  where s.token_hash = ${token} and s.revoked_at is null and s.expires_at > now()
+    and u.status = 'active' and (not u.must_change_password or s.impersonator_id is not null))`;
+
+/**
  * The hot path in one statement (no BEGIN/COMMIT round trips): it locks the attempt FOR SHARE, works
  * out in SQL whether every answer may be saved now (the taker's own attempt, open, before the
  * deadline and the current section's end plus grace, every question in this quiz and in the current
@@ -78,10 +88,14 @@ export const questionIndexes = (ids: number[]) =>
  * Anything else ("not ok") goes to `saveAnswers` below, which explains the refusal or settles.
  * The same checks as `saveAnswers` and `answersSavableNow` (domain rules); the shared SAVE_CASES run
  * through both (sql-rules.test.ts, rules.cases.test.ts), and the HTTP tests exercise both paths.
- * Parameters: $1 attempt id, $2 answers as JSON [{question_id, answer}], $3 caller's user id, $4 now.
+ * The caller is a user id, or the hash of a bearer token whose session the statement checks itself
+ * (decision 038: no session lookup before it); an unknown, ended or refused session is "not ok".
+ * Parameters: $1 attempt id, $2 answers as JSON [{question_id, answer}], $3 caller's user id (or null),
+ * $4 now, $5 the caller's token hash (or null).
  */
 export const SAVE_ANSWERS_SQL = `
-  with a as (
+  with caller as (select coalesce($3::int, ${sessionUser("$5::text")}) as id),
+  a as (
     select a.id, a.user_id, a.quiz_id, a.status, a.deadline, a.current_section, coalesce(a.section_started_at, a.started_at) as section_started_at, qz.timed_sections as ts
     from attempts a join quizzes qz on qz.id = a.quiz_id
     where a.id = $1::int
@@ -100,7 +114,7 @@ export const SAVE_ANSWERS_SQL = `
   ),
   allowed as (
     select (
-      a.user_id = $3::int
+      a.user_id = (select id from caller)
       and a.status = 'in_progress'
       and (a.deadline is null or $4::timestamptz <= a.deadline + interval '${DEADLINE_GRACE_MS} milliseconds')
       and (
@@ -128,12 +142,13 @@ export const SAVE_ANSWERS_SQL = `
  * per request (`i` as given) with its own `ok`. The batcher never puts two saves of one attempt in a
  * batch: each request locks and writes only its own attempt's rows, so the batch stores exactly what
  * the saves one by one would have. The shared SAVE_CASES run through this too (sql-rules.test.ts).
- * Parameter: $1 JSON [{i, attempt_id, user_id, at, answers: [{question_id, answer}]}].
+ * Each request's caller is a user id or a token hash, as in SAVE_ANSWERS_SQL.
+ * Parameter: $1 JSON [{i, attempt_id, user_id, token_hash, at, answers: [{question_id, answer}]}].
  */
 export const SAVE_ANSWERS_BATCH_SQL = `
   with req as (
-    select r.i, r.attempt_id, r.user_id, r.at, r.answers
-    from jsonb_to_recordset($1::jsonb) as r(i int, attempt_id int, user_id int, at timestamptz, answers jsonb)
+    select r.i, r.attempt_id, coalesce(r.user_id, ${sessionUser("r.token_hash")}) as user_id, r.at, r.answers
+    from jsonb_to_recordset($1::jsonb) as r(i int, attempt_id int, user_id int, token_hash text, at timestamptz, answers jsonb)
   ),
   a as (
     select req.i, req.user_id as caller, req.at, a.id, a.user_id, a.quiz_id, a.status, a.deadline, a.current_section,

@@ -3,9 +3,10 @@ import { and, eq } from "drizzle-orm";
 import type { TimedSection } from "@adesua/domain";
 import { CASES_T0, PERSONAL_BEST_CASES, SAVE_CASES, STATUS_CASES, type SaveCase } from "@adesua/domain/cases";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { buildQuiz, buildUser, sampleQuestions } from "../../test/factories";
+import { buildQuiz, buildUser, sampleQuestions, signedIn } from "../../test/factories";
+import { hashToken } from "../auth/sessions";
 import { queryPrepared } from "../db/prepared";
-import { attemptAnswers, attempts, quizzes, records } from "../db/schema";
+import { attemptAnswers, attempts, quizzes, records, sessions, users } from "../db/schema";
 import { FINALIZE_SQL } from "./attempt.queries";
 import { recomputeRecords } from "./records-recompute.service";
 import { saveAnswersFast } from "./attempt-answers.service";
@@ -48,7 +49,7 @@ async function saveCase(c: SaveCase) {
     .returning();
   const answers = c.questions.map((i) => ({ questionId: i === null ? elsewhere[0].id : questions[i].id, answer: "A" }));
   const viewer = { id: student.id, role: "student" as const, studentType: "jhs1" as const };
-  return { viewer, attempt, answers, request: { attemptId: attempt.id, userId: student.id, answers, now: at(c.now) } };
+  return { viewer, attempt, answers, request: { attemptId: attempt.id, caller: { userId: student.id }, answers, now: at(c.now) } };
 }
 
 /** How many answers the attempt holds. */
@@ -63,6 +64,60 @@ describe("SAVE_ANSWERS_SQL agrees with answersSavableNow", () => {
   });
 });
 
+describe("a save that checks its session in its own statement (decision 038)", () => {
+  /** A signed-in student's open attempt, and a save of one answer by token, alone and in a batch. */
+  async function tokenSave(change: (s: { userId: number; token: string }) => Promise<void> = async () => {}) {
+    const { user, token } = await signedIn(db(), { role: "student" });
+    const { quiz, questions } = await buildQuiz(db(), { questions: sampleQuestions(3) });
+    const [attempt] = await db()
+      .insert(attempts)
+      .values({ quizId: quiz.id, userId: user.id, attemptNumber: 1, status: "in_progress", startedAt: new Date() })
+      .returning();
+    await change({ userId: user.id, token });
+    const answers = [{ questionId: questions[0].id, answer: "A" }];
+    const alone = await saveAnswersFast(db(), { tokenHash: hashToken(token) }, attempt.id, answers, new Date());
+    const [batched] = await saveAnswersBatch(db(), [{ attemptId: attempt.id, caller: { tokenHash: hashToken(token) }, answers, now: new Date() }]);
+    return { alone: alone !== "slow", batched: batched.ok, stored: await storedCount(attempt.id) };
+  }
+  const tokenOf = (token: string) => eq(sessions.tokenHash, hashToken(token));
+
+  it("saves with the owner's live session", async () => {
+    expect(await tokenSave()).toEqual({ alone: true, batched: true, stored: 1 });
+  });
+
+  it("says no, saving nothing, to another student's, an unknown, a revoked and an expired session", async () => {
+    const other = await signedIn(db(), { role: "student" });
+    const cases: ((s: { userId: number; token: string }) => Promise<void>)[] = [
+      async (s) => void (await db().update(sessions).set({ userId: other.user.id }).where(tokenOf(s.token))),
+      async (s) =>
+        void (await db()
+          .update(sessions)
+          .set({ tokenHash: hashToken("not-a-token") })
+          .where(tokenOf(s.token))),
+      async (s) => void (await db().update(sessions).set({ revokedAt: new Date() }).where(tokenOf(s.token))),
+      async (s) =>
+        void (await db()
+          .update(sessions)
+          .set({ expiresAt: new Date(Date.now() - 1000) })
+          .where(tokenOf(s.token))),
+    ];
+    for (const change of cases) expect(await tokenSave(change)).toEqual({ alone: false, batched: false, stored: 0 });
+  });
+
+  it("says no to a user who may not act yet (pending, or a one-time password to replace), unless an admin impersonates", async () => {
+    const admin = await buildUser(db(), { role: "admin" });
+    const pending = async (s: { userId: number }) => void (await db().update(users).set({ status: "pending" }).where(eq(users.id, s.userId)));
+    const mustChange = async (s: { userId: number }) => void (await db().update(users).set({ mustChangePassword: true }).where(eq(users.id, s.userId)));
+    expect(await tokenSave(pending)).toEqual({ alone: false, batched: false, stored: 0 });
+    expect(await tokenSave(mustChange)).toEqual({ alone: false, batched: false, stored: 0 });
+    const impersonated = async (s: { userId: number; token: string }) => {
+      await mustChange(s);
+      await db().update(sessions).set({ impersonatorId: admin.id }).where(tokenOf(s.token));
+    };
+    expect(await tokenSave(impersonated)).toEqual({ alone: true, batched: true, stored: 1 });
+  });
+});
+
 describe("SAVE_ANSWERS_BATCH_SQL (group commit) agrees with answersSavableNow", () => {
   it.each(SAVE_CASES)("$name, in a batch of its own", async (c) => {
     const { attempt, answers, request } = await saveCase(c);
@@ -74,7 +129,7 @@ describe("SAVE_ANSWERS_BATCH_SQL (group commit) agrees with answersSavableNow", 
     for (const order of [SAVE_CASES, [...SAVE_CASES].reverse()]) {
       const made = [];
       for (const c of order) made.push(await saveCase(c));
-      const missing = { attemptId: 999_999_999, userId: made[0].viewer.id, answers: made[0].answers, now: at(0) };
+      const missing = { attemptId: 999_999_999, caller: { userId: made[0].viewer.id }, answers: made[0].answers, now: at(0) };
       const verdicts = await saveAnswersBatch(db(), [...made.map((m) => m.request), missing]);
       expect(verdicts).toEqual([...order.map((c) => ({ ok: c.savable })), { ok: false }]);
       for (const [i, c] of order.entries()) expect(await storedCount(made[i].attempt.id), c.name).toBe(c.savable ? made[i].answers.length : 0);

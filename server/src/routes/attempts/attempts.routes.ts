@@ -17,7 +17,7 @@ import { viewerOf } from "../../lib/viewer";
 import { commitEvenIfRefused } from "../../db/transactions";
 import { moveToNextSection, readOwnAttempt, readOwnAttemptByNumber } from "../../services/attempt.service";
 import { onDatabase } from "../../services/procedures";
-import { saveAnswersSettling } from "../../services/attempt-answers.service";
+import { saveAnswersFast, saveAnswersLocked, saveAnswersSettling } from "../../services/attempt-answers.service";
 import { attemptSession } from "../../services/attempt-result.service";
 
 /**
@@ -72,12 +72,24 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/attempts/:attemptId/answers",
     {
-      config: { access: ANY_SIGNED_IN },
+      // The save's statement checks the session itself (decision 038): one statement per save, not two.
+      config: { access: ANY_SIGNED_IN, sessionInStatement: true },
       schema: { tags: ["attempts"], params: AttemptParamsSchema, body: SaveAnswersSchema, response: { 200: SaveAnswersResponseSchema } },
     },
     async (req) => {
-      const r = await saveAnswersSettling(app.db, viewerOf(req), req.params.attemptId, req.body.answers, app.now(), actorOf(req));
-      return { saved: r.saved, savedAt: r.savedAt.toISOString() };
+      const { attemptId } = req.params;
+      const { answers } = req.body;
+      const now = app.now();
+      const present = (r: { saved: number; savedAt: Date }) => ({ saved: r.saved, savedAt: r.savedAt.toISOString() });
+      if (req.sessionLeftToStatement) {
+        const fast = await saveAnswersFast(app.db, { tokenHash: req.sessionLeftToStatement }, attemptId, answers, now);
+        if (fast !== "slow") return present(fast);
+        // No: a session that is not a live one is refused here exactly as the hook refuses it; a good one
+        // takes the explaining path (which says why the attempt took no answer, or lets time act first).
+        await app.authenticate(req);
+        return present(await saveAnswersLocked(app.db, viewerOf(req), attemptId, answers, now, actorOf(req)));
+      }
+      return present(await saveAnswersSettling(app.db, viewerOf(req), attemptId, answers, now, actorOf(req)));
     },
   );
 

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { DEADLINE_GRACE_MS } from "@adesua/domain";
-import { attemptAnswers, attempts, auditLogs, records, submissions } from "../../db/schema";
+import { attemptAnswers, attempts, auditLogs, records, sessions, submissions, users } from "../../db/schema";
+import { hashToken } from "../../auth/sessions";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
 import { buildQuiz, sampleQuestions, signedIn, type QuestionSeed } from "../../../test/factories";
 import { finalizeOverdueAttempts } from "../../services/attempt-sweep.service";
@@ -219,6 +220,39 @@ describe("GET /api/quizzes/:id/attempts/:number", () => {
 });
 
 describe("PUT /api/attempts/:id/answers", () => {
+  it("refuses an ended session and a user who may not act yet exactly as every route does, though its statement checks the session (decision 038)", async () => {
+    const { quiz, questions } = await buildQuiz(db());
+    const one = [{ questionId: questions[0].id, answer: "A" }];
+    const startOne = async () => {
+      const s = await student();
+      const a = await start(s.token, quiz.id);
+      return { ...s, attemptId: a.body.attemptId as number };
+    };
+    const ended = await startOne();
+    await db()
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.tokenHash, hashToken(ended.token)));
+    const r401 = await save(ended.token, ended.attemptId, one);
+    expect([r401.status, r401.body]).toEqual([401, { error: "Your session has ended. Please log in again." }]);
+    expect((await save("not-a-token", ended.attemptId, one)).status).toBe(401);
+    expect((await call(t.app, { method: "PUT", url: `/api/attempts/${ended.attemptId}/answers`, payload: { answers: one } })).status).toBe(401);
+
+    const slip = await startOne();
+    await db().update(users).set({ mustChangePassword: true }).where(eq(users.id, slip.user.id));
+    const r403 = await save(slip.token, slip.attemptId, one);
+    expect([r403.status, r403.body.code]).toEqual([403, "password_change_required"]);
+    const pending = await startOne();
+    await db().update(users).set({ status: "pending" }).where(eq(users.id, pending.user.id));
+    expect((await save(pending.token, pending.attemptId, one)).status).toBe(403);
+    for (const s of [ended, slip, pending]) expect(await db().select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, s.attemptId))).toHaveLength(0);
+
+    // A live session still saves, and a refusal of the attempt itself is still explained.
+    const live = await startOne();
+    expect((await save(live.token, live.attemptId, one)).status).toBe(200);
+    expect((await save(live.token, live.attemptId, [{ questionId: 999_999, answer: "A" }])).status).toBe(400);
+  });
+
   it("saves per question, and saving the same answers again changes nothing", async () => {
     const s = await student();
     const { quiz, questions } = await buildQuiz(db());
