@@ -120,6 +120,11 @@ export const quizzes = pgTable(
     answersReleasedAt: ts("answers_released_at"),
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
+    /**
+     * Bumped by a database trigger whenever any of the quiz's questions is added, changed or removed
+     * (decision 038): the attempt engine keeps a quiz's questions in memory for as long as it matches.
+     */
+    questionsVersion: integer("questions_version").notNull().default(0),
   },
   (t) => [
     check("quizzes_show_answers_check", sql`${t.showAnswers} in ('after_close','never','after_last_attempt')`),

@@ -1,10 +1,9 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { attemptStartRefusal, passedFor, reviewAllowed, type AttemptResult, type AttemptSession } from "@adesua/domain";
 import type { Queryable } from "../db/client";
-import { queryPrepared } from "../db/prepared";
 import { attempts, submissions, type AttemptRow, type QuizRow, type SubmissionRow } from "../db/schema";
-import { presentAttemptSession, presentResult, type StudentQuestionRow } from "../presenters/attempt";
-import { STUDENT_QUESTIONS_SQL } from "./attempt.queries";
+import { presentAttemptSession, presentResult } from "../presenters/attempt";
+import { studentQuestionsOf } from "./quiz-questions-cache";
 import { timingOf, type JustGraded, type QuizForAttempt } from "./attempt-settle";
 import { buildReview, gradeStoredAnswers, loadAttemptAnswers, loadKeyedQuestions } from "./grading.service";
 
@@ -69,7 +68,7 @@ export async function attemptSession(
 ): Promise<AttemptSession> {
   const [qs, answers] = await Promise.all([
     // Only the columns a student may see: the key is never read here.
-    queryPrepared(db, "adesua_student_questions_v2", STUDENT_QUESTIONS_SQL, ["int"], [quiz.id]) as Promise<StudentQuestionRow[]>,
+    studentQuestionsOf(db, quiz),
     opts.isNew ? [] : loadAttemptAnswers(db, attempt.id),
   ]);
   const result = attempt.status === "submitted" ? await attemptResult(db, attempt, quiz, preview, now, opts.graded ?? null) : null;

@@ -12,12 +12,13 @@ import {
 import type { Queryable, Tx } from "../db/client";
 import { queryPrepared } from "../db/prepared";
 import { attemptAnswers, attempts, courses, quizzes, type AttemptRow, type QuizRow, type SubmissionRow } from "../db/schema";
-import { recordAudit, type Actor } from "../audit/audit";
+import type { Actor } from "../audit/audit";
 import { HttpError } from "../lib/errors";
 import { assertOwnsAttempt } from "../policies/attempt.policy";
 import type { Viewer } from "../lib/viewer";
 import { gradeStoredAnswers, type KeyedQuestion, type StoredAnswer } from "./grading.service";
-import { FINALIZE_SQL, GRADE_INPUTS_SQL } from "./attempt.queries";
+import { FINALIZE_SQL, FINALIZE_TYPES, GRADE_ANSWERS_SQL } from "./attempt.queries";
+import { keyedQuestionsOf } from "./quiz-questions-cache";
 
 /**
  * The core of the attempt lifecycle, shared by starting, saving, submitting, reading and the sweep:
@@ -80,10 +81,12 @@ export async function lockOwnAttemptWithQuiz(tx: Tx, viewer: Viewer, attemptId: 
 /** What grading reads: the quiz's keyed questions in order, and the attempt's saved answers by question. */
 export type GradeInputs = { keyed: KeyedQuestion[]; answers: StoredAnswer[] };
 
-export async function loadGradeInputs(tx: Tx, quizId: number, attemptId: number): Promise<GradeInputs> {
-  const [row] = await queryPrepared(tx, "adesua_grade_inputs_v2", GRADE_INPUTS_SQL, ["int", "int"], [quizId, attemptId]);
-  const answers = (row.answers as { questionId: number; answer: string; savedAt: string }[]).map((a) => ({ ...a, savedAt: new Date(a.savedAt) }));
-  return { keyed: row.keyed as KeyedQuestion[], answers };
+export async function loadGradeInputs(tx: Tx, quiz: QuizRow, attemptId: number): Promise<GradeInputs> {
+  const keyed = await keyedQuestionsOf(tx, quiz);
+  const [row] = await queryPrepared(tx, "adesua_grade_answers_v1", GRADE_ANSWERS_SQL, ["int"], [attemptId]);
+  const raw = typeof row.answers === "string" ? JSON.parse(row.answers) : row.answers;
+  const answers = (raw as { questionId: number; answer: string; savedAt: string }[]).map((a) => ({ ...a, savedAt: new Date(a.savedAt) }));
+  return { keyed, answers };
 }
 
 /**
@@ -104,28 +107,24 @@ type SubmitOptions = { at: Date; actor: Actor; preview: boolean; inputs?: GradeI
  */
 export async function submitAttempt(tx: Tx, attempt: AttemptRow, quiz: QuizRow, opts: SubmitOptions): Promise<Settled> {
   if (attempt.status !== "in_progress") return { attempt, graded: null };
-  const { keyed, answers } = opts.inputs ?? (await loadGradeInputs(tx, quiz.id, attempt.id));
+  const { keyed, answers } = opts.inputs ?? (await loadGradeInputs(tx, quiz, attempt.id));
   const g = gradeStoredAnswers(keyed, answers);
-  const [r] = await queryPrepared(
-    tx,
-    "adesua_finalize_v1",
-    FINALIZE_SQL,
-    ["int", "int", "int", "numeric", "int", "int", "boolean", "jsonb", "timestamptz", "boolean", "int", "boolean"],
-    [
-      attempt.id,
-      quiz.id,
-      attempt.userId,
-      g.score,
-      g.correct,
-      g.total,
-      g.graded,
-      JSON.stringify(g.ungradedAnswers),
-      opts.at.toISOString(),
-      passedFor(g, quiz.passingScore),
-      attempt.attemptNumber,
-      !opts.preview,
-    ],
-  );
+  const [r] = await queryPrepared(tx, "adesua_finalize_v2", FINALIZE_SQL, FINALIZE_TYPES, [
+    attempt.id,
+    quiz.id,
+    attempt.userId,
+    g.score,
+    g.correct,
+    g.total,
+    g.graded,
+    JSON.stringify(g.ungradedAnswers),
+    opts.at.toISOString(),
+    passedFor(g, quiz.passingScore),
+    attempt.attemptNumber,
+    !opts.preview,
+    opts.actor.userId,
+    opts.actor.impersonatorId,
+  ]);
   let stored: SubmissionRow | null = null;
   if (r.submission_id != null) {
     stored = {
@@ -144,13 +143,6 @@ export async function submitAttempt(tx: Tx, attempt: AttemptRow, quiz: QuizRow, 
       gradedAt: null,
       createdAt: opts.at,
     };
-    await recordAudit(tx, {
-      entityType: "submission",
-      entityId: stored.id,
-      action: "create",
-      actor: opts.actor,
-      after: { attemptId: attempt.id, quizId: quiz.id, userId: attempt.userId, score: g.score, correct: g.correct, total: g.total, graded: g.graded },
-    });
   }
   const closed: AttemptRow = { ...attempt, status: "submitted", submittedAt: opts.at };
   return { attempt: closed, graded: opts.preview || stored ? { submission: stored, keyed, answers } : null };

@@ -8,22 +8,22 @@ import { attempts, questions } from "../db/schema";
  * suffix where it is used), because PGlite keeps PREPAREd statements per instance.
  */
 
-/** The quiz's questions with their keys and the attempt's saved answers, in one query. Parameters: $1 quiz, $2 attempt. */
-export const GRADE_INPUTS_SQL = `
-  select
-    coalesce((select json_agg(json_build_object('id', q.id, 'text', q.text, 'options', q.options, 'answer', q.answer, 'imageCount', jsonb_array_length(q.image_file_ids)) order by q.position, q.id)
-              from questions q where q.quiz_id = $1::int), '[]'::json) as keyed,
-    coalesce((select json_agg(json_build_object('questionId', a.question_id, 'answer', a.answer, 'savedAt', a.saved_at) order by a.question_id)
-              from attempt_answers a where a.attempt_id = $2::int), '[]'::json) as answers`;
+/** The attempt's saved answers by question, for grading (the keyed questions come from quiz-questions-cache.ts). Parameter: $1 attempt. */
+export const GRADE_ANSWERS_SQL = `
+  select coalesce((select json_agg(json_build_object('questionId', a.question_id, 'answer', a.answer, 'savedAt', a.saved_at) order by a.question_id)
+                   from attempt_answers a where a.attempt_id = $1::int), '[]'::json) as answers`;
 
 /**
  * Stores a graded submission and its record and closes the attempt, in one statement. The personal
  * best compares with the student's earlier records of the quiz (the statement's snapshot does not
  * see the record it inserts): higher than every earlier score, or the first score; never without one
  * (isPersonalBest in domain/src/rules; the shared PERSONAL_BEST_CASES pin the two together).
+ * The submission's audit entry is written by the same statement (what recordAudit would write).
  * Parameters: $1 attempt, $2 quiz, $3 student, $4 score, $5 correct, $6 total, $7 graded,
- * $8 ungraded answers (JSON), $9 time, $10 passed, $11 attempt number, $12 store a submission (not a preview).
+ * $8 ungraded answers (JSON), $9 time, $10 passed, $11 attempt number, $12 store a submission (not a preview),
+ * $13 acting user, $14 impersonating admin (FINALIZE_TYPES).
  */
+export const FINALIZE_TYPES = ["int", "int", "int", "numeric", "int", "int", "boolean", "jsonb", "timestamptz", "boolean", "int", "boolean", "int", "int"];
 export const FINALIZE_SQL = `
   with sub as (
     insert into submissions (attempt_id, quiz_id, user_id, score, correct, total, graded, ungraded_answers, created_at)
@@ -39,8 +39,16 @@ export const FINALIZE_SQL = `
     from sub
     returning id
   ),
+  aud as (
+    insert into audit_logs (entity_type, entity_id, action, user_id, impersonator_id, after)
+    select 'submission', sub.id::text, 'create', $13::int, $14::int,
+      jsonb_build_object('attemptId', $1::int, 'quizId', $2::int, 'userId', $3::int, 'score', $4::numeric, 'correct', $5::int, 'total', $6::int, 'graded', $7::boolean)
+    from sub
+    returning 1
+  ),
   att as (update attempts set status = 'submitted', submitted_at = $9::timestamptz where id = $1::int returning id)
-  select (select id from sub) as submission_id, (select count(*) from rec)::int as records, (select count(*) from att)::int as closed`;
+  select (select id from sub) as submission_id, (select count(*) from rec)::int as records, (select count(*) from aud)::int as audited,
+    (select count(*) from att)::int as closed`;
 
 /** An attempts row as Drizzle would return it (both drivers parse timestamptz into Date). */
 export const ATTEMPT_COLUMNS = `id, quiz_id as "quizId", user_id as "userId", attempt_number as "attemptNumber", status, started_at as "startedAt",
@@ -194,6 +202,3 @@ export const SAVE_ANSWERS_BATCH_SQL = `
   select req.i, coalesce(w.ok, false) as ok, (select count(*) from ins where ins.attempt_id = req.attempt_id)::int as written
   from req left join allowed w on w.i = req.i
   order by req.i`;
-
-/** A quiz's questions as a student may see them (no key column; how many pictures, not which files), in order. Parameter: $1 quiz. */
-export const STUDENT_QUESTIONS_SQL = `select id, text, options, jsonb_array_length(image_file_ids) as "imageCount" from questions where quiz_id = $1::int order by position, id`;

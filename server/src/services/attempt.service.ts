@@ -166,7 +166,7 @@ async function saveAndSubmit(
   if (settled.attempt.status !== "in_progress") return settled;
   let inputs: GradeInputs | undefined;
   if (answers.length) {
-    const read = await loadGradeInputs(tx, quiz.id, settled.attempt.id);
+    const read = await loadGradeInputs(tx, quiz, settled.attempt.id);
     const index = new Map(read.keyed.map((q, i) => [q.id, i]));
     if (answers.some((a) => !index.has(a.questionId))) throw refusal(400, "unknownQuestion");
     const open = answers.filter((a) => questionOpenness(quiz.timedSections, settled.attempt.currentSection, index.get(a.questionId)!) === "open");

@@ -7,7 +7,7 @@ import { buildQuiz, buildUser, sampleQuestions, signedIn } from "../../test/fact
 import { hashToken } from "../auth/sessions";
 import { queryPrepared } from "../db/prepared";
 import { attemptAnswers, attempts, quizzes, records, sessions, users } from "../db/schema";
-import { FINALIZE_SQL } from "./attempt.queries";
+import { FINALIZE_SQL, FINALIZE_TYPES } from "./attempt.queries";
 import { recomputeRecords } from "./records-recompute.service";
 import { saveAnswersFast } from "./attempt-answers.service";
 import { saveAnswersBatch } from "./attempt-save-batch";
@@ -168,13 +168,22 @@ describe("FINALIZE_SQL's personal best agrees with isPersonalBest", () => {
       .returning();
     // Inside a transaction, as submitAttempt runs it.
     await db().transaction((tx) =>
-      queryPrepared(
-        tx,
-        "adesua_finalize_v1",
-        FINALIZE_SQL,
-        ["int", "int", "int", "numeric", "int", "int", "boolean", "jsonb", "timestamptz", "boolean", "int", "boolean"],
-        [attempt.id, quiz.id, student.id, c.score, 0, 1, c.score !== null, "[]", at(n).toISOString(), null, n, true],
-      ),
+      queryPrepared(tx, "adesua_finalize_v2", FINALIZE_SQL, FINALIZE_TYPES, [
+        attempt.id,
+        quiz.id,
+        student.id,
+        c.score,
+        0,
+        1,
+        c.score !== null,
+        "[]",
+        at(n).toISOString(),
+        null,
+        n,
+        true,
+        student.id,
+        null,
+      ]),
     );
     const [mine] = await db()
       .select({ best: records.isPersonalBest })

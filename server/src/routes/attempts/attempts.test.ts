@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { DEADLINE_GRACE_MS } from "@adesua/domain";
-import { attemptAnswers, attempts, auditLogs, records, sessions, submissions, users } from "../../db/schema";
+import { attemptAnswers, attempts, auditLogs, questions as questionsTable, quizzes, records, sessions, submissions, users } from "../../db/schema";
 import { hashToken } from "../../auth/sessions";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
 import { buildQuiz, sampleQuestions, signedIn, type QuestionSeed } from "../../../test/factories";
@@ -488,6 +488,34 @@ describe("timed sections", () => {
 });
 
 describe("POST /api/attempts/:id/submit", () => {
+  it("grades and shows a quiz's questions as they are now, though they are kept in memory between attempts (decision 038)", async () => {
+    const { quiz, questions } = await buildQuiz(db(), { questions: sampleQuestions(2), maxAttempts: null });
+    const first = await student();
+    const a = await start(first.token, quiz.id);
+    expect(a.body.questions[0].text).toBe(questions[0].text);
+    await save(first.token, a.body.attemptId, [{ questionId: questions[0].id, answer: "2" }]);
+    expect((await submit(first.token, a.body.attemptId)).body.correct).toBe(1);
+    const version = async () => (await db().select({ v: quizzes.questionsVersion }).from(quizzes).where(eq(quizzes.id, quiz.id)))[0].v;
+    const before = await version();
+
+    // The text and the key change (as an edit or a key fix would): every later start and grade sees the change.
+    await db().update(questionsTable).set({ text: "Changed: what is 1 + 1?", answer: "3" }).where(eq(questionsTable.id, questions[0].id));
+    expect(await version()).toBeGreaterThan(before);
+    const second = await student();
+    const b = await start(second.token, quiz.id);
+    expect(b.body.questions[0].text).toBe("Changed: what is 1 + 1?");
+    expect(JSON.stringify(b.body)).not.toContain('"answer"');
+    await save(second.token, b.body.attemptId, [{ questionId: questions[0].id, answer: "2" }]);
+    expect((await submit(second.token, b.body.attemptId)).body.correct).toBe(0);
+
+    // A question removed and one added: the next start has exactly the quiz's questions.
+    const added = await buildQuiz(db(), { questions: sampleQuestions(1) });
+    await db().update(questionsTable).set({ quizId: quiz.id }).where(eq(questionsTable.id, added.questions[0].id));
+    await db().delete(questionsTable).where(eq(questionsTable.id, questions[1].id));
+    const third = await start((await student()).token, quiz.id);
+    expect(third.body.questions.map((q: { id: number }) => q.id)).toEqual([questions[0].id, added.questions[0].id]);
+  });
+
   it("grades by option text and by letter, ignoring case and surrounding space", async () => {
     const s = await student();
     const qs: QuestionSeed[] = [
