@@ -17,7 +17,7 @@ import { HttpError } from "../lib/errors";
 import { assertOwnsAttempt } from "../policies/attempt.policy";
 import type { Viewer } from "../lib/viewer";
 import { gradeStoredAnswers, type KeyedQuestion, type StoredAnswer } from "./grading.service";
-import { FINALIZE_SQL, FINALIZE_TYPES, GRADE_ANSWERS_SQL } from "./attempt.queries";
+import { ATTEMPT_RAW, courseFromRaw, FINALIZE_SQL, FINALIZE_TYPES, GRADE_ANSWERS_SQL, LOCK_ATTEMPT_SQL, QUIZ_RAW } from "./attempt.queries";
 import { keyedQuestionsOf } from "./quiz-questions-cache";
 
 /**
@@ -66,16 +66,11 @@ export const timingOf = (q: QuizRow): TimingQuiz & { openTime: Date | null; maxA
 
 /** Locks one attempt row for a change, with its quiz, in one query; checks it is the viewer's. */
 export async function lockOwnAttemptWithQuiz(tx: Tx, viewer: Viewer, attemptId: number): Promise<{ attempt: AttemptRow; quiz: QuizForAttempt }> {
-  const [row] = await tx
-    .select({ attempt: attempts, quiz: quizzes, course: courseOfQuiz })
-    .from(attempts)
-    .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
-    .innerJoin(courses, eq(courses.id, quizzes.courseId))
-    .where(eq(attempts.id, attemptId))
-    .for("update", { of: attempts });
+  const [row] = await queryPrepared(tx, "adesua_lock_attempt_v1", LOCK_ATTEMPT_SQL, ["int"], [attemptId]);
   if (!row) throw refusal(404, "attemptNotFound");
-  assertOwnsAttempt(viewer, row.attempt);
-  return { attempt: row.attempt, quiz: { ...row.quiz, course: row.course } };
+  const attempt = ATTEMPT_RAW.map(row);
+  assertOwnsAttempt(viewer, attempt);
+  return { attempt, quiz: { ...QUIZ_RAW.map(row), course: courseFromRaw(row) } };
 }
 
 /** What grading reads: the quiz's keyed questions in order, and the attempt's saved answers by question. */

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { DEADLINE_GRACE_MS } from "@adesua/domain";
-import { attempts, questions } from "../db/schema";
+import { attempts, questions, quizzes } from "../db/schema";
+import { rawColumns } from "../db/raw-rows";
 
 /**
  * The attempt lifecycle's hot-path SQL text, run through `queryPrepared` (db/prepared.ts): parsed and
@@ -53,6 +54,27 @@ export const FINALIZE_SQL = `
 /** An attempts row as Drizzle would return it (both drivers parse timestamptz into Date). */
 export const ATTEMPT_COLUMNS = `id, quiz_id as "quizId", user_id as "userId", attempt_number as "attemptNumber", status, started_at as "startedAt",
   deadline, current_section as "currentSection", section_started_at as "sectionStartedAt", submitted_at as "submittedAt"`;
+
+/** An attempts row and a quizzes row as select items of fixed SQL (db/raw-rows.ts), and their course's three columns. */
+export const ATTEMPT_RAW = rawColumns(attempts, "a", "a_");
+export const QUIZ_RAW = rawColumns(quizzes, "q", "q_");
+const COURSE_OF_QUIZ = `c.id as c_id, c.title as c_title, c.teacher_id as c_teacher_id`;
+export const courseFromRaw = (r: Record<string, unknown>) => ({
+  id: Number(r.c_id),
+  title: String(r.c_title),
+  teacherId: r.c_teacher_id == null ? null : Number(r.c_teacher_id),
+});
+
+/** An attempt locked for a change, with its quiz and course. Parameter: $1 attempt. */
+export const LOCK_ATTEMPT_SQL = `select ${ATTEMPT_RAW.select}, ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ}
+  from attempts a join quizzes q on q.id = a.quiz_id join courses c on c.id = q.course_id where a.id = $1::int for update of a`;
+
+/**
+ * A start's quiz with its course, under a key-share lock (which waits for a question edit holding the row FOR UPDATE),
+ * and the (quiz, student) advisory lock that serialises starts. Parameters: $1 quiz, $2 student.
+ */
+export const START_QUIZ_SQL = `select ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ}, pg_advisory_xact_lock($1::int, $2::int) as locked
+  from quizzes q join courses c on c.id = q.course_id where q.id = $1::int for key share of q`;
 
 /** A student's attempts at a quiz, locked. Parameters: $1 quiz, $2 student. */
 export const MY_ATTEMPTS_SQL = `select ${ATTEMPT_COLUMNS} from attempts where quiz_id = $1::int and user_id = $2::int order by attempt_number for update`;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import {
   advanceSection as advanceSectionRule,
   attemptDeadline,
@@ -11,15 +11,14 @@ import {
 import type { Db, Tx } from "../db/client";
 import { queryPrepared } from "../db/prepared";
 import { commitEvenIfRefused, inOrder } from "../db/transactions";
-import { attempts, courses, quizzes, type AttemptRow } from "../db/schema";
+import { attempts, type AttemptRow } from "../db/schema";
 import type { Actor } from "../audit/audit";
 import type { HttpError } from "../lib/errors";
 import { assertCanStartAttempt, takesPreview } from "../policies/attempt.policy";
 import type { Viewer } from "../lib/viewer";
-import { INSERT_ATTEMPT_SQL, MY_ATTEMPTS_SQL } from "./attempt.queries";
+import { courseFromRaw, INSERT_ATTEMPT_SQL, MY_ATTEMPTS_SQL, QUIZ_RAW, START_QUIZ_SQL } from "./attempt.queries";
 import { attemptResult } from "./attempt-result.service";
 import {
-  courseOfQuiz,
   loadGradeInputs,
   lockOwnAttemptWithQuiz,
   refusal,
@@ -74,25 +73,15 @@ export async function startOrResumeAttempt(
   // statement, whose snapshot is taken after the lock is held. The second does not wait for the
   // first's answer to be sent (inOrder): on PGlite's thread the start holds the database one round
   // trip less. When the quiz is refused, the second has only read (and locked) the viewer's own rows.
+  // A key-share lock (shared by every start) waits for a question edit holding the row FOR UPDATE,
+  // which refuses removals while attempts are open (issue 8, item 7): a start cannot slip past it.
   const [[found], mine] = await inOrder(
     tx,
-    () =>
-      tx
-        .select({
-          quiz: quizzes,
-          course: courseOfQuiz,
-          locked: sql<unknown>`pg_advisory_xact_lock(${quizId}::int, ${viewer.id}::int)`,
-        })
-        .from(quizzes)
-        .innerJoin(courses, eq(courses.id, quizzes.courseId))
-        .where(eq(quizzes.id, quizId))
-        // A key-share lock (shared by every start) waits for a question edit holding the row FOR UPDATE,
-        // which refuses removals while attempts are open (issue 8, item 7): a start cannot slip past it.
-        .for("key share", { of: quizzes }),
+    () => queryPrepared(tx, "adesua_start_quiz_v1", START_QUIZ_SQL, ["int", "int"], [quizId, viewer.id]),
     () => queryPrepared(tx, "adesua_my_attempts_v1", MY_ATTEMPTS_SQL, ["int", "int"], [quizId, viewer.id]) as Promise<AttemptRow[]>,
   );
   if (!found) throw refusal(404, "quizNotFound");
-  const quiz: QuizForAttempt = { ...found.quiz, course: found.course };
+  const quiz: QuizForAttempt = { ...QUIZ_RAW.map(found), course: courseFromRaw(found) };
   assertCanStartAttempt(viewer, { studentType: quiz.studentType, teacherId: quiz.teacherId, courseTeacherId: quiz.course.teacherId });
   const preview = takesPreview(viewer);
   const open = mine.find((a) => a.status === "in_progress");
