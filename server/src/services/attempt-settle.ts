@@ -17,7 +17,16 @@ import { HttpError } from "../lib/errors";
 import { assertOwnsAttempt } from "../policies/attempt.policy";
 import type { Viewer } from "../lib/viewer";
 import { gradeStoredAnswers, type KeyedQuestion, type StoredAnswer } from "./grading.service";
-import { ATTEMPT_RAW, courseFromRaw, FINALIZE_SQL, FINALIZE_TYPES, GRADE_ANSWERS_SQL, LOCK_ATTEMPT_SQL, QUIZ_RAW } from "./attempt.queries";
+import {
+  ATTEMPT_RAW,
+  courseFromRaw,
+  FINALIZE_SQL,
+  FINALIZE_TYPES,
+  GRADE_ANSWERS_SQL,
+  LOCK_ATTEMPT_BY_TOKEN_SQL,
+  LOCK_ATTEMPT_SQL,
+  QUIZ_RAW,
+} from "./attempt.queries";
 import { keyedQuestionsOf } from "./quiz-questions-cache";
 
 /**
@@ -71,6 +80,26 @@ export async function lockOwnAttemptWithQuiz(tx: Tx, viewer: Viewer, attemptId: 
   const attempt = ATTEMPT_RAW.map(row);
   assertOwnsAttempt(viewer, attempt);
   return { attempt, quiz: { ...QUIZ_RAW.map(row), course: courseFromRaw(row) } };
+}
+
+/**
+ * lockOwnAttemptWithQuiz for a caller known only by a bearer token's hash, whose session the same
+ * statement checks (decision 038). Null when that says no (no live session of a user who may act) or
+ * the attempt does not exist: the caller then authenticates the usual way, which refuses or explains.
+ */
+export async function lockOwnAttemptByToken(
+  tx: Tx,
+  tokenHash: string,
+  attemptId: number,
+): Promise<{ attempt: AttemptRow; quiz: QuizForAttempt; viewer: Viewer; actor: Actor } | null> {
+  const [row] = await queryPrepared(tx, "adesua_lock_attempt_by_token_v1", LOCK_ATTEMPT_BY_TOKEN_SQL, ["int", "text"], [attemptId, tokenHash]);
+  if (!row || row.s_user_id == null) return null;
+  const id = Number(row.s_user_id);
+  const viewer: Viewer = { id, role: row.s_role as Viewer["role"], studentType: (row.s_student_type as Viewer["studentType"]) ?? null };
+  const attempt = ATTEMPT_RAW.map(row);
+  assertOwnsAttempt(viewer, attempt);
+  const actor: Actor = { userId: id, impersonatorId: row.s_impersonator_id == null ? null : Number(row.s_impersonator_id) };
+  return { attempt, quiz: { ...QUIZ_RAW.map(row), course: courseFromRaw(row) }, viewer, actor };
 }
 
 /** What grading reads: the quiz's keyed questions in order, and the attempt's saved answers by question. */

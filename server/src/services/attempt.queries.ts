@@ -70,6 +70,19 @@ export const LOCK_ATTEMPT_SQL = `select ${ATTEMPT_RAW.select}, ${QUIZ_RAW.select
   from attempts a join quizzes q on q.id = a.quiz_id join courses c on c.id = q.course_id where a.id = $1::int for update of a`;
 
 /**
+ * LOCK_ATTEMPT_SQL for a caller known by a bearer token's hash (decision 038: the submit's statement checks the
+ * session, as a save's does): the session's user, role, level and impersonator beside the attempt, all null when the
+ * token is not a live session of a user who may act (the checks of SAVE_ANSWERS_SQL's session). Parameters: $1
+ * attempt, $2 the token's hash.
+ */
+export const LOCK_ATTEMPT_BY_TOKEN_SQL = `select ${ATTEMPT_RAW.select}, ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ},
+    s.user_id as s_user_id, s.impersonator_id as s_impersonator_id, u.role as s_role, u.student_type as s_student_type
+  from attempts a join quizzes q on q.id = a.quiz_id join courses c on c.id = q.course_id
+  left join (sessions s join users u on u.id = s.user_id and u.status = 'active' and (not u.must_change_password or s.impersonator_id is not null))
+    on s.token_hash = $2::text and s.revoked_at is null and s.expires_at > now()
+  where a.id = $1::int for update of a`;
+
+/**
  * A start's quiz with its course, under a key-share lock (which waits for a question edit holding the row FOR UPDATE),
  * and the (quiz, student) advisory lock that serialises starts. Parameters: $1 quiz, $2 student.
  */

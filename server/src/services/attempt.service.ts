@@ -20,6 +20,7 @@ import { courseFromRaw, INSERT_ATTEMPT_SQL, MY_ATTEMPTS_SQL, QUIZ_RAW, START_QUI
 import { attemptResult } from "./attempt-result.service";
 import {
   loadGradeInputs,
+  lockOwnAttemptByToken,
   lockOwnAttemptWithQuiz,
   refusal,
   settleAttempt,
@@ -175,6 +176,25 @@ export async function submitOwnAttempt(
   actor: Actor,
 ): Promise<AttemptResult> {
   const { attempt, quiz } = await lockOwnAttemptWithQuiz(tx, viewer, attemptId);
+  return submitLocked(tx, viewer, attempt, quiz, answers, now, actor);
+}
+
+/**
+ * submitOwnAttempt for a caller known by a bearer token's hash, whose session the lock's statement
+ * checks (decision 038). Null, having done nothing, when that says no or the attempt does not exist.
+ */
+export async function submitOwnAttemptByToken(
+  tx: Tx,
+  tokenHash: string,
+  attemptId: number,
+  answers: readonly AnswerInput[],
+  now: Date,
+): Promise<AttemptResult | null> {
+  const locked = await lockOwnAttemptByToken(tx, tokenHash, attemptId);
+  return locked && submitLocked(tx, locked.viewer, locked.attempt, locked.quiz, answers, now, locked.actor);
+}
+
+async function submitLocked(tx: Tx, viewer: Viewer, attempt: AttemptRow, quiz: QuizForAttempt, answers: readonly AnswerInput[], now: Date, actor: Actor) {
   const preview = takesPreview(viewer);
   const done = await saveAndSubmit(tx, attempt, quiz, answers, now, actor, preview);
   return attemptResult(tx, done.attempt, quiz, preview, now, done.graded);

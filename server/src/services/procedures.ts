@@ -4,7 +4,7 @@ import { commitEvenIfRefused } from "../db/transactions";
 import type { Actor } from "../audit/audit";
 import type { Viewer } from "../lib/viewer";
 import { takesPreview } from "../policies/attempt.policy";
-import { startAttempt, submitOwnAttempt } from "./attempt.service";
+import { startAttempt, submitOwnAttempt, submitOwnAttemptByToken } from "./attempt.service";
 import { attemptSession } from "./attempt-result.service";
 
 /**
@@ -25,6 +25,10 @@ const PROCEDURES = {
   /** POST /attempts/{id}/submit. */
   submitOwnAttempt(db: Db, a: { viewer: Viewer; attemptId: number; answers: AnswerInput[]; now: Date; actor: Actor }): Promise<AttemptResult> {
     return commitEvenIfRefused(db, (tx) => submitOwnAttempt(tx, a.viewer, a.attemptId, a.answers, a.now, a.actor));
+  },
+  /** POST /attempts/{id}/submit with the session checked by the lock's statement; null when it says no (the route then authenticates). */
+  submitByToken(db: Db, a: { tokenHash: string; attemptId: number; answers: AnswerInput[]; now: Date }): Promise<AttemptResult | null> {
+    return commitEvenIfRefused(db, (tx) => submitOwnAttemptByToken(tx, a.tokenHash, a.attemptId, a.answers, a.now));
   },
 };
 

@@ -112,16 +112,19 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/attempts/:attemptId/submit",
     {
-      config: { access: ANY_SIGNED_IN },
+      // The lock's statement checks the session (decision 038), as a save's does.
+      config: { access: ANY_SIGNED_IN, sessionInStatement: true },
       schema: { tags: ["attempts"], params: AttemptParamsSchema, body: SubmitAttemptSchema, response: { 200: AttemptResultSchema } },
     },
-    async (req) =>
-      onDatabase(app.db, "submitOwnAttempt", {
-        viewer: viewerOf(req),
-        attemptId: req.params.attemptId,
-        answers: req.body.answers,
-        now: app.now(),
-        actor: actorOf(req),
-      }),
+    async (req) => {
+      const args = { attemptId: req.params.attemptId, answers: req.body.answers, now: app.now() };
+      if (req.sessionLeftToStatement) {
+        const done = await onDatabase(app.db, "submitByToken", { ...args, tokenHash: req.sessionLeftToStatement });
+        if (done) return done;
+        // No: refused exactly as the hook refuses, or (a good session, an unknown attempt) explained below.
+        await app.authenticate(req);
+      }
+      return onDatabase(app.db, "submitOwnAttempt", { ...args, viewer: viewerOf(req), actor: actorOf(req) });
+    },
   );
 };

@@ -220,7 +220,7 @@ describe("GET /api/quizzes/:id/attempts/:number", () => {
 });
 
 describe("PUT /api/attempts/:id/answers", () => {
-  it("refuses an ended session and a user who may not act yet exactly as every route does, though its statement checks the session (decision 038)", async () => {
+  it("refuses an ended session and a user who may not act yet exactly as every route does, though its statement (and the submit's) checks the session (decision 038)", async () => {
     const { quiz, questions } = await buildQuiz(db());
     const one = [{ questionId: questions[0].id, answer: "A" }];
     const startOne = async () => {
@@ -246,6 +246,12 @@ describe("PUT /api/attempts/:id/answers", () => {
     await db().update(users).set({ status: "pending" }).where(eq(users.id, pending.user.id));
     expect((await save(pending.token, pending.attemptId, one)).status).toBe(403);
     for (const s of [ended, slip, pending]) expect(await db().select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, s.attemptId))).toHaveLength(0);
+    // The submit checks its session in its lock's statement the same way, and refuses the same.
+    const s401 = await submit(ended.token, ended.attemptId);
+    expect([s401.status, s401.body]).toEqual([401, { error: "Your session has ended. Please log in again." }]);
+    expect((await submit(slip.token, slip.attemptId)).body.code).toBe("password_change_required");
+    expect((await submit(pending.token, pending.attemptId)).status).toBe(403);
+    for (const s of [ended, slip, pending]) expect(await db().select().from(submissions).where(eq(submissions.attemptId, s.attemptId))).toHaveLength(0);
 
     // A live session still saves, and a refusal of the attempt itself is still explained.
     const live = await startOne();
