@@ -29,6 +29,8 @@ export class PGliteThread {
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private nextTx = 0;
+  /** When the last message was sent (idle()). */
+  private lastCall = 0;
   private closing = false;
   /** Set when the thread has died: every later call fails with it. */
   private dead: Error | null = null;
@@ -112,6 +114,7 @@ export class PGliteThread {
     if (this.dead) return Promise.reject(this.dead);
     this.drain();
     const id = ++this.nextId;
+    this.lastCall = performance.now();
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       this.worker.postMessage({ id, ...req });
@@ -173,10 +176,13 @@ export class PGliteThread {
     return result;
   }
 
-  /** Whether nothing is waiting for the thread right now (background work can take a turn without delaying a request). */
-  idle(): boolean {
+  /**
+   * Whether the thread has been left alone for `quietMs`: nothing waiting, and nothing sent since. Background
+   * work waits for that, so it never takes a turn between the requests of a burst.
+   */
+  idle(quietMs = 1000): boolean {
     this.drain();
-    return this.pending.size === 0;
+    return this.pending.size === 0 && performance.now() - this.lastCall >= quietMs;
   }
 
   /** Runs a procedure of services/procedures.ts on the thread: one message there and one back, whatever it does. */

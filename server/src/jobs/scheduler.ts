@@ -38,9 +38,9 @@ export const jobs: Job[] = [
       if (submitted) app.log.info({ submitted }, "overdue attempts submitted");
     },
   },
-  // The embedded database's performance summaries, a few (quiz, student) pairs at a time while nothing
-  // waits for the database (decision 038); a read drains what is left first. Nothing on PostgreSQL.
-  { name: "drain-summary-backlog", everyMs: 250, run: (app) => drainSummariesWhenIdle(app.db, 8).then(() => {}) },
+  // The embedded database's performance summaries, a few (quiz, student) pairs at a time once the database
+  // has been quiet for a second (decision 038); a read drains what is left first. Nothing on PostgreSQL.
+  { name: "drain-summary-backlog", everyMs: 250, run: (app) => drainSummariesWhenIdle(app.db, 32).then(() => {}) },
   // Bytes of replaced or deleted files (on disk, or in PostgreSQL with DATABASE_URL).
   {
     name: "remove-unreferenced-files",

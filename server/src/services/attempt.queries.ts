@@ -51,6 +51,16 @@ export const FINALIZE_SQL = `
   select (select id from sub) as submission_id, (select count(*) from rec)::int as records, (select count(*) from aud)::int as audited,
     (select count(*) from att)::int as closed`;
 
+/**
+ * A bearer token's live session with its user (the hash is `token`), when that user may act: what the request hook
+ * checks for a "signed-in" route (app.ts: not revoked, not expired, user active, no one-time password still to
+ * replace unless an admin impersonates), for the statements that check their session themselves (decision 038).
+ */
+const liveSession = (token: string) => `(
+  select s.user_id, s.impersonator_id, u.role, u.student_type from sessions s join users u on u.id = s.user_id
+  where s.token_hash = ${token} and s.revoked_at is null and s.expires_at > now()
+    and u.status = 'active' and (not u.must_change_password or s.impersonator_id is not null))`;
+
 /** An attempts row as Drizzle would return it (both drivers parse timestamptz into Date). */
 export const ATTEMPT_COLUMNS = `id, quiz_id as "quizId", user_id as "userId", attempt_number as "attemptNumber", status, started_at as "startedAt",
   deadline, current_section as "currentSection", section_started_at as "sectionStartedAt", submitted_at as "submittedAt"`;
@@ -76,10 +86,9 @@ export const LOCK_ATTEMPT_SQL = `select ${ATTEMPT_RAW.select}, ${QUIZ_RAW.select
  * attempt, $2 the token's hash.
  */
 export const LOCK_ATTEMPT_BY_TOKEN_SQL = `select ${ATTEMPT_RAW.select}, ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ},
-    s.user_id as s_user_id, s.impersonator_id as s_impersonator_id, u.role as s_role, u.student_type as s_student_type
+    s.user_id as s_user_id, s.impersonator_id as s_impersonator_id, s.role as s_role, s.student_type as s_student_type
   from attempts a join quizzes q on q.id = a.quiz_id join courses c on c.id = q.course_id
-  left join (sessions s join users u on u.id = s.user_id and u.status = 'active' and (not u.must_change_password or s.impersonator_id is not null))
-    on s.token_hash = $2::text and s.revoked_at is null and s.expires_at > now()
+  left join ${liveSession("$2::text")} s on true
   where a.id = $1::int for update of a`;
 
 /**
@@ -88,6 +97,22 @@ export const LOCK_ATTEMPT_BY_TOKEN_SQL = `select ${ATTEMPT_RAW.select}, ${QUIZ_R
  */
 export const START_QUIZ_SQL = `select ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ}, pg_advisory_xact_lock($1::int, $2::int) as locked
   from quizzes q join courses c on c.id = q.course_id where q.id = $1::int for key share of q`;
+
+/**
+ * START_QUIZ_SQL for a caller known by a bearer token's hash (decision 038): the session's user, role, level and
+ * impersonator beside the quiz (null when the token is not a live session of a user who may act, and then no
+ * advisory lock is taken). Parameters: $1 quiz, $2 the token's hash.
+ */
+export const START_QUIZ_BY_TOKEN_SQL = `select ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ},
+    s.user_id as s_user_id, s.impersonator_id as s_impersonator_id, s.role as s_role, s.student_type as s_student_type,
+    pg_advisory_xact_lock($1::int, s.user_id) as locked
+  from quizzes q join courses c on c.id = q.course_id
+  left join ${liveSession("$2::text")} s on true
+  where q.id = $1::int for key share of q`;
+
+/** MY_ATTEMPTS_SQL for the user of a token's live session (START_QUIZ_BY_TOKEN_SQL's). Parameters: $1 quiz, $2 the token's hash. */
+export const MY_ATTEMPTS_BY_TOKEN_SQL = `select ${ATTEMPT_COLUMNS} from attempts
+  where quiz_id = $1::int and user_id = (select s.user_id from ${liveSession("$2::text")} s) order by attempt_number for update`;
 
 /** A student's attempts at a quiz, locked. Parameters: $1 quiz, $2 student. */
 export const MY_ATTEMPTS_SQL = `select ${ATTEMPT_COLUMNS} from attempts where quiz_id = $1::int and user_id = $2::int order by attempt_number for update`;
@@ -113,16 +138,6 @@ export const questionIndexes = (ids: number[]) =>
     )}))`;
 
 /**
- * The user id of a bearer token's live session when its user may act (active, and no one-time password
- * still to replace unless an admin is impersonating): what the request hook checks for a "signed-in"
- * route (app.ts), for a save that checks its session itself (decision 038). `$token` is the token's hash.
- */
-const sessionUser = (token: string) => `(
-  select s.user_id from sessions s join users u on u.id = s.user_id
-  where s.token_hash = ${token} and s.revoked_at is null and s.expires_at > now()
-    and u.status = 'active' and (not u.must_change_password or s.impersonator_id is not null))`;
-
-/**
  * The hot path in one statement (no BEGIN/COMMIT round trips): it locks the attempt FOR SHARE, works
  * out in SQL whether every answer may be saved now (the taker's own attempt, open, before the
  * deadline and the current section's end plus grace, every question in this quiz and in the current
@@ -137,7 +152,7 @@ const sessionUser = (token: string) => `(
  * $4 now, $5 the caller's token hash (or null).
  */
 export const SAVE_ANSWERS_SQL = `
-  with caller as (select coalesce($3::int, ${sessionUser("$5::text")}) as id),
+  with caller as (select coalesce($3::int, (select ls.user_id from ${liveSession("$5::text")} ls)) as id),
   a as (
     select a.id, a.user_id, a.quiz_id, a.status, a.deadline, a.current_section, coalesce(a.section_started_at, a.started_at) as section_started_at, qz.timed_sections as ts
     from attempts a join quizzes qz on qz.id = a.quiz_id
@@ -190,7 +205,7 @@ export const SAVE_ANSWERS_SQL = `
  */
 export const SAVE_ANSWERS_BATCH_SQL = `
   with req as (
-    select r.i, r.attempt_id, coalesce(r.user_id, ${sessionUser("r.token_hash")}) as user_id, r.at, r.answers
+    select r.i, r.attempt_id, coalesce(r.user_id, (select ls.user_id from ${liveSession("r.token_hash")} ls)) as user_id, r.at, r.answers
     from jsonb_to_recordset($1::jsonb) as r(i int, attempt_id int, user_id int, token_hash text, at timestamptz, answers jsonb)
   ),
   a as (

@@ -16,7 +16,15 @@ import type { Actor } from "../audit/audit";
 import type { HttpError } from "../lib/errors";
 import { assertCanStartAttempt, takesPreview } from "../policies/attempt.policy";
 import type { Viewer } from "../lib/viewer";
-import { courseFromRaw, INSERT_ATTEMPT_SQL, MY_ATTEMPTS_SQL, QUIZ_RAW, START_QUIZ_SQL } from "./attempt.queries";
+import {
+  courseFromRaw,
+  INSERT_ATTEMPT_SQL,
+  MY_ATTEMPTS_BY_TOKEN_SQL,
+  MY_ATTEMPTS_SQL,
+  QUIZ_RAW,
+  START_QUIZ_BY_TOKEN_SQL,
+  START_QUIZ_SQL,
+} from "./attempt.queries";
 import { attemptResult } from "./attempt-result.service";
 import {
   loadGradeInputs,
@@ -81,6 +89,36 @@ export async function startOrResumeAttempt(
     () => queryPrepared(tx, "adesua_start_quiz_v1", START_QUIZ_SQL, ["int", "int"], [quizId, viewer.id]),
     () => queryPrepared(tx, "adesua_my_attempts_v1", MY_ATTEMPTS_SQL, ["int", "int"], [quizId, viewer.id]) as Promise<AttemptRow[]>,
   );
+  return startLocked(tx, viewer, actor, quizId, found, mine, now, opts);
+}
+
+/**
+ * startOrResumeAttempt for a caller known by a bearer token's hash, whose session its first statement
+ * checks (decision 038). Null, having done nothing, when that says no: the caller then authenticates.
+ */
+export async function startOrResumeByToken(tx: Tx, tokenHash: string, quizId: number, now: Date): Promise<(Started & { viewer: Viewer }) | null> {
+  const [[found], mine] = await inOrder(
+    tx,
+    () => queryPrepared(tx, "adesua_start_quiz_by_token_v1", START_QUIZ_BY_TOKEN_SQL, ["int", "text"], [quizId, tokenHash]),
+    () => queryPrepared(tx, "adesua_my_attempts_by_token_v1", MY_ATTEMPTS_BY_TOKEN_SQL, ["int", "text"], [quizId, tokenHash]) as Promise<AttemptRow[]>,
+  );
+  if (!found || found.s_user_id == null) return null;
+  const id = Number(found.s_user_id);
+  const viewer: Viewer = { id, role: found.s_role as Viewer["role"], studentType: (found.s_student_type as Viewer["studentType"]) ?? null };
+  const actor: Actor = { userId: id, impersonatorId: found.s_impersonator_id == null ? null : Number(found.s_impersonator_id) };
+  return { ...(await startLocked(tx, viewer, actor, quizId, found, mine, now, {})), viewer };
+}
+
+async function startLocked(
+  tx: Tx,
+  viewer: Viewer,
+  actor: Actor,
+  quizId: number,
+  found: Record<string, unknown> | undefined,
+  mine: AttemptRow[],
+  now: Date,
+  opts: { stopAfterFinalize?: boolean },
+): Promise<Started> {
   if (!found) throw refusal(404, "quizNotFound");
   const quiz: QuizForAttempt = { ...QUIZ_RAW.map(found), course: courseFromRaw(found) };
   assertCanStartAttempt(viewer, { studentType: quiz.studentType, teacherId: quiz.teacherId, courseTeacherId: quiz.course.teacherId });
@@ -124,6 +162,11 @@ export async function startOrResumeAttempt(
  */
 export async function startAttempt(db: Db, viewer: Viewer, quizId: number, now: Date, actor: Actor): Promise<Started> {
   return retryingStartRace(() => commitEvenIfRefused(db, (tx) => startOrResumeAttempt(tx, viewer, quizId, now, actor)));
+}
+
+/** POST /quizzes/{id}/attempts with the session checked by the start's own statements; null when they say no. */
+export async function startAttemptByToken(db: Db, tokenHash: string, quizId: number, now: Date): Promise<(Started & { viewer: Viewer }) | null> {
+  return retryingStartRace(() => commitEvenIfRefused(db, (tx) => startOrResumeByToken(tx, tokenHash, quizId, now)));
 }
 
 /** A start that lost a race to the unique indexes runs again, and then resumes the winner's attempt. */

@@ -4,7 +4,7 @@ import { commitEvenIfRefused } from "../db/transactions";
 import type { Actor } from "../audit/audit";
 import type { Viewer } from "../lib/viewer";
 import { takesPreview } from "../policies/attempt.policy";
-import { startAttempt, submitOwnAttempt, submitOwnAttemptByToken } from "./attempt.service";
+import { startAttempt, startAttemptByToken, submitOwnAttempt, submitOwnAttemptByToken } from "./attempt.service";
 import { attemptSession } from "./attempt-result.service";
 
 /**
@@ -20,6 +20,14 @@ const PROCEDURES = {
   async startAttempt(db: Db, a: { viewer: Viewer; quizId: number; now: Date; actor: Actor }): Promise<{ created: boolean; session: AttemptSession }> {
     const { attempt, quiz, created } = await startAttempt(db, a.viewer, a.quizId, a.now, a.actor);
     const session = await attemptSession(db, attempt, quiz, takesPreview(a.viewer), a.now, { isNew: created });
+    return { created, session };
+  },
+  /** POST /quizzes/{id}/attempts with the session checked by the start's own statements; null when they say no (the route then authenticates). */
+  async startByToken(db: Db, a: { tokenHash: string; quizId: number; now: Date }): Promise<{ created: boolean; session: AttemptSession } | null> {
+    const started = await startAttemptByToken(db, a.tokenHash, a.quizId, a.now);
+    if (!started) return null;
+    const { attempt, quiz, created, viewer } = started;
+    const session = await attemptSession(db, attempt, quiz, takesPreview(viewer), a.now, { isNew: created });
     return { created, session };
   },
   /** POST /attempts/{id}/submit. */

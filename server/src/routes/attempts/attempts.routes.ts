@@ -28,16 +28,19 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/quizzes/:id/attempts",
     {
-      config: { access: ANY_SIGNED_IN },
+      // The start's statements check the session (decision 038), as a save's and a submit's do.
+      config: { access: ANY_SIGNED_IN, sessionInStatement: true },
       schema: { tags: ["attempts"], params: IdParamsSchema, response: { 200: AttemptSessionSchema, 201: AttemptSessionSchema } },
     },
     async (req, reply) => {
-      const { created, session } = await onDatabase(app.db, "startAttempt", {
-        viewer: viewerOf(req),
-        quizId: req.params.id,
-        now: app.now(),
-        actor: actorOf(req),
-      });
+      const now = app.now();
+      const byToken = req.sessionLeftToStatement
+        ? await onDatabase(app.db, "startByToken", { tokenHash: req.sessionLeftToStatement, quizId: req.params.id, now })
+        : null;
+      // No (or no token): refused exactly as the hook refuses, or started the usual way.
+      if (!byToken && req.sessionLeftToStatement) await app.authenticate(req);
+      const { created, session } =
+        byToken ?? (await onDatabase(app.db, "startAttempt", { viewer: viewerOf(req), quizId: req.params.id, now, actor: actorOf(req) }));
       return reply.status(created ? 201 : 200).send(session);
     },
   );

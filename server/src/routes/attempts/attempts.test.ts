@@ -252,6 +252,12 @@ describe("PUT /api/attempts/:id/answers", () => {
     expect((await submit(slip.token, slip.attemptId)).body.code).toBe("password_change_required");
     expect((await submit(pending.token, pending.attemptId)).status).toBe(403);
     for (const s of [ended, slip, pending]) expect(await db().select().from(submissions).where(eq(submissions.attemptId, s.attemptId))).toHaveLength(0);
+    // And the start's.
+    const s401start = await start(ended.token, quiz.id);
+    expect([s401start.status, s401start.body]).toEqual([401, { error: "Your session has ended. Please log in again." }]);
+    expect((await start(slip.token, quiz.id)).body.code).toBe("password_change_required");
+    expect((await start(pending.token, quiz.id)).status).toBe(403);
+    expect((await start("not-a-token", 999_999)).status).toBe(401);
 
     // A live session still saves, and a refusal of the attempt itself is still explained.
     const live = await startOne();

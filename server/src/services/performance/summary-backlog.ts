@@ -19,8 +19,9 @@ export async function drainSummaries(db: Queryable, limit: number | null = null)
 type ThreadClient = { idle?: () => boolean };
 
 /**
- * The background job's turn: a few pairs, and only while nothing waits for PGlite's thread (an exam's
- * submit burst is not slowed by it; the next read drains whatever is left).
+ * The background job's turn: a few pairs, and only once PGlite's thread has been left alone for a second
+ * (during an exam the saves never leave it so long: the submit burst is not slowed by it; the next read
+ * drains whatever is left).
  */
 export async function drainSummariesWhenIdle(db: Queryable, limit: number): Promise<number> {
   const client = (db as unknown as { $client?: ThreadClient }).$client;
