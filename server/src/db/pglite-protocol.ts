@@ -23,7 +23,7 @@ export type DbRequest =
   | { op: "exec"; tx: number | null; begin?: boolean; sql: string }
   | { op: "end"; tx: number; commit: boolean }
   /**
-   * A whole piece of work run on the thread (db/procedures.ts): its statements, its transaction and
+   * A whole piece of work run on the thread (services/procedures.ts): its statements, its transaction and
    * its JavaScript never wait for the request thread, which gets one answer.
    */
   | { op: "procedure"; name: string; args: unknown }

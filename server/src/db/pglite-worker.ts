@@ -186,54 +186,57 @@ async function main() {
     txs.set(id, st);
   }
 
+  /** Ends transaction `id` once its statements have run: COMMIT (or ROLLBACK), and the database is free again. */
+  async function end(id: number, commit: boolean): Promise<void> {
+    const tx = txs.get(id);
+    if (!tx) throw new Error("Transaction is closed");
+    await tx.chain;
+    await tx.began;
+    try {
+      if (commit) await committed();
+      else await control("rollback");
+    } finally {
+      open = null;
+      txs.delete(tx.id);
+      tx.release!();
+    }
+  }
+
   /**
-   * The thread's own client for procedures (db/procedures.ts), with the part of PGlite's interface
-   * Drizzle uses: its statements go straight to `runQuery`, and its transaction holds the database
-   * from BEGIN to COMMIT without a message in between.
+   * The thread's own client for procedures (services/procedures.ts), with the part of PGlite's interface
+   * Drizzle uses. Its transactions are the thread's own (`begin`, `run`, `end`, with ids below zero, the
+   * request thread's being above), so it holds the database from BEGIN to COMMIT without a message between.
    */
+  let nextLocalTx = 0;
   const local = {
     query: (sql: string, params?: unknown[], options?: QueryOptions) => run(null, () => runQuery(shape(sql, params, options))),
     exec: (sql: string) => run(null, () => (parserSets.clear(), pg.exec(sql))),
     async transaction<T>(fn: (tx: object) => Promise<T>): Promise<T> {
-      const release = await lock.acquire();
+      const id = --nextLocalTx;
+      begin(id);
+      await txs.get(id)!.began;
       let ended = false;
-      // One statement at a time, in the order sent (a procedure may send two at once, Promise.all).
-      let chain: Promise<unknown> = Promise.resolve();
-      const inTurn = <R>(fn: () => Promise<R>): Promise<R> => {
-        const step = chain.then(fn);
-        chain = step.catch(() => {});
-        return step;
+      const finish = (commit: boolean) => {
+        ended = true;
+        return end(id, commit);
       };
       const tx = {
-        query: (sql: string, params?: unknown[], options?: QueryOptions) => inTurn(() => runQuery(shape(sql, params, options))),
-        exec: (sql: string) => inTurn(() => (parserSets.clear(), pg.exec(sql))),
-        rollback: async () => {
-          ended = true;
-          await inTurn(() => control("rollback"));
-        },
+        query: (sql: string, params?: unknown[], options?: QueryOptions) => run(id, () => runQuery(shape(sql, params, options))),
+        exec: (sql: string) => run(id, () => (parserSets.clear(), pg.exec(sql))),
+        rollback: () => finish(false),
         get closed() {
           return ended;
         },
       };
+      let result: T;
       try {
-        await control("begin");
-        let result: T;
-        try {
-          result = await fn(tx);
-        } catch (e) {
-          await chain;
-          if (!ended) await control("rollback").catch(() => {});
-          throw e;
-        }
-        await chain;
-        if (!ended) {
-          ended = true;
-          await committed();
-        }
-        return result;
-      } finally {
-        release();
+        result = await fn(tx);
+      } catch (e) {
+        if (!ended) await finish(false).catch(() => {});
+        throw e;
       }
+      if (!ended) await finish(true);
+      return result;
     },
   };
   let localDb: Promise<{ db: unknown; run: (db: unknown, name: string, args: unknown) => Promise<unknown> }> | null = null;
@@ -251,21 +254,9 @@ async function main() {
       case "exec":
         if (m.begin && m.tx !== null) begin(m.tx);
         return run(m.tx, () => (parserSets.clear(), pg.exec(m.sql)));
-      case "end": {
-        const tx = txs.get(m.tx);
-        if (!tx) throw new Error("Transaction is closed");
-        await tx.chain;
-        await tx.began;
-        try {
-          if (m.commit) await committed();
-          else await control("rollback");
-        } finally {
-          open = null;
-          txs.delete(tx.id);
-          tx.release!();
-        }
+      case "end":
+        await end(m.tx, m.commit);
         return null;
-      }
       case "procedure": {
         // Answers already done leave first: the procedure may keep this thread for milliseconds.
         flush();
