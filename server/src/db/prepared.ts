@@ -1,4 +1,5 @@
 import type { Queryable } from "./client";
+import { PGliteThread } from "./pglite-thread";
 
 /**
  * One prepared-statement mechanism with two back ends: a Drizzle statement built once per database
@@ -40,6 +41,12 @@ const rawClientOf = (q: Queryable) => (q as unknown as { session: { client: RawC
  * queries on one client, and PGlite on the request thread gains nothing.
  */
 export const pipelines = (q: Queryable): boolean => (rawClientOf(q) as { pipelines?: boolean }).pipelines === true;
+
+/** PGlite's own thread behind this database (decision 028), or null (PostgreSQL, PGlite on this thread). */
+export const pgliteThreadOf = (q: Queryable): PGliteThread | null => {
+  const client: unknown = rawClientOf(q);
+  return client instanceof PGliteThread ? client : null;
+};
 
 /** Whether this is the embedded database (PGlite, on its own thread or on this one), not PostgreSQL. */
 export const isEmbedded = (q: Queryable): boolean => {

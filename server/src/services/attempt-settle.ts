@@ -26,6 +26,7 @@ import {
   LOCK_ATTEMPT_BY_TOKEN_SQL,
   LOCK_ATTEMPT_SQL,
   QUIZ_RAW,
+  sessionFromRaw,
 } from "./attempt.queries";
 import { keyedQuestionsOf } from "./quiz-questions-cache";
 
@@ -93,13 +94,11 @@ export async function lockOwnAttemptByToken(
   attemptId: number,
 ): Promise<{ attempt: AttemptRow; quiz: QuizForAttempt; viewer: Viewer; actor: Actor } | null> {
   const [row] = await queryPrepared(tx, "adesua_lock_attempt_by_token_v1", LOCK_ATTEMPT_BY_TOKEN_SQL, ["int", "text"], [attemptId, tokenHash]);
-  if (!row || row.s_user_id == null) return null;
-  const id = Number(row.s_user_id);
-  const viewer: Viewer = { id, role: row.s_role as Viewer["role"], studentType: (row.s_student_type as Viewer["studentType"]) ?? null };
+  const session = row && sessionFromRaw(row);
+  if (!session) return null;
   const attempt = ATTEMPT_RAW.map(row);
-  assertOwnsAttempt(viewer, attempt);
-  const actor: Actor = { userId: id, impersonatorId: row.s_impersonator_id == null ? null : Number(row.s_impersonator_id) };
-  return { attempt, quiz: { ...QUIZ_RAW.map(row), course: courseFromRaw(row) }, viewer, actor };
+  assertOwnsAttempt(session.viewer, attempt);
+  return { attempt, quiz: { ...QUIZ_RAW.map(row), course: courseFromRaw(row) }, ...session };
 }
 
 /** What grading reads: the quiz's keyed questions in order, and the attempt's saved answers by question. */

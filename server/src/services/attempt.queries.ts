@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { DEADLINE_GRACE_MS } from "@adesua/domain";
 import { attempts, questions, quizzes } from "../db/schema";
 import { rawColumns } from "../db/raw-rows";
+import type { Actor } from "../audit/audit";
+import type { Viewer } from "../lib/viewer";
 
 /**
  * The attempt lifecycle's hot-path SQL text, run through `queryPrepared` (db/prepared.ts): parsed and
@@ -48,8 +50,7 @@ export const FINALIZE_SQL = `
     returning 1
   ),
   att as (update attempts set status = 'submitted', submitted_at = $9::timestamptz where id = $1::int returning id)
-  select (select id from sub) as submission_id, (select count(*) from rec)::int as records, (select count(*) from aud)::int as audited,
-    (select count(*) from att)::int as closed`;
+  select (select id from sub) as submission_id, (select count(*) from rec)::int as records, (select count(*) from att)::int as closed`;
 
 /**
  * A bearer token's live session with its user (the hash is `token`), when that user may act: what the request hook
@@ -75,6 +76,21 @@ export const courseFromRaw = (r: Record<string, unknown>) => ({
   teacherId: r.c_teacher_id == null ? null : Number(r.c_teacher_id),
 });
 
+/**
+ * The live session of the token whose hash is $2 (`liveSession`), joined as `s` to a statement's one row and selected
+ * beside it; every column null when there is none. `sessionFromRaw` reads it back as the viewer and the actor.
+ */
+const JOIN_SESSION_OF_TOKEN = `left join ${liveSession("$2::text")} s on true`;
+const SESSION_OF_TOKEN = `s.user_id as s_user_id, s.impersonator_id as s_impersonator_id, s.role as s_role, s.student_type as s_student_type`;
+export const sessionFromRaw = (r: Record<string, unknown>): { viewer: Viewer; actor: Actor } | null => {
+  if (r.s_user_id == null) return null;
+  const id = Number(r.s_user_id);
+  return {
+    viewer: { id, role: r.s_role as Viewer["role"], studentType: (r.s_student_type as Viewer["studentType"]) ?? null },
+    actor: { userId: id, impersonatorId: r.s_impersonator_id == null ? null : Number(r.s_impersonator_id) },
+  };
+};
+
 /** An attempt locked for a change, with its quiz and course. Parameter: $1 attempt. */
 export const LOCK_ATTEMPT_SQL = `select ${ATTEMPT_RAW.select}, ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ}
   from attempts a join quizzes q on q.id = a.quiz_id join courses c on c.id = q.course_id where a.id = $1::int for update of a`;
@@ -85,10 +101,8 @@ export const LOCK_ATTEMPT_SQL = `select ${ATTEMPT_RAW.select}, ${QUIZ_RAW.select
  * token is not a live session of a user who may act (the checks of SAVE_ANSWERS_SQL's session). Parameters: $1
  * attempt, $2 the token's hash.
  */
-export const LOCK_ATTEMPT_BY_TOKEN_SQL = `select ${ATTEMPT_RAW.select}, ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ},
-    s.user_id as s_user_id, s.impersonator_id as s_impersonator_id, s.role as s_role, s.student_type as s_student_type
-  from attempts a join quizzes q on q.id = a.quiz_id join courses c on c.id = q.course_id
-  left join ${liveSession("$2::text")} s on true
+export const LOCK_ATTEMPT_BY_TOKEN_SQL = `select ${ATTEMPT_RAW.select}, ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ}, ${SESSION_OF_TOKEN}
+  from attempts a join quizzes q on q.id = a.quiz_id join courses c on c.id = q.course_id ${JOIN_SESSION_OF_TOKEN}
   where a.id = $1::int for update of a`;
 
 /**
@@ -103,11 +117,9 @@ export const START_QUIZ_SQL = `select ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ}, pg_
  * impersonator beside the quiz (null when the token is not a live session of a user who may act, and then no
  * advisory lock is taken). Parameters: $1 quiz, $2 the token's hash.
  */
-export const START_QUIZ_BY_TOKEN_SQL = `select ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ},
-    s.user_id as s_user_id, s.impersonator_id as s_impersonator_id, s.role as s_role, s.student_type as s_student_type,
+export const START_QUIZ_BY_TOKEN_SQL = `select ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ}, ${SESSION_OF_TOKEN},
     pg_advisory_xact_lock($1::int, s.user_id) as locked
-  from quizzes q join courses c on c.id = q.course_id
-  left join ${liveSession("$2::text")} s on true
+  from quizzes q join courses c on c.id = q.course_id ${JOIN_SESSION_OF_TOKEN}
   where q.id = $1::int for key share of q`;
 
 /** MY_ATTEMPTS_SQL for the user of a token's live session (START_QUIZ_BY_TOKEN_SQL's). Parameters: $1 quiz, $2 the token's hash. */

@@ -22,6 +22,7 @@ import {
   MY_ATTEMPTS_BY_TOKEN_SQL,
   MY_ATTEMPTS_SQL,
   QUIZ_RAW,
+  sessionFromRaw,
   START_QUIZ_BY_TOKEN_SQL,
   START_QUIZ_SQL,
 } from "./attempt.queries";
@@ -102,11 +103,9 @@ export async function startOrResumeByToken(tx: Tx, tokenHash: string, quizId: nu
     () => queryPrepared(tx, "adesua_start_quiz_by_token_v1", START_QUIZ_BY_TOKEN_SQL, ["int", "text"], [quizId, tokenHash]),
     () => queryPrepared(tx, "adesua_my_attempts_by_token_v1", MY_ATTEMPTS_BY_TOKEN_SQL, ["int", "text"], [quizId, tokenHash]) as Promise<AttemptRow[]>,
   );
-  if (!found || found.s_user_id == null) return null;
-  const id = Number(found.s_user_id);
-  const viewer: Viewer = { id, role: found.s_role as Viewer["role"], studentType: (found.s_student_type as Viewer["studentType"]) ?? null };
-  const actor: Actor = { userId: id, impersonatorId: found.s_impersonator_id == null ? null : Number(found.s_impersonator_id) };
-  return { ...(await startLocked(tx, viewer, actor, quizId, found, mine, now, {})), viewer };
+  const session = found && sessionFromRaw(found);
+  if (!session) return null;
+  return { ...(await startLocked(tx, session.viewer, session.actor, quizId, found, mine, now, {})), viewer: session.viewer };
 }
 
 async function startLocked(

@@ -1,10 +1,11 @@
 import type { AnswerInput, AttemptResult, AttemptSession } from "@adesua/domain";
 import type { Db } from "../db/client";
+import { pgliteThreadOf } from "../db/prepared";
 import { commitEvenIfRefused } from "../db/transactions";
 import type { Actor } from "../audit/audit";
 import type { Viewer } from "../lib/viewer";
 import { takesPreview } from "../policies/attempt.policy";
-import { startAttempt, startAttemptByToken, submitOwnAttempt, submitOwnAttemptByToken } from "./attempt.service";
+import { startAttempt, startAttemptByToken, submitOwnAttempt, submitOwnAttemptByToken, type Started } from "./attempt.service";
 import { attemptSession } from "./attempt-result.service";
 
 /**
@@ -15,20 +16,23 @@ import { attemptSession } from "./attempt-result.service";
  * holds the whole embedded database. Elsewhere (PostgreSQL, PGlite on the request thread) the same
  * function runs here. Arguments and results cross `postMessage`: plain data and Dates only.
  */
+type StartedSession = { created: boolean; session: AttemptSession };
+
+/** A started (or resumed) attempt as its screen shows it. */
+const shown = async (db: Db, s: Started, viewer: Viewer, now: Date): Promise<StartedSession> => ({
+  created: s.created,
+  session: await attemptSession(db, s.attempt, s.quiz, takesPreview(viewer), now, { isNew: s.created }),
+});
+
 const PROCEDURES = {
   /** POST /quizzes/{id}/attempts: starts or resumes, then the attempt as its screen shows it. */
-  async startAttempt(db: Db, a: { viewer: Viewer; quizId: number; now: Date; actor: Actor }): Promise<{ created: boolean; session: AttemptSession }> {
-    const { attempt, quiz, created } = await startAttempt(db, a.viewer, a.quizId, a.now, a.actor);
-    const session = await attemptSession(db, attempt, quiz, takesPreview(a.viewer), a.now, { isNew: created });
-    return { created, session };
+  async startAttempt(db: Db, a: { viewer: Viewer; quizId: number; now: Date; actor: Actor }): Promise<StartedSession> {
+    return shown(db, await startAttempt(db, a.viewer, a.quizId, a.now, a.actor), a.viewer, a.now);
   },
   /** POST /quizzes/{id}/attempts with the session checked by the start's own statements; null when they say no (the route then authenticates). */
-  async startByToken(db: Db, a: { tokenHash: string; quizId: number; now: Date }): Promise<{ created: boolean; session: AttemptSession } | null> {
+  async startByToken(db: Db, a: { tokenHash: string; quizId: number; now: Date }): Promise<StartedSession | null> {
     const started = await startAttemptByToken(db, a.tokenHash, a.quizId, a.now);
-    if (!started) return null;
-    const { attempt, quiz, created, viewer } = started;
-    const session = await attemptSession(db, attempt, quiz, takesPreview(viewer), a.now, { isNew: created });
-    return { created, session };
+    return started && shown(db, started, started.viewer, a.now);
   },
   /** POST /attempts/{id}/submit. */
   submitOwnAttempt(db: Db, a: { viewer: Viewer; attemptId: number; answers: AnswerInput[]; now: Date; actor: Actor }): Promise<AttemptResult> {
@@ -49,11 +53,8 @@ export function runProcedure<K extends ProcedureName>(db: Db, name: K, args: Par
   return PROCEDURES[name](db, args as never) as ReturnType<Procedures[K]>;
 }
 
-type ThreadClient = { procedure?: (name: string, args: unknown) => Promise<unknown> };
-
 /** Runs a procedure where the database is: on PGlite's thread when it has one, otherwise here. */
 export function onDatabase<K extends ProcedureName>(db: Db, name: K, args: Parameters<Procedures[K]>[1]): ReturnType<Procedures[K]> {
-  const client = (db as unknown as { $client?: ThreadClient }).$client;
-  if (typeof client?.procedure === "function") return client.procedure(name, args) as ReturnType<Procedures[K]>;
-  return runProcedure(db, name, args);
+  const thread = pgliteThreadOf(db);
+  return thread ? (thread.procedure(name, args) as ReturnType<Procedures[K]>) : runProcedure(db, name, args);
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { isEmbedded } from "../../db/prepared";
+import { isEmbedded, pgliteThreadOf } from "../../db/prepared";
 
 /**
  * On the embedded database the triggers on submissions and records leave the summaries' work in
@@ -16,15 +16,12 @@ export async function drainSummaries(db: Queryable, limit: number | null = null)
   return Number(r.rows[0]?.n ?? 0);
 }
 
-type ThreadClient = { idle?: () => boolean };
-
 /**
  * The background job's turn: a few pairs, and only once PGlite's thread has been left alone for a second
  * (during an exam the saves never leave it so long: the submit burst is not slowed by it; the next read
  * drains whatever is left).
  */
 export async function drainSummariesWhenIdle(db: Queryable, limit: number): Promise<number> {
-  const client = (db as unknown as { $client?: ThreadClient }).$client;
-  if (typeof client?.idle === "function" && !client.idle()) return 0;
+  if (pgliteThreadOf(db)?.idle() === false) return 0;
   return drainSummaries(db, limit);
 }
