@@ -35,6 +35,11 @@ export type Config = {
    * one statement. `SAVE_GROUP_COMMIT`; null (unset) means on for the embedded database, off on PostgreSQL.
    */
   saveGroupCommit: boolean | null;
+  /**
+   * With group commit on: while saves arrive faster than one per this many ms, a batch waits that long for the
+   * saves arriving meanwhile (decision 039). `SAVE_GROUP_COMMIT_LINGER_MS`, default 3; 0 sends each batch at once.
+   */
+  saveGroupCommitLingerMs: number;
   /** The school's name, printed at the top of exported reports. */
   schoolName: string;
 };
@@ -113,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     overdueSweepMs: intVar(env, "OVERDUE_SWEEP_MS", 15_000, 100, 3_600_000),
     pgliteThread: boolVar(env, "PGLITE_THREAD", true),
     saveGroupCommit: env.SAVE_GROUP_COMMIT?.trim() ? boolVar(env, "SAVE_GROUP_COMMIT", false) : null,
+    saveGroupCommitLingerMs: intVar(env, "SAVE_GROUP_COMMIT_LINGER_MS", 3, 0, 50),
     schoolName: (env.SCHOOL_NAME?.trim() || "Adesua School").slice(0, 120),
   };
 }

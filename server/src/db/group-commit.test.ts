@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { GroupCommit } from "./group-commit";
 
 /** The batcher's rules without a database: a fake back end that records what went out, and when. */
@@ -6,7 +6,14 @@ import { GroupCommit } from "./group-commit";
 type Req = { key: number; v: string };
 
 function harness(
-  opts: { maxBatch?: number; maxWeight?: number; maxInFlight?: number; failBatch?: (rs: Req[]) => boolean; failOne?: (r: Req) => boolean } = {},
+  opts: {
+    maxBatch?: number;
+    maxWeight?: number;
+    maxInFlight?: number;
+    lingerMs?: number;
+    failBatch?: (rs: Req[]) => boolean;
+    failOne?: (r: Req) => boolean;
+  } = {},
 ) {
   const log: string[] = [];
   const gates: (() => void)[] = [];
@@ -30,6 +37,7 @@ function harness(
     weight: (r) => r.v.length,
     maxWeight: opts.maxWeight,
     maxInFlight: opts.maxInFlight ?? 1,
+    lingerMs: opts.lingerMs,
   });
   /** Opens every waiting call, then lets the promise chains run. */
   const openAll = async () => {
@@ -129,5 +137,68 @@ describe("GroupCommit", () => {
     await openAll();
     await Promise.all(all);
     expect(log).toEqual(["one a", "batch b,c", "batch d,e"]);
+  });
+
+  describe("lingering (lingerMs)", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    const fakeClock = () => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+
+    /** Requests of their own keys arriving `gapMs` apart whatever happens to them (as students do), all answered at the end: the batcher learns the arrival rate. */
+    async function pourIn(h: ReturnType<typeof harness>, n: number, gapMs: number) {
+      const all: Promise<string>[] = [];
+      for (let i = 0; i < n; i++) {
+        all.push(h.gc.submit({ key: 1000 + i, v: `w${i}` }));
+        await vi.advanceTimersByTimeAsync(gapMs);
+        await h.openAll();
+      }
+      await vi.advanceTimersByTimeAsync(10);
+      await h.openAll();
+      await Promise.all(all);
+      h.log.length = 0;
+    }
+
+    it("sends a lone request at a quiet moment at once", () => {
+      fakeClock();
+      const { gc, log } = harness({ lingerMs: 5 });
+      void gc.submit({ key: 1, v: "a" });
+      expect(log).toEqual(["one a"]);
+    });
+
+    it("while requests pour in, holds a batch until its oldest has waited lingerMs, then sends what came meanwhile", async () => {
+      fakeClock();
+      const h = harness({ lingerMs: 5 });
+      await pourIn(h, 40, 1);
+      const a = h.gc.submit({ key: 1, v: "a" });
+      expect(h.log).toEqual([]);
+      await vi.advanceTimersByTimeAsync(2);
+      const b = h.gc.submit({ key: 2, v: "b" });
+      await vi.advanceTimersByTimeAsync(2);
+      expect(h.log).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(h.log).toEqual(["batch a,b"]);
+      await h.openAll();
+      expect(await Promise.all([a, b])).toEqual(["ok a", "ok b"]);
+    });
+
+    it("sends a full batch without waiting", async () => {
+      fakeClock();
+      const h = harness({ lingerMs: 5, maxBatch: 2 });
+      await pourIn(h, 40, 1);
+      const all = [h.gc.submit({ key: 1, v: "a" }), h.gc.submit({ key: 2, v: "b" })];
+      expect(h.log).toEqual(["batch a,b"]);
+      await h.openAll();
+      await Promise.all(all);
+    });
+
+    it("stops lingering when the requests slow down", async () => {
+      fakeClock();
+      const h = harness({ lingerMs: 5 });
+      await pourIn(h, 40, 1);
+      await pourIn(h, 10, 200);
+      void h.gc.submit({ key: 1, v: "a" });
+      expect(h.log).toEqual(["one a"]);
+    });
   });
 });

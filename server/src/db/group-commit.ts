@@ -10,6 +10,10 @@
  * - A batch of one runs `runOne` (the unbatched statement); larger batches run `runBatch`.
  * - A batch that fails is re-run one request at a time with `runOne`, so one bad request fails only
  *   itself. Its keys stay busy until the re-runs end, which keeps the order.
+ * - With `lingerMs`, while requests arrive faster than one per `lingerMs` (on average over the last few),
+ *   a batch waits until its oldest request has waited `lingerMs` (or the batch is full) before it goes,
+ *   so it carries the requests that arrive meanwhile (decision 039). A request at a quiet moment still
+ *   goes at once.
  */
 
 export type GroupCommitOptions<R, T> = {
@@ -25,9 +29,16 @@ export type GroupCommitOptions<R, T> = {
   maxWeight?: number;
   /** Batches (or lone requests) running at once. 1 on a single-session database. */
   maxInFlight: number;
+  /** How long a batch may wait for company while requests arrive faster than one per this many ms; 0 or unset: never. */
+  lingerMs?: number;
 };
 
-type Waiting<R, T> = { r: R; key: number | string; weight: number; resolve: (v: T) => void; reject: (e: unknown) => void };
+type Waiting<R, T> = { r: R; key: number | string; weight: number; at: number; resolve: (v: T) => void; reject: (e: unknown) => void };
+
+/** The weight of the newest gap in the running average of the gaps between arrivals (about the last five). */
+const GAP_WEIGHT = 0.2;
+/** Gaps longer than this count as this long (a quiet minute must not take minutes of arrivals to forget). */
+const LONGEST_GAP_MS = 1000;
 
 export type GroupCommitStats = { requests: number; batches: number; batched: number; largest: number; failedBatches: number };
 
@@ -35,6 +46,10 @@ export class GroupCommit<R, T> {
   private queue: Waiting<R, T>[] = [];
   private readonly busy = new Set<number | string>();
   private inFlight = 0;
+  /** The running average of the gaps between arrivals, and the last arrival (performance.now()). */
+  private gapMs = LONGEST_GAP_MS;
+  private lastArrival = -Infinity;
+  private lingering: ReturnType<typeof setTimeout> | null = null;
   /** How requests went out (tests, benchmarks): `batches` counts batches of two or more, `batched` their requests. */
   readonly stats: GroupCommitStats = { requests: 0, batches: 0, batched: 0, largest: 0, failedBatches: 0 };
 
@@ -42,8 +57,13 @@ export class GroupCommit<R, T> {
 
   submit(r: R): Promise<T> {
     this.stats.requests++;
+    const at = performance.now();
+    if (this.o.lingerMs) {
+      this.gapMs += GAP_WEIGHT * (Math.min(at - this.lastArrival, LONGEST_GAP_MS) - this.gapMs);
+      this.lastArrival = at;
+    }
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ r, key: this.o.key(r), weight: this.o.weight?.(r) ?? 1, resolve, reject });
+      this.queue.push({ r, key: this.o.key(r), weight: this.o.weight?.(r) ?? 1, at, resolve, reject });
       this.pump();
     });
   }
@@ -55,6 +75,7 @@ export class GroupCommit<R, T> {
 
   private pump() {
     while (this.inFlight < this.o.maxInFlight && this.queue.length) {
+      if (this.lingers()) return;
       const batch = this.take();
       if (!batch.length) return;
       this.inFlight++;
@@ -65,6 +86,24 @@ export class GroupCommit<R, T> {
         this.pump();
       });
     }
+  }
+
+  /**
+   * Whether the next batch should wait for company (lingerMs): requests arrive faster than one per lingerMs,
+   * the oldest waiting has waited less than that, and fewer than maxBatch wait. A timer then pumps again
+   * when the oldest has waited lingerMs.
+   */
+  private lingers(): boolean {
+    const linger = this.o.lingerMs ?? 0;
+    if (linger <= 0 || this.gapMs >= linger || this.queue.length >= this.o.maxBatch) return false;
+    const waited = performance.now() - this.queue[0].at;
+    if (waited >= linger) return false;
+    if (!this.lingering)
+      this.lingering = setTimeout(() => {
+        this.lingering = null;
+        this.pump();
+      }, linger - waited);
+    return true;
   }
 
   /**

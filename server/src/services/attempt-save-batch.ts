@@ -58,11 +58,12 @@ export async function saveAnswersBatch(db: Db, rs: readonly SaveRequest[]): Prom
 
 const batchers = new WeakMap<object, GroupCommit<SaveRequest, SaveVerdict>>();
 
-export type SaveGroupCommitOptions = { maxBatch?: number; maxWeight?: number; maxInFlight?: number };
+export type SaveGroupCommitOptions = { maxBatch?: number; maxWeight?: number; maxInFlight?: number; lingerMs?: number };
 
 /**
  * Turns group commit of saves on for this database (app.ts: PGlite by default, SAVE_GROUP_COMMIT to
- * choose). One batch in flight suits PGlite's single session: the next batch forms while it runs.
+ * choose). One batch in flight suits PGlite's single session: the next batch forms while it runs. With
+ * `lingerMs`, a batch formed while saves pour in waits that long for more (decision 039).
  */
 export function enableSaveGroupCommit(db: Db, opts: SaveGroupCommitOptions = {}): void {
   batchers.set(
@@ -77,6 +78,7 @@ export function enableSaveGroupCommit(db: Db, opts: SaveGroupCommitOptions = {})
       weight: (r) => r.answers.length,
       maxWeight: opts.maxWeight ?? 2000,
       maxInFlight: opts.maxInFlight ?? 1,
+      lingerMs: opts.lingerMs ?? 0,
     }),
   );
 }
