@@ -59,6 +59,22 @@ export const shape = (sql: string, params: unknown[] | undefined, options: Query
   return { sql, params: params ?? [], rowMode: options?.rowMode ?? "object", rawTypes };
 };
 
+/**
+ * PGlite's `transaction` contract, for both sides of the thread: `fn` resolves, the transaction commits; it throws,
+ * the transaction rolls back (unless `fn` ended it itself: `ended()`), and the error is `fn`'s.
+ */
+export async function endingTransaction<T>(fn: () => Promise<T>, ended: () => boolean, end: (commit: boolean) => Promise<void>): Promise<T> {
+  let result: T;
+  try {
+    result = await fn();
+  } catch (e) {
+    if (!ended()) await end(false).catch(() => {});
+    throw e;
+  }
+  if (!ended()) await end(true);
+  return result;
+}
+
 export type DbReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: WireError };
 
 export const WIRE_ERROR_FIELDS = ["code", "severity", "detail", "hint", "schema", "table", "column", "constraint", "routine", "position"] as const;

@@ -1,5 +1,5 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
-import { fromWireError, shape, type DbReply, type DbRequest, type QueryOptions, type QueryShape, type WireError } from "./pglite-protocol";
+import { endingTransaction, fromWireError, shape, type DbReply, type DbRequest, type QueryOptions, type QueryShape, type WireError } from "./pglite-protocol";
 
 /**
  * PGlite on a thread of its own (decision 028): the request thread talks to pglite-worker.ts by
@@ -165,15 +165,11 @@ export class PGliteThread {
         return ended;
       },
     };
-    let result: T;
-    try {
-      result = await fn(tx);
-    } catch (e) {
-      if (!ended) await end(false).catch(() => {});
-      throw e;
-    }
-    if (!ended) await end(true);
-    return result;
+    return endingTransaction(
+      () => fn(tx),
+      () => ended,
+      end,
+    );
   }
 
   /**

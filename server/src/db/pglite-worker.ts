@@ -14,7 +14,7 @@
  */
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { PGlite, parse, protocol, type Results } from "@electric-sql/pglite";
-import { shape, toWireError, type DbMessage, type DbReply, type QueryOptions, type QueryShape } from "./pglite-protocol";
+import { endingTransaction, shape, toWireError, type DbMessage, type DbReply, type QueryOptions, type QueryShape } from "./pglite-protocol";
 
 /** `replies`: the port answers go back on (pglite-thread.ts takes them from it early). */
 type Init = { dataDir: string | null; load: ArrayBuffer | null; replies: MessagePort };
@@ -228,15 +228,11 @@ async function main() {
           return ended;
         },
       };
-      let result: T;
-      try {
-        result = await fn(tx);
-      } catch (e) {
-        if (!ended) await finish(false).catch(() => {});
-        throw e;
-      }
-      if (!ended) await finish(true);
-      return result;
+      return endingTransaction(
+        () => fn(tx),
+        () => ended,
+        finish,
+      );
     },
   };
   let localDb: Promise<{ db: unknown; run: (db: unknown, name: string, args: unknown) => Promise<unknown> }> | null = null;

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Role } from "@adesua/domain";
 import type { Config } from "../config";
 import type { Db, Database } from "../db/client";
@@ -33,4 +33,23 @@ export function requireAuth(req: FastifyRequest): Auth & { role: Role; userId: n
 
 export function actorOf(req: FastifyRequest): Actor {
   return { userId: req.auth?.user.id ?? null, impersonatorId: req.auth?.impersonatorId ?? null };
+}
+
+/**
+ * A `sessionInStatement` route's two ways (decision 038). With the token the hook left to the route: `byToken`, whose
+ * statements check the session (null when they say no); on a no, the hook's own check, which refuses exactly as the
+ * hook would, then `usual` (told that the token's way has already said no). Without one: `usual` at once.
+ */
+export async function tokenFirst<T>(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  byToken: (tokenHash: string) => Promise<T | null>,
+  usual: (tokenSaidNo: boolean) => Promise<T>,
+): Promise<T> {
+  const tokenHash = req.sessionLeftToStatement;
+  if (!tokenHash) return usual(false);
+  const done = await byToken(tokenHash);
+  if (done !== null) return done;
+  await app.authenticate(req);
+  return usual(true);
 }

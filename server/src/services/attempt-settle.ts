@@ -74,13 +74,16 @@ export const timingOf = (q: QuizRow): TimingQuiz & { openTime: Date | null; maxA
   maxAttempts: q.maxAttempts,
 });
 
+/** A quiz with its course from a row of fixed SQL selecting QUIZ_RAW and the course's columns (the attempt lock, the start). */
+export const quizFromRaw = (row: Record<string, unknown>): QuizForAttempt => ({ ...QUIZ_RAW.map(row), course: courseFromRaw(row) });
+
 /** Locks one attempt row for a change, with its quiz, in one query; checks it is the viewer's. */
 export async function lockOwnAttemptWithQuiz(tx: Tx, viewer: Viewer, attemptId: number): Promise<{ attempt: AttemptRow; quiz: QuizForAttempt }> {
   const [row] = await queryPrepared(tx, "adesua_lock_attempt_v1", LOCK_ATTEMPT_SQL, ["int"], [attemptId]);
   if (!row) throw refusal(404, "attemptNotFound");
   const attempt = ATTEMPT_RAW.map(row);
   assertOwnsAttempt(viewer, attempt);
-  return { attempt, quiz: { ...QUIZ_RAW.map(row), course: courseFromRaw(row) } };
+  return { attempt, quiz: quizFromRaw(row) };
 }
 
 /**
@@ -98,7 +101,7 @@ export async function lockOwnAttemptByToken(
   if (!session) return null;
   const attempt = ATTEMPT_RAW.map(row);
   assertOwnsAttempt(session.viewer, attempt);
-  return { attempt, quiz: { ...QUIZ_RAW.map(row), course: courseFromRaw(row) }, ...session };
+  return { attempt, quiz: quizFromRaw(row), ...session };
 }
 
 /** What grading reads: the quiz's keyed questions in order, and the attempt's saved answers by question. */

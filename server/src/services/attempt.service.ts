@@ -16,21 +16,13 @@ import type { Actor } from "../audit/audit";
 import type { HttpError } from "../lib/errors";
 import { assertCanStartAttempt, takesPreview } from "../policies/attempt.policy";
 import type { Viewer } from "../lib/viewer";
-import {
-  courseFromRaw,
-  INSERT_ATTEMPT_SQL,
-  MY_ATTEMPTS_BY_TOKEN_SQL,
-  MY_ATTEMPTS_SQL,
-  QUIZ_RAW,
-  sessionFromRaw,
-  START_QUIZ_BY_TOKEN_SQL,
-  START_QUIZ_SQL,
-} from "./attempt.queries";
+import { INSERT_ATTEMPT_SQL, MY_ATTEMPTS_BY_TOKEN_SQL, MY_ATTEMPTS_SQL, sessionFromRaw, START_QUIZ_BY_TOKEN_SQL, START_QUIZ_SQL } from "./attempt.queries";
 import { attemptResult } from "./attempt-result.service";
 import {
   loadGradeInputs,
   lockOwnAttemptByToken,
   lockOwnAttemptWithQuiz,
+  quizFromRaw,
   refusal,
   settleAttempt,
   submitAttempt,
@@ -119,7 +111,7 @@ async function startLocked(
   opts: { stopAfterFinalize?: boolean },
 ): Promise<Started> {
   if (!found) throw refusal(404, "quizNotFound");
-  const quiz: QuizForAttempt = { ...QUIZ_RAW.map(found), course: courseFromRaw(found) };
+  const quiz = quizFromRaw(found);
   assertCanStartAttempt(viewer, { studentType: quiz.studentType, teacherId: quiz.teacherId, courseTeacherId: quiz.course.teacherId });
   const preview = takesPreview(viewer);
   const open = mine.find((a) => a.status === "in_progress");

@@ -10,7 +10,7 @@ import {
   SaveAnswersSchema,
   SubmitAttemptSchema,
 } from "@adesua/domain";
-import { actorOf } from "../../lib/context";
+import { actorOf, tokenFirst } from "../../lib/context";
 import { ANY_SIGNED_IN } from "../../lib/access";
 import { takesPreview } from "../../policies/attempt.policy";
 import { viewerOf } from "../../lib/viewer";
@@ -34,13 +34,12 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const now = app.now();
-      const byToken = req.sessionLeftToStatement
-        ? await onDatabase(app.db, "startByToken", { tokenHash: req.sessionLeftToStatement, quizId: req.params.id, now })
-        : null;
-      // No (or no token): refused exactly as the hook refuses, or started the usual way.
-      if (!byToken && req.sessionLeftToStatement) await app.authenticate(req);
-      const { created, session } =
-        byToken ?? (await onDatabase(app.db, "startAttempt", { viewer: viewerOf(req), quizId: req.params.id, now, actor: actorOf(req) }));
+      const { created, session } = await tokenFirst(
+        app,
+        req,
+        (tokenHash) => onDatabase(app.db, "startByToken", { tokenHash, quizId: req.params.id, now }),
+        () => onDatabase(app.db, "startAttempt", { viewer: viewerOf(req), quizId: req.params.id, now, actor: actorOf(req) }),
+      );
       return reply.status(created ? 201 : 200).send(session);
     },
   );
@@ -83,16 +82,18 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
       const { attemptId } = req.params;
       const { answers } = req.body;
       const now = app.now();
-      const present = (r: { saved: number; savedAt: Date }) => ({ saved: r.saved, savedAt: r.savedAt.toISOString() });
-      if (req.sessionLeftToStatement) {
-        const fast = await saveAnswersFast(app.db, { tokenHash: req.sessionLeftToStatement }, attemptId, answers, now);
-        if (fast !== "slow") return present(fast);
-        // No: a session that is not a live one is refused here exactly as the hook refuses it; a good one
-        // takes the explaining path (which says why the attempt took no answer, or lets time act first).
-        await app.authenticate(req);
-        return present(await saveAnswersLocked(app.db, viewerOf(req), attemptId, answers, now, actorOf(req)));
-      }
-      return present(await saveAnswersSettling(app.db, viewerOf(req), attemptId, answers, now, actorOf(req)));
+      const r = await tokenFirst(
+        app,
+        req,
+        async (tokenHash) => {
+          const fast = await saveAnswersFast(app.db, { tokenHash }, attemptId, answers, now);
+          return fast === "slow" ? null : fast;
+        },
+        // After the token's fast path said no (the session is good), only the explaining path is left: it says
+        // why the attempt took no answer, or lets time act first.
+        (tokenSaidNo) => (tokenSaidNo ? saveAnswersLocked : saveAnswersSettling)(app.db, viewerOf(req), attemptId, answers, now, actorOf(req)),
+      );
+      return { saved: r.saved, savedAt: r.savedAt.toISOString() };
     },
   );
 
@@ -121,13 +122,13 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const args = { attemptId: req.params.attemptId, answers: req.body.answers, now: app.now() };
-      if (req.sessionLeftToStatement) {
-        const done = await onDatabase(app.db, "submitByToken", { ...args, tokenHash: req.sessionLeftToStatement });
-        if (done) return done;
-        // No: refused exactly as the hook refuses, or (a good session, an unknown attempt) explained below.
-        await app.authenticate(req);
-      }
-      return onDatabase(app.db, "submitOwnAttempt", { ...args, viewer: viewerOf(req), actor: actorOf(req) });
+      // A no from the token's way with a good session (an unknown attempt) is explained by the usual way.
+      return tokenFirst(
+        app,
+        req,
+        (tokenHash) => onDatabase(app.db, "submitByToken", { ...args, tokenHash }),
+        () => onDatabase(app.db, "submitOwnAttempt", { ...args, viewer: viewerOf(req), actor: actorOf(req) }),
+      );
     },
   );
 };
