@@ -12,6 +12,11 @@ export const settings = pgTable(
     id: integer("id").primaryKey().default(1),
     /** Whether anyone may sign up as a student (teachers always may, as pending). */
     studentSignupOpen: boolean("student_signup_open").notNull().default(true),
+    /**
+     * When an admin last chose studentSignupOpen. While null the choice is the default of issue 25: closed when
+     * NODE_ENV=production or once a class list has been imported, open otherwise.
+     */
+    studentSignupChosenAt: timestamp("student_signup_chosen_at", { withTimezone: true, mode: "date" }),
     /** HMAC key of signed download links, made by the first server that needs it (decision 027); never sent out. */
     downloadSecret: text("download_secret"),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),

@@ -32,6 +32,8 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     /** active; pending (a self-registered teacher awaiting an admin, decision 017); rejected (cannot sign in). */
     status: text("status").notNull().default("active"),
+    /** A student's class stream within the level ("B" of "JHS 1B"); null when the school has one class per level. */
+    stream: text("stream"),
     /** Set for a one-time password (an import's slip): every call but the change is refused until a new one is chosen. */
     mustChangePassword: boolean("must_change_password").notNull().default(false),
     /** The last password sign-in (not impersonation): "active users" on the admin home. */
@@ -118,6 +120,10 @@ export const quizzes = pgTable(
     practice: boolean("practice").notNull().default(false),
     /** Set when the teacher released the answers before (or without) a close time. */
     answersReleasedAt: ts("answers_released_at"),
+    /** draft: invisible to students until published (issue 24); published: as the spec has it. */
+    status: text("status").notNull().default("published"),
+    /** When a student sees their score (issue 25): at once after submitting, or only once the quiz has closed. */
+    showScore: text("show_score").notNull().default("after_attempt"),
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
     /**
@@ -142,6 +148,8 @@ export const quizzes = pgTable(
       .on(t.studentType, t.openTime.asc(), t.closeTime.desc(), t.id.desc())
       .where(sql`${t.openTime} > ${t.closeTime}`),
     check("quizzes_student_type_check", sql`${t.studentType} in ('jhs1','jhs2','jhs3')`),
+    check("quizzes_status_check", sql`${t.status} in ('draft','published')`),
+    check("quizzes_show_score_check", sql`${t.showScore} in ('after_attempt','after_close')`),
   ],
 );
 
@@ -282,6 +290,36 @@ export const submissions = pgTable(
     index("submissions_created_at_idx").on(t.createdAt, t.id),
     index("submissions_score_idx").on(t.score, t.id),
     index("submissions_graded_by_idx").on(t.gradedBy),
+  ],
+);
+
+/**
+ * Answers that reached the server after an attempt's deadline (a phone that was offline, issue 25): kept, never
+ * counted until the teacher accepts them (re-grading the submission, audited), never silently discarded.
+ */
+export const lateAnswers = pgTable(
+  "late_answers",
+  {
+    id: serial("id").primaryKey(),
+    attemptId: integer("attempt_id")
+      .notNull()
+      .references(() => attempts.id, { onDelete: "cascade" }),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    answer: text("answer").notNull(),
+    /** When the phone says the answer was given (its own clock); null when it did not say. */
+    givenAt: ts("given_at"),
+    receivedAt: ts("received_at").notNull().defaultNow(),
+    /** null: waiting for the teacher; accepted (counted, the submission re-graded); left (kept, not counted). */
+    decision: text("decision"),
+    decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: ts("decided_at"),
+  },
+  (t) => [
+    uniqueIndex("late_answers_attempt_question_key").on(t.attemptId, t.questionId),
+    index("late_answers_question_id_idx").on(t.questionId),
+    check("late_answers_decision_check", sql`${t.decision} is null or ${t.decision} in ('accepted','left')`),
   ],
 );
 
