@@ -11,6 +11,7 @@ const row = (id: number, role: string): UserRow => ({
   username: null,
   mustChangePassword: false,
   studentType: null,
+  stream: null,
   passwordHash: null,
   lastSignInAt: null,
   status: "active",
