@@ -11,8 +11,10 @@ declare module "vitest" {
 
 /** One server with a fresh demo school for all browser journeys. */
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync(path.join(ROOT, "web/dist/index.html"))) {
-    throw new Error("web/dist is missing: run `npm run build` first (npm test does this)");
+  // WEB_DIST (as the server reads it) lets a journey run against a build kept elsewhere.
+  const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(ROOT, "web/dist");
+  if (!fs.existsSync(path.join(dist, "index.html"))) {
+    throw new Error(`${dist} is missing: run \`npm run build\` first (npm test does this)`);
   }
   const server = await startServer();
   project.provide("baseUrl", server.url);
