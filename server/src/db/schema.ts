@@ -194,6 +194,11 @@ export const questions = pgTable(
     index("questions_bank_fingerprint_idx")
       .on(t.fingerprint)
       .where(sql`${t.quizId} is null`),
+    // Which quizzes a bank question was copied into: a bank question in a quiz a student could still take is withheld
+    // from practice and the bank's student routes (issue 25).
+    index("questions_source_question_id_idx")
+      .on(t.sourceQuestionId)
+      .where(sql`${t.sourceQuestionId} is not null`),
     check(
       "questions_bank_fields",
       sql`${t.quizId} is not null or (${t.year} is not null and ${t.subject} is not null and ${t.section} is not null and ${t.section} in ('A', 'B'))`,

@@ -1,0 +1,1 @@
+CREATE INDEX "questions_source_question_id_idx" ON "questions" USING btree ("source_question_id") WHERE "questions"."source_question_id" is not null;
