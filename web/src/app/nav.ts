@@ -2,22 +2,34 @@ import type { Role } from "@adesua/domain";
 
 export type NavItem = { label: string; to: string; roles?: Role[] };
 
+/*
+ * Every screen of the route table a role may use is one tap from its menu, or two through a list or its home
+ * (issue 24 §2; e2e/navigation.e2e.ts walks them by links only). The spec's entries come first, in its order.
+ */
+
 export const STUDENT_NAV: NavItem[] = [
   { label: "Home", to: "/students/dashboard" },
   { label: "Courses", to: "/students/dashboard/courses" },
   { label: "Quizzes", to: "/students/dashboard/quizzes" },
   { label: "Schedule", to: "/students/dashboard/schedule" },
   { label: "Past Questions", to: "/students/dashboard/past-questions" },
+  { label: "Records", to: "/students/dashboard/records", roles: ["student"] },
 ];
 
 export const TEACHER_NAV: NavItem[] = [
   { label: "Home", to: "/teachers/dashboard" },
   { label: "Courses", to: "/teachers/dashboard/courses" },
-  { label: "Uploads", to: "/teachers/dashboard/quizzes/new" },
+  // "Uploads" is the Word/PDF upload: a teacher with a file finds it here; the manual form is "New quiz" on Quizzes.
+  { label: "Uploads", to: "/teachers/dashboard/quiz/upload" },
   { label: "Calendar", to: "/teachers/dashboard/schedule" },
   { label: "Performance", to: "/teachers/dashboard/performance" },
   { label: "Questions", to: "/teachers/dashboard/questions" },
   { label: "Quizzes", to: "/teachers/dashboard/quizzes" },
+  { label: "Grades", to: "/teachers/dashboard/grade" },
+  { label: "Records", to: "/teachers/dashboard/records" },
+  { label: "Reports", to: "/teachers/dashboard/reports" },
+  { label: "Library", to: "/teachers/dashboard/library" },
+  { label: "Import/Export", to: "/teachers/dashboard/import-export" },
   { label: "Tables", to: "/teachers/dashboard/tables", roles: ["admin"] },
 ];
 
@@ -32,6 +44,10 @@ export const ADMIN_NAV: NavItem[] = [
   { label: "Performance", to: "/admin/dashboard/performance" },
   { label: "Calendar", to: "/admin/dashboard/schedule" },
   { label: "Grade", to: "/admin/dashboard/grade" },
+  { label: "Submissions", to: "/admin/dashboard/submissions" },
+  { label: "Records", to: "/admin/dashboard/records" },
+  { label: "Announcements", to: "/admin/dashboard/announcements" },
+  { label: "Library", to: "/admin/dashboard/library" },
   { label: "Tables", to: "/teachers/dashboard/tables", roles: ["admin"] },
   { label: "Reports", to: "/admin/dashboard/reports" },
   { label: "Import/Export", to: "/admin/dashboard/import-export" },

@@ -172,6 +172,8 @@ export const teacherRoutes: AreaRoute[] = [
   ...performanceRoutes(["teacher"]),
   ...gradingStaffRoutes(["teacher"]),
   { path: "quizzes/:quizId/submissions", roles: ["teacher"], ...submissionsPage },
+  // Every submission waiting for the teacher (the home's "To grade" figure leads here; issue 24 §2): the admin area's page.
+  { path: "submissions", roles: ["teacher"], ...submissionsPage },
   { path: "reports", roles: ["teacher"], ...reportsPage },
   { path: "library", roles: ["teacher"], ...libraryPage },
   { path: "import-export", roles: ["teacher"], ...importExportPage },

@@ -12,9 +12,9 @@ import { InsightDialog } from "../components/insight-dialog";
 
 const BASE = "/teachers/dashboard";
 
-function StatCard({ label, value, note, loading }: { label: string; value: string; note?: string; loading: boolean }) {
-  return (
-    <Paper withBorder p="sm" radius="md">
+function StatCard({ label, value, note, loading, to }: { label: string; value: string; note?: string; loading: boolean; to?: string }) {
+  const body = (
+    <>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
@@ -30,8 +30,33 @@ function StatCard({ label, value, note, loading }: { label: string; value: strin
               {note}
             </Text>
           )}
+          {to && (
+            <Text size="xs" c="green.8" fw={600} mt={2}>
+              View submissions →
+            </Text>
+          )}
         </>
       )}
+    </>
+  );
+  // A figure with somewhere to go is a link to it (the "To Grade" count opens the submissions waiting).
+  if (to)
+    return (
+      <Paper
+        withBorder
+        p="sm"
+        radius="md"
+        component={Link}
+        to={to}
+        aria-label={`${label}: ${value} ${note ?? ""}`.trim()}
+        style={{ display: "block", color: "inherit" }}
+      >
+        {body}
+      </Paper>
+    );
+  return (
+    <Paper withBorder p="sm" radius="md">
+      {body}
     </Paper>
   );
 }
@@ -161,14 +186,20 @@ function Insights({ home, onOpen }: { home: TeacherHome; onOpen: (kind: InsightK
   );
 }
 
+/** Every screen of the teacher's area in one tap (issue 24 §2): "Upload Quiz" is the Word/PDF upload, "New quiz" the manual form. */
 const QUICK_LINKS: [string, string][] = [
   ["Courses", "courses"],
   ["Quizzes", "quizzes"],
-  ["Upload Quiz", "quizzes/new"],
+  ["Upload Quiz", "quiz/upload"],
+  ["New quiz", "quizzes/new"],
   ["Calendar", "schedule"],
   ["Performance", "performance"],
   ["Grades", "grade"],
   ["Question Bank", "questions"],
+  ["Records", "records"],
+  ["Reports", "reports"],
+  ["Library", "library"],
+  ["Import/Export", "import-export"],
 ];
 
 /** /teachers/dashboard: the teacher's figures, deadlines, courses and student insights, all computed by the server (decision 024). */
@@ -187,7 +218,7 @@ export function TeacherHomePage() {
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-busy={home.isPending}>
         <StatCard label="Active Quizzes" value={String(s?.activeQuizzes ?? 0)} note={s && `of ${s.totalQuizzes} quizzes`} loading={home.isPending} />
         <StatCard label="Students" value={String(s?.students ?? 0)} note="with a result" loading={home.isPending} />
-        <StatCard label="To Grade" value={String(s?.toGrade ?? 0)} note="submissions" loading={home.isPending} />
+        <StatCard label="To Grade" value={String(s?.toGrade ?? 0)} note="submissions" loading={home.isPending} to={`${BASE}/submissions`} />
         <StatCard
           label="Average Score"
           value={s?.averageScore == null ? "—" : `${s.averageScore.toFixed(1)}%`}
