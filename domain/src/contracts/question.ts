@@ -70,7 +70,15 @@ export const ParsedQuestionSchema = z.object({
 });
 export type ParsedQuestion = z.infer<typeof ParsedQuestionSchema>;
 
-export const ParseQuestionsResultSchema = z.object({ questions: z.array(ParsedQuestionSchema), warnings: z.array(ParseWarningSchema) });
+export const ParseQuestionsResultSchema = z.object({
+  questions: z.array(ParsedQuestionSchema),
+  warnings: z.array(ParseWarningSchema),
+  /**
+   * The paper's title and subtitle lines before question 1 (joined by "\n"), never part of a question; null when the
+   * paper has none. The upload screen offers it as the quiz's title (issue 24). Always sent by the server.
+   */
+  heading: z.string().nullable().optional(),
+});
 export type ParseQuestionsResult = z.infer<typeof ParseQuestionsResultSchema>;
 
 export const ParseAnswersResultSchema = z.object({

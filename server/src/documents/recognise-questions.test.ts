@@ -229,3 +229,43 @@ describe("numbers inside a question", () => {
     expect(r.questions.map((q) => q.text)).toEqual(["Define a noun.", "2 + 2 ="]);
   });
 });
+
+describe("the paper's heading (issue 24)", () => {
+  const paper = (...top: string[]) => read(...top, "1. Simplify 3/4 + 1/8", "A. 7/8", "B. 1/2", "2. What is 0.5 as a fraction?", "A. 1/2", "B. 1/5");
+
+  it("returns the title and subtitle lines before question 1 as the heading, never as part of question 1", () => {
+    const r = paper("JHS 1 Class Exercise: Mathematics — Fractions, Decimals and Percentages (BECE style)", "Term 1, Week 4 — Mr Mensah's class");
+    expect(r.heading).toBe("JHS 1 Class Exercise: Mathematics — Fractions, Decimals and Percentages (BECE style)\nTerm 1, Week 4 — Mr Mensah's class");
+    expect(r.questions[0]).toEqual({ text: "Simplify 3/4 + 1/8", options: ["7/8", "1/2"], answer: "" });
+    expect(r.questions.map((q) => q.passage)).toEqual([undefined, undefined]);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it("is null when the paper starts with its first question", () => {
+    expect(paper().heading).toBeNull();
+  });
+
+  it("stops at the instructions, which are not part of the heading", () => {
+    const r = paper("BASIC EDUCATION CERTIFICATE EXAMINATION", "MATHEMATICS", "Answer all the questions.", "Time allowed: 30 minutes");
+    expect(r.heading).toBe("BASIC EDUCATION CERTIFICATE EXAMINATION\nMATHEMATICS");
+    expect(r.questions[0].text).toBe("Simplify 3/4 + 1/8");
+  });
+
+  it("stops at a section heading", () => {
+    expect(paper("Science Quiz", "SECTION A", "Objectives").heading).toBe("Science Quiz");
+  });
+
+  it("leaves a passage before question 1 as the passage of question 1", () => {
+    const passage =
+      "Kofi woke up early on Saturday. He fetched water from the stream before breakfast, then helped his father on the farm until noon and rested.";
+    const r = paper("English Language Test", passage);
+    expect(r.heading).toBe("English Language Test");
+    expect(r.questions[0].passage).toBe(passage);
+  });
+
+  it("takes at most three short lines", () => {
+    const r = paper("One", "Two", "Three", "Four");
+    expect(r.heading).toBe("One\nTwo\nThree");
+    expect(r.questions[0].text).toBe("Simplify 3/4 + 1/8");
+  });
+});

@@ -8,6 +8,10 @@ import type { ImagePart, ParsedQuestion, ParseWarning, QuestionParseResult, Text
  * one or more options ("A.", "A)", "(a)", "a.", several on one line), or plain text. Plain text continues the
  * question before its options, continues a wrapped option after them, or else (instructions, titles, passages)
  * is held back: a passage is kept as `passage` on the next question, instructions and titles are dropped.
+ *
+ * The paper's own title and subtitle lines ("JHS 1 Class Exercise: Fractions (BECE style)", "Mathematics") come before
+ * question 1 and are never part of it: the short lines that open the paper, before any instruction, section heading,
+ * passage title or question, are returned as `heading` (issue 24), which the upload screen offers as the quiz's title.
  */
 
 const QUESTION_START = /^\s*(?:(?:question|q)\s*\.?\s*(\d{1,3})\s*[.):-]?(?:\s+|$)|\(\s*(\d{1,3})\s*\)(?:\s*|$)|(\d{1,3})\s*[.)](?:\s+|$|(?=[A-Za-z(])))(.*)$/i;
@@ -21,6 +25,8 @@ const INSTRUCTION =
 /** A line that opens a block several questions share: "PASSAGE II", "Comprehension", "Study the table below…". */
 const BLOCK_TITLE = /^\s*(?:passage|comprehension|poem|extract|study\s+the\s+(?:table|diagram|graph|chart|map|passage|figure)\s+(?:below|above)\s+and)\b/i;
 const INSTRUCTION_ANYWHERE = /\ball\s+(?:the\s+)?questions\b|\bquestions?\s+\d+\s*(?:to|-|–|and)\s*\d+\b|\blettered\s+a\b/i;
+/** A paper's heading is a few short lines: a longer line is prose (a passage), and a fourth line is no longer a title. */
+const HEADING = { maxLines: 3, maxLength: 120 };
 
 interface OptionDraft {
   letter: string;
@@ -115,6 +121,9 @@ export function recogniseQuestions(lines: TextLine[]): QuestionParseResult {
   let pendingImages: ImagePart[] = [];
   let lastNumber = 0;
   let lastOptionLineLength = 0;
+  const heading: string[] = [];
+  // Title lines are gathered only at the very top of the paper, until anything else is met.
+  let headingOpen = true;
 
   const close = () => {
     current = null;
@@ -148,6 +157,13 @@ export function recogniseQuestions(lines: TextLine[]): QuestionParseResult {
       if (images.length) (current ? (current as Draft).images : pendingImages).push(...images);
       continue;
     }
+
+    if (headingOpen && !current && drafts.length === 0 && pending.length === 0 && isHeadingLine(line.text, text) && heading.length < HEADING.maxLines) {
+      heading.push(clean(text));
+      pendingImages.push(...images);
+      continue;
+    }
+    headingOpen = false;
 
     const answer = ANSWER_LINE.exec(text);
     if (answer && current) {
@@ -216,7 +232,14 @@ export function recogniseQuestions(lines: TextLine[]): QuestionParseResult {
     pendingImages.push(...images);
   }
 
-  return finish(drafts);
+  return { ...finish(drafts), heading: heading.length ? heading.join("\n") : null };
+}
+
+/** A line that may be part of the paper's title: short, and not a question, option, answer, section, instruction or passage title. */
+function isHeadingLine(raw: string, text: string): boolean {
+  if (text.length > HEADING.maxLength) return false;
+  if (QUESTION_START.test(raw) || optionMarkers(raw, true).length || ANSWER_LINE.test(text) || SECTION.test(text)) return false;
+  return !INSTRUCTION.test(text) && !INSTRUCTION_ANYWHERE.test(text) && !BLOCK_TITLE.test(text);
 }
 
 /** Keeps the prose of a held-back block as a passage; instructions, headings and title lines are not questions and are dropped. */

@@ -28,6 +28,8 @@ export interface ParseWarning {
 export interface QuestionParseResult {
   questions: ParsedQuestion[];
   warnings: ParseWarning[];
+  /** The paper's title and subtitle lines before question 1, joined by "\n"; null when there are none (question papers only). */
+  heading?: string | null;
 }
 
 export interface AnswerParseResult {

@@ -117,7 +117,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
           ...(imageIds.length ? { imageIds } : {}),
         });
       }
-      return { questions, warnings: result.warnings };
+      return { questions, warnings: result.warnings, heading: result.heading ?? null };
     },
   );
 

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { signedIn } from "../../../test/factories";
+import { form } from "../../../test/uploads";
+import { buildDocx, buildPdf } from "../../documents/test/build-files";
+
+/** Issue 24: a paper's title and subtitle lines come back as its `heading`, never inside question 1. */
+let t: TestApp;
+let teacher: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  teacher = (await signedIn(t.database.db, { role: "teacher" })).token;
+});
+afterAll(() => t.close());
+
+const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+const parse = (name: string, bytes: Uint8Array, type?: string) =>
+  call(t.app, {
+    method: "POST",
+    url: "/api/questions/parse",
+    token: teacher,
+    payload: form({}, { attachment: { name, bytes: Buffer.from(bytes), type } }) as never,
+  });
+
+describe("POST /api/questions/parse: the paper's heading", () => {
+  it("returns a Word paper's title and subtitle as its heading, and question 1 without them", async () => {
+    const docx = await buildDocx([
+      "JHS 1 Class Exercise: Mathematics — Fractions, Decimals and Percentages (BECE style)",
+      "",
+      "Week 4 — Fractions",
+      "1. Simplify 3/4 + 1/8",
+      "A. 7/8",
+      "B. 1/2",
+      "2. What is 0.5 as a fraction?",
+      "A. 1/2",
+      "B. 1/5",
+    ]);
+    const r = await parse("paper.docx", docx, DOCX);
+    expect(r.status).toBe(200);
+    expect(r.body.heading).toBe("JHS 1 Class Exercise: Mathematics — Fractions, Decimals and Percentages (BECE style)\nWeek 4 — Fractions");
+    expect(r.body.questions[0]).toEqual({ text: "Simplify 3/4 + 1/8", options: ["7/8", "1/2"], answer: "" });
+  });
+
+  it("answers heading null for a PDF paper that starts with question 1", async () => {
+    const pdf = await buildPdf([{ lines: ["1. The capital of Ghana is", ["A. Kumasi", "B. Accra"]] }]);
+    const r = await parse("paper.pdf", pdf);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ heading: null, questions: [{ text: "The capital of Ghana is" }] });
+  });
+});
