@@ -29,6 +29,12 @@ export const AnswerInputSchema = z.object({
     .max(ANSWER_MAX_LENGTH, { error: `answer must be at most ${ANSWER_MAX_LENGTH} characters` })
     .refine((s) => s.trim().length > 0, { error: "answer must not be empty" })
     .refine((s) => !s.includes("\u0000"), { error: "answer contains an invalid character" }),
+  /**
+   * When the student gave this answer, by the phone's clock corrected with the server time it last learnt (ISO 8601).
+   * Only read when the answer arrives after the attempt's time was up: it is then kept for the teacher with this time
+   * beside it (decision 044). Optional: older clients do not send it.
+   */
+  givenAt: z.iso.datetime({ offset: true, error: "givenAt must be a date and time (ISO 8601)" }).optional(),
 });
 export type AnswerInput = z.infer<typeof AnswerInputSchema>;
 
@@ -50,6 +56,32 @@ export const SaveAnswersResponseSchema = z.object({
   savedAt: z.string(),
 });
 export type SaveAnswersResponse = z.infer<typeof SaveAnswersResponseSchema>;
+
+/**
+ * PUT /attempts/{attemptId}/answers answered 202: the attempt's time was up when these answers arrived, so they were
+ * kept beside the submission for the teacher to accept or leave, and do not count until then (decision 044).
+ */
+export const LateAnswersKeptSchema = z.object({
+  /** Always 0: nothing was saved into the attempt (a client reading only `saved` sees that). */
+  saved: z.literal(0),
+  kept: z.literal("late"),
+  /** How many of this request's answers are kept as late answers. */
+  keptCount: z.number().int(),
+  code: z.literal("late_answers_kept"),
+  /** What to tell the student. */
+  message: z.string(),
+  /** The server's time of the save. */
+  savedAt: z.string(),
+});
+export type LateAnswersKept = z.infer<typeof LateAnswersKeptSchema>;
+
+/** A submitted attempt's answers that arrived after its time was up, by the teacher's decision so far. */
+export const LateAnswersSummarySchema = z.object({
+  pending: z.number().int(),
+  accepted: z.number().int(),
+  left: z.number().int(),
+});
+export type LateAnswersSummary = z.infer<typeof LateAnswersSummarySchema>;
 
 /**
  * POST /attempts/{attemptId}/submit and POST /submissions/{quizId}/submit. `answers` are saved first
@@ -124,9 +156,10 @@ export const SubmissionSchema = z.object({
   attemptId: z.number().int().nullable(),
   quizId: z.number().int(),
   userId: z.number().int(),
-  /** Percentage with two decimals over the questions that have a key; null when none has. */
+  /** Percentage with two decimals over the questions that have a key; null when none has, or while hidden (AttemptResult.scoreHidden). */
   score: z.number().nullable(),
-  correct: z.number().int(),
+  /** Answers right; null while hidden (AttemptResult.scoreHidden). */
+  correct: z.number().int().nullable(),
   total: z.number().int(),
   /** False while some answers wait for a teacher's grade. */
   graded: z.boolean(),
@@ -139,13 +172,22 @@ export type Submission = z.infer<typeof SubmissionSchema>;
 export const AttemptResultSchema = z.object({
   attemptId: z.number().int(),
   attemptNumber: z.number().int(),
-  /** Percentage with two decimals; null when no question has a key. */
+  /** Percentage with two decimals; null when no question has a key, or while `scoreHidden`. */
   score: z.number().nullable(),
-  correct: z.number().int(),
+  /** Answers right; null while `scoreHidden`. */
+  correct: z.number().int().nullable(),
   /** Questions with a key. */
   total: z.number().int(),
-  /** score ≥ passingScore; null while not fully graded. */
+  /** score ≥ passingScore; null while not fully graded, or while `scoreHidden`. */
   passed: z.boolean().nullable(),
+  /**
+   * True when the quiz shows scores only after it closes (showScore "after_close", decision 041) and it has not
+   * closed yet: score, correct and passed are null (the submission's too), and the screen says only "Submitted".
+   * `scoreShownFrom` tells when the score will appear. Staff previews never hide.
+   */
+  scoreHidden: z.boolean(),
+  /** While `scoreHidden`: the quiz's close time (ISO), when the score appears; null if it never closes (then when the teacher releases the answers). Null otherwise. */
+  scoreShownFrom: z.string().nullable(),
   passingScore: z.number(),
   graded: z.boolean(),
   submittedAt: z.string(),
@@ -158,6 +200,8 @@ export const AttemptResultSchema = z.object({
    * (closed for everyone, released by the teacher, or a practice quiz's last attempt: decision 016).
    */
   review: z.array(ReviewItemSchema).nullable(),
+  /** Answers that arrived after the time was up (decision 044); absent when there are none. */
+  lateAnswers: LateAnswersSummarySchema.optional(),
 });
 export type AttemptResult = z.infer<typeof AttemptResultSchema>;
 

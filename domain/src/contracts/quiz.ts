@@ -29,6 +29,36 @@ const toBool = (v: unknown) => {
   return v;
 };
 
+/** Whether students can see a quiz: a draft is its staff's alone until published (issue 24, decision 040). */
+export const QUIZ_PUBLICATION = ["draft", "published"] as const;
+export type QuizPublication = (typeof QUIZ_PUBLICATION)[number];
+export const QuizPublicationSchema = z.enum(QUIZ_PUBLICATION);
+
+/** When a student sees their score and how many they got right (issue 25, decision 041). */
+export const SHOW_SCORE = ["after_attempt", "after_close"] as const;
+export type ShowScore = (typeof SHOW_SCORE)[number];
+
+/**
+ * Whether a student's score at this quiz is withheld now (decision 041): with `after_close`, until the
+ * close time has passed or the teacher has released the answers (which tell the score anyway). A quiz
+ * that never closes and keeps its answers keeps its scores hidden. The SQL reads (lists, records,
+ * home figures) apply the same rule: scoreHiddenSql in server/src/services/quiz.service.ts.
+ */
+export function scoreHiddenFor(quiz: { showScore: string; closeTime: Date | string | null; answersReleasedAt: Date | string | null }, now: Date): boolean {
+  if (quiz.showScore !== "after_close") return false;
+  if (quiz.answersReleasedAt != null) return false;
+  return quiz.closeTime == null || new Date(quiz.closeTime).getTime() >= now.getTime();
+}
+
+/** Optional publication field of the create forms; omitted: published (the spec's API), or unchanged on PUT. */
+const publicationInput = z
+  .preprocess((v) => (isBlank(v) ? undefined : v), z.enum(QUIZ_PUBLICATION, { error: "status must be draft or published" }).optional())
+  .optional();
+/** Optional showScore of the forms; omitted: after_attempt on create, unchanged on PUT. */
+const showScoreInput = z
+  .preprocess((v) => (isBlank(v) ? undefined : v), z.enum(SHOW_SCORE, { error: "showScore must be after_attempt or after_close" }).optional())
+  .optional();
+
 const int = (min: number, max: number, msg: string) => z.number({ error: msg }).int({ error: msg }).min(min, { error: msg }).max(max, { error: msg });
 /** Empty means null (no limit). */
 const optionalInt = (min: number, max: number, msg: string) => z.preprocess((v) => (isBlank(v) ? null : toNumber(v)), int(min, max, msg).nullable());
@@ -157,6 +187,17 @@ export const QuizFormSchema = z
     showAnswers: z.preprocess((v) => (isBlank(v) ? "after_close" : v), z.enum(SHOW_ANSWERS, { error: M.showAnswers })),
     /** A practice quiz (default false): may show answers after a student's last attempt. */
     practice: z.preprocess((v) => (isBlank(v) ? false : toBool(v)), z.boolean({ error: "practice must be true or false" })),
+    /**
+     * "draft": students cannot see the quiz until POST /quizzes/{id}/publish; "published": they can (within its
+     * window). Omitted on POST: published (the spec's API, so scripts keep working); omitted on PUT: unchanged.
+     * The app's screens send "draft" (issue 24, decision 040).
+     */
+    status: publicationInput,
+    /**
+     * When a student sees their score (decision 041): "after_attempt" at once (the spec), or "after_close": only
+     * "Submitted" until the quiz closes (or its answers are released). Omitted on POST: after_attempt; on PUT: unchanged.
+     */
+    showScore: showScoreInput,
     /** Optional: replaces the questions in the same request (same shape as PUT /quizzes/{id}/questions). */
     questions: questionList(0).optional(),
   })
@@ -185,6 +226,10 @@ export const CreateQuizFromQuestionsSchema = z.object({
   courseId,
   studentType,
   questions: questionList(1),
+  /** "draft" (what the app sends) or "published"; omitted: published (decision 040). */
+  status: publicationInput,
+  /** Omitted: after_attempt (decision 041). */
+  showScore: showScoreInput,
 });
 export type CreateQuizFromQuestionsInput = z.input<typeof CreateQuizFromQuestionsSchema>;
 
@@ -231,7 +276,10 @@ export const AttemptInfoSchema = z.object({
   maxAttempts: z.number().int().nullable(),
   /** The attempt running now (resume it rather than start another); null when none. */
   inProgress: InProgressAttemptSchema.nullable(),
-  /** The best score of the student's submissions (percentage); null without a graded submission. */
+  /**
+   * The best score of the student's submissions (percentage); null without a graded submission, and null while the
+   * quiz shows scores only after it closes (decision 041).
+   */
   bestScore: z.number().nullable(),
 });
 export type StudentAttemptInfo = z.infer<typeof AttemptInfoSchema>;
@@ -267,8 +315,16 @@ const QuizBaseSchema = z.object({
   /** The attached PDF (download: GET /api/quizzes/{id}/pdf); null when none. */
   pdf: FileInfoSchema.nullable(),
   questionCount: z.number().int(),
-  /** By the server's clock when the response was made. */
+  /** By the server's clock when the response was made (the spec's upcoming / active / closed). */
   status: QuizTimeStatusSchema,
+  /**
+   * "draft": only the quiz's staff see it (the list and detail show "Draft") until POST /quizzes/{id}/publish;
+   * "published": students of its level see it. The request field that sets it is `status` (decision 040:
+   * the response's `status` is the spec's time status). Students only ever receive "published".
+   */
+  publication: QuizPublicationSchema,
+  /** When students see their score: "after_attempt" (at once) or "after_close" (decision 041). */
+  showScore: z.enum(SHOW_SCORE),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
