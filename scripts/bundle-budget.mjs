@@ -19,7 +19,8 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const dist = path.join(root, "web/dist");
+// WEB_DIST (as the server and the browser journeys read it) checks a build kept elsewhere.
+const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, "web/dist");
 const recordFile = path.join(root, "bench/bundle-sizes.json");
 const readme = path.join(root, "bench/README.md");
 const BUDGET = 150 * 1024;

@@ -2,18 +2,19 @@
 // The default CSS variables are written by MantineProvider (providers.tsx: deduplicateCssVariables off).
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/global.css";
+// First of the app's own modules: applies the app's stylesheets before the router can load a page's chunk (styles-first.ts).
+import { appStylesApplied } from "./app/styles-first";
 import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Providers } from "./app/providers";
 import { router } from "./app/router";
-import { applyAppStyles } from "./lib/app-styles";
 
 // The first render waits for the app's stylesheets (preloaded by index.html, applied here: they block no
 // paint of the boot screen) and runs as a transition: React renders it in slices and lets the browser
 // breathe between them, instead of one long task that keeps a slow phone from answering a tap.
 const root = createRoot(document.getElementById("root")!);
-void applyAppStyles().then(() =>
+void appStylesApplied.then(() =>
   startTransition(() => {
     root.render(
       <StrictMode>
