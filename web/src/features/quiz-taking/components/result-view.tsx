@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReviewItem } from "@adesua/domain";
 import type { RunnerResult } from "../engine";
@@ -63,10 +63,16 @@ export function ResultView({
   actions?: ReactNode;
 }) {
   const label = resultLabel(result);
+  // Submit Quiz sits at the bottom of a long page: the score comes first (issue 24), and focus with it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    window.scrollTo?.({ top: 0 });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <Stack gap="md" maw={760}>
       <Stack gap={2}>
-        <Title order={1} size="h2">
+        <Title order={1} size="h2" ref={heading} tabIndex={-1}>
           Quiz submitted
         </Title>
         <Text c="dimmed" style={{ overflowWrap: "anywhere" }}>
