@@ -1,12 +1,22 @@
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
-import { Button } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PageMeta, PracticeResult, ReviewItem, StudentBankQuestion } from "@adesua/domain";
 import { api } from "@/lib/api";
-import { parseGroupId } from "@/lib/question-group";
+import { useAuth } from "@/lib/auth";
+import { groupId, parseGroupId, type GroupKey } from "@/lib/question-group";
 import { questionImagePath } from "@/lib/api";
-import { createPracticeEngine, type PracticeGrade, type PracticeItem } from "../api/practice-engine";
+import {
+  createPracticeEngine,
+  practiceRoundKey,
+  purgeOldRounds,
+  roundStore,
+  type KeptRound,
+  type PracticeGrade,
+  type PracticeItem,
+} from "../api/practice-engine";
+import { Countdown } from "../components/countdown";
 import { QuizRunner } from "../components/quiz-runner";
 import { QuizError } from "../components/quiz-error";
 import { LOAD_FAILED } from "../lib/messages";
@@ -47,54 +57,236 @@ export function practiceReview(r: PracticeResult, items: PracticeItem[]): Practi
   return { resultId: r.id, score: keyed ? r.percentage : null, correct: r.score, total: r.total, review };
 }
 
+/** What the page keeps in the browser's history entry: the round it started, so a reload resumes it (and a fresh visit asks first). */
+type PracticeHistoryState = { practiceRound?: number } | null;
+
+/** How many questions the group has (the first page's total), for the start screen. */
+const useGroupCount = (g: GroupKey | null, enabled: boolean) =>
+  useQuery({
+    queryKey: ["practice", "group-count", g],
+    queryFn: ({ signal }) => api<StudentBankQuestionPage>("/questions", { query: { ...g!, page: 1, limit: 1 }, signal }).then((r) => r.pagination.total),
+    enabled: enabled && g !== null,
+  });
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text size="sm" fw={600} ta="right" component="div">
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+const minutes = (n: number) => `${n} ${n === 1 ? "minute" : "minutes"}`;
+
+/**
+ * The practice's "before you start" screen, as a quiz's pre-start screen: the time limit, the number of
+ * questions and how many per page, and the rule that the timer starts on Start. A round already
+ * running on this device (left, or the tab closed) shows its time left and answers, with Resume.
+ */
+function PracticeStart({
+  title,
+  subtitle,
+  timeLimit,
+  perPage,
+  count,
+  kept,
+  listPath,
+  onStart,
+  onResume,
+}: {
+  title: string;
+  subtitle: string;
+  timeLimit: number | null;
+  perPage: number;
+  count: { loading: boolean; value: number | null };
+  kept: KeptRound | null;
+  listPath: string;
+  onStart: () => void;
+  onResume: () => void;
+}) {
+  const expired = kept?.deadline != null && kept.deadline <= Date.now();
+  const answered = kept ? kept.items.filter((q) => kept.answers[q.id]?.trim()).length : 0;
+  const heading = !kept ? "Before you start" : expired ? "Time is up for your practice round" : "Your practice round is running";
+  return (
+    <Stack maw={760}>
+      <Stack gap={6}>
+        <Title order={1} size="h2" style={{ overflowWrap: "anywhere" }}>
+          {title}
+        </Title>
+        <Text c="dimmed">{kept ? kept.subtitle : subtitle}</Text>
+      </Stack>
+      <Paper withBorder p="md" component="section" aria-label={heading} data-testid="pre-start">
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            {heading}
+          </Title>
+          {kept ? (
+            <>
+              <Row
+                label="Time left"
+                value={
+                  kept.deadline === null ? (
+                    "No time limit"
+                  ) : expired ? (
+                    "None"
+                  ) : (
+                    <Countdown deadline={kept.deadline} now={Date.now} label="Time left" size="sm" />
+                  )
+                }
+              />
+              <Row label="Answered" value={`${answered} of ${kept.items.length}`} />
+              <Text size="sm" fw={600}>
+                {expired
+                  ? "Its time ran out while you were away. Submit it to see your score with the answers you gave."
+                  : "The timer kept running while you were away."}
+              </Text>
+            </>
+          ) : (
+            <>
+              <Row label="Time limit" value={timeLimit ? minutes(timeLimit) : "No time limit"} />
+              <Row label="Questions" value={count.loading ? <Skeleton height={14} width={32} /> : (count.value ?? "—")} />
+              <Row label="Questions per page" value={perPage} />
+              <Text size="sm" fw={600}>
+                The timer starts when you press Start and keeps running if you leave.
+              </Text>
+            </>
+          )}
+          <Text size="sm" c="dimmed">
+            Your answers are kept on this device until you submit.
+          </Text>
+          <Group gap="sm" wrap="wrap">
+            {kept ? (
+              <>
+                <Button size="md" onClick={onResume}>
+                  {expired ? "Submit it" : "Resume"}
+                </Button>
+                <Button size="md" variant="default" onClick={onStart}>
+                  Start a new round
+                </Button>
+              </>
+            ) : (
+              <Button size="md" onClick={onStart}>
+                Start
+              </Button>
+            )}
+            <Button size="md" variant="subtle" component={Link} to={listPath}>
+              Back to the list
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
 /**
  * /students/dashboard/past-questions/attempt/{group} and /admin/dashboard/questions/attempt/{group}:
  * practice on the attempt screen with the time limit and questions per page chosen on the list
- * (?timeLimit=&perPage=). Reset Quiz goes back to the list; "Retry the ones I got wrong" starts a round
+ * (?timeLimit=&perPage=). Nothing starts on arrival: the start screen comes first (issue 24). A round
+ * is kept in the browser (per user and group) until it is submitted, and a reload resumes it with its
+ * answers and deadline. Reset Quiz goes back to the list; "Retry the ones I got wrong" starts a round
  * of just those questions.
  */
 export function PracticePage() {
   const { id } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const base = areaBase(useLocation().pathname);
+  const location = useLocation();
+  const { user } = useAuth();
+  const base = areaBase(location.pathname);
   const listPath = base === "/students/dashboard" ? `${base}/past-questions` : `${base}/questions`;
   const group = parseGroupId(id);
   const timeLimit = Math.min(300, Math.max(0, Number(params.get("timeLimit") ?? 30) || 0)) || null;
   const perPage = Math.min(50, Math.max(1, Number(params.get("perPage")) || 5));
   const qc = useQueryClient();
+  const userId = user?.id ?? null;
+  const store = useMemo(
+    () => (group && userId !== null ? roundStore(practiceRoundKey(userId, groupId(group))) : null),
+    // group is derived from id
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [id, userId],
+  );
+  // The round this device keeps for the group, read once on arrival (for the start screen).
+  const [kept] = useState(() => store?.read() ?? null);
+  // A reload of the page that started the round resumes it at once; any other arrival asks first.
+  const [running, setRunning] = useState(() => kept !== null && kept.id === (location.state as PracticeHistoryState)?.practiceRound);
+  const count = useGroupCount(group, !running && !kept);
   // Each round: the whole group, or the wrong ones of the round before.
   const [round, setRound] = useState<{ n: number; only: PracticeItem[] | null; retryOf?: number }>({ n: 0, only: null });
   const lastResult = useRef<number | undefined>(undefined);
   // The round's questions as loaded, so a retry keeps their pictures.
   const lastItems = useRef<Map<number, PracticeItem>>(new Map());
 
+  useEffect(() => purgeOldRounds(), []);
+
+  // The history entry remembers the round, so a reload comes straight back to it.
+  const here = useRef({ pathname: location.pathname, search: location.search, state: location.state as PracticeHistoryState });
+  here.current = { pathname: location.pathname, search: location.search, state: location.state as PracticeHistoryState };
+  const onRound = useCallback(
+    (r: KeptRound) => {
+      const { pathname, search, state } = here.current;
+      if (state?.practiceRound !== r.id) void navigate({ pathname, search }, { replace: true, state: { practiceRound: r.id } satisfies PracticeHistoryState });
+    },
+    [navigate],
+  );
+
+  const title = group ? `${group.subject} ${group.year}` : "";
   const engine = useMemo(
     () =>
       group &&
       createPracticeEngine({
-        title: `${group.subject} ${group.year}`,
+        title,
         subtitle: round.only ? `Section ${group.section} · retrying ${round.only.length} questions` : `Section ${group.section} · practice`,
         questions: () => (round.only ? Promise.resolve(round.only) : loadGroup(group)),
-        grade: async (answers, questionIds, items) => {
-          const r = await api<PracticeResult>("/practice", { method: "POST", body: { questionIds, answers, retryOf: round.retryOf } });
+        grade: async (answers, questionIds, items, r) => {
+          const res = await api<PracticeResult>("/practice", { method: "POST", body: { questionIds, answers, retryOf: r.retryOf } });
           lastItems.current = new Map(items.map((q) => [q.id, q]));
-          const g = practiceReview(r, items);
+          const g = practiceReview(res, items);
           lastResult.current = g.resultId;
           return g;
         },
         timeLimit,
         questionsPerPage: perPage,
+        retryOf: round.retryOf,
+        store,
+        onRound,
       }),
-    // The group, settings and round define the engine.
+    // The group, settings, store and round define the engine.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- group is derived from id
-    [id, timeLimit, perPage, round],
+    [id, timeLimit, perPage, round, store, onRound],
   );
 
   const back = useCallback(() => navigate(listPath), [navigate, listPath]);
   const onFinished = useCallback(() => void qc.invalidateQueries({ queryKey: ["practice"] }), [qc]);
+  /** A new round (nothing kept is resumed): the whole group, or `only` those questions. */
+  const startNew = (only: PracticeItem[] | null, retryOf?: number) => {
+    store?.clear();
+    setRound((r) => ({ n: r.n + 1, only, retryOf }));
+    setRunning(true);
+  };
 
   if (!engine) return <QuizError message={LOAD_FAILED} onBack={back} />;
+
+  if (!running) {
+    return (
+      <PracticeStart
+        title={title}
+        subtitle={`Section ${group!.section} · practice`}
+        timeLimit={timeLimit}
+        perPage={perPage}
+        count={{ loading: count.isPending && count.fetchStatus !== "idle", value: count.data ?? null }}
+        kept={kept}
+        listPath={listPath}
+        onStart={() => startNew(null)}
+        onResume={() => setRunning(true)}
+      />
+    );
+  }
 
   return (
     <QuizRunner
@@ -112,11 +304,11 @@ export function PracticePage() {
               Reset Quiz
             </Button>
             {wrong.length > 0 && (
-              <Button variant="light" onClick={() => setRound((r) => ({ n: r.n + 1, only: wrong, retryOf: lastResult.current }))}>
+              <Button variant="light" onClick={() => startNew(wrong, lastResult.current)}>
                 Retry the ones I got wrong
               </Button>
             )}
-            <Button variant="subtle" onClick={() => setRound((r) => ({ n: r.n + 1, only: null }))}>
+            <Button variant="subtle" onClick={() => startNew(null)}>
               Practise all again
             </Button>
           </>
