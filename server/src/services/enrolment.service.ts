@@ -90,7 +90,14 @@ async function hashAll(passwords: string[], onProgress?: EnrolProgress): Promise
  * only in that answer. Emails must have been checked already (`registeredEmails`); a parallel sign-up or
  * import that takes one meanwhile rolls everything back (409).
  */
-export async function enrolUsers(db: Db, list: NewUser[], actor: Actor, onProgress?: EnrolProgress): Promise<{ users: UserRow[]; slips: Slip[] }> {
+export async function enrolUsers(
+  db: Db,
+  list: NewUser[],
+  actor: Actor,
+  onProgress?: EnrolProgress,
+  /** A class list's file name: the import itself is one "import" entry of the audit trail beside each user's "create". */
+  importedFrom?: string,
+): Promise<{ users: UserRow[]; slips: Slip[] }> {
   const bases = list.map((u) => (u.email ? null : signInBase(u.name)));
   const taken = await takenSignIns(
     db,
@@ -133,6 +140,12 @@ export async function enrolUsers(db: Db, list: NewUser[], actor: Actor, onProgre
         );
         out.push(...rows);
         onProgress?.({ stage: "saving", done: out.length, total: list.length });
+      }
+      if (importedFrom !== undefined) {
+        const students = out.filter((r) => r.role === "student").length;
+        await recordAudits(tx, [
+          { entityType: "class_list", entityId: null, action: "import", actor, after: { name: importedFrom.slice(0, 200), created: out.length, students } },
+        ]);
       }
       return out;
     });

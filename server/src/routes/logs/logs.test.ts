@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUDIT_ACTIONS } from "@adesua/domain";
 import { auditLogs } from "../../db/schema";
 import { recordAudit } from "../../audit/audit";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
-import { signedIn } from "../../../test/factories";
+import { buildQuiz, buildUser, signedIn } from "../../../test/factories";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -82,5 +83,65 @@ describe("GET and DELETE /api/logs", () => {
       expect((await call(t.app, { method: "DELETE", url: "/api/logs", token: u.token })).status).toBe(403);
     }
     expect((await call(t.app, { method: "GET", url: "/api/logs" })).status).toBe(401);
+  });
+
+  it("says who did each thing (name and role) and what it was done to, by name", async () => {
+    const admin = await signedIn(t.database.db, { role: "admin", name: "Mrs Adjoa Boateng" });
+    const created = await call(t.app, {
+      method: "POST",
+      url: "/api/users",
+      token: admin.token,
+      payload: { name: "Yaw Darko", role: "student", studentType: "jhs1" },
+    });
+    expect(created.status).toBe(201);
+    const teacher = await buildUser(t.database.db, { role: "teacher", name: "Mr Kofi Owusu" });
+    const { quiz } = await buildQuiz(t.database.db, { title: "Term 1 Test: Fractions" });
+    const actor = { userId: teacher.id, impersonatorId: admin.user.id };
+    await recordAudit(t.database.db, { entityType: "quiz", entityId: quiz.id, action: "update", actor, before: { timeLimit: 10 }, after: { timeLimit: 20 } });
+    // A deleted entity keeps the name its snapshot recorded.
+    await recordAudit(t.database.db, { entityType: "course", entityId: 999999, action: "delete", actor, before: { title: "Old Science" } });
+
+    const list = await call(t.app, { method: "GET", url: "/api/logs?sortBy=createdAt&sortOrder=desc&limit=200", token: admin.token });
+    expect(list.status).toBe(200);
+    const rows = list.body.data as { entityType: string; action: string; actorName: string; actorRole: string; targetName: string; impersonatorName: string }[];
+    expect(rows.find((r) => r.entityType === "user" && r.action === "create" && r.targetName === "Yaw Darko")).toMatchObject({
+      actorName: "Mrs Adjoa Boateng",
+      actorRole: "admin",
+      impersonatorName: null,
+    });
+    expect(rows.find((r) => r.entityType === "quiz")).toMatchObject({
+      actorName: "Mr Kofi Owusu",
+      actorRole: "teacher",
+      impersonatorName: "Mrs Adjoa Boateng",
+      targetName: "Term 1 Test: Fractions",
+    });
+    expect(rows.find((r) => r.entityType === "course")).toMatchObject({ action: "delete", targetName: "Old Science" });
+    // The actor's name is searchable.
+    const byActor = await call(t.app, { method: "GET", url: "/api/logs?search=kofi%20owusu", token: admin.token });
+    expect(byActor.body.data.map((r: { actorName: string }) => r.actorName)).toEqual(["Mr Kofi Owusu", "Mr Kofi Owusu"]);
+  });
+
+  it("records a class-list import as one import entry, named by its file", async () => {
+    const admin = await signedIn(t.database.db, { role: "admin" });
+    const csv = "name,level\nAma Mensah,JHS 1B\nKojo Asante,JHS 2\n";
+    const fd = new FormData();
+    fd.append("file", new Blob([csv], { type: "text/csv" }), "jhs-class.csv");
+    const r = await call(t.app, { method: "POST", url: "/api/users/import", token: admin.token, payload: fd as never });
+    expect(r.status).toBe(201);
+    const list = await call(t.app, { method: "GET", url: "/api/logs?action=import", token: admin.token });
+    expect(list.body.data).toHaveLength(1);
+    expect(list.body.data[0]).toMatchObject({ entityType: "class_list", targetName: "jhs-class.csv", after: { created: 2, students: 2 }, actorRole: "admin" });
+  });
+
+  it("filters by every action the trail can record", async () => {
+    const admin = await signedIn(t.database.db, { role: "admin" });
+    await t.database.db.delete(auditLogs);
+    const actor = { userId: admin.user.id, impersonatorId: null };
+    for (const [i, action] of AUDIT_ACTIONS.entries()) await recordAudit(t.database.db, { entityType: "quiz", entityId: i + 1, action, actor });
+    for (const [i, action] of AUDIT_ACTIONS.entries()) {
+      const r = await call(t.app, { method: "GET", url: `/api/logs?action=${action}`, token: admin.token });
+      expect(r.status).toBe(200);
+      expect(r.body.data.map((l: { action: string; entityId: string }) => [l.action, l.entityId])).toEqual([[action, String(i + 1)]]);
+    }
   });
 });

@@ -79,14 +79,14 @@ export const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (req.query.check) return reply.status(200).send({ valid: rows.length, students: rows.filter((r) => r.role === "student").length });
       const actor = actorOf(req);
       if (!(req.headers.accept ?? "").includes(NDJSON)) {
-        const { slips } = await enrolUsers(app.db, rows, actor);
+        const { slips } = await enrolUsers(app.db, rows, actor, undefined, file.filename);
         return reply.status(201).send({ created: slips.length, slips });
       }
       // Streamed: the file is valid, so the answer is 201 and its last line says how it ended.
       const out = new PassThrough();
       const write = (e: UserImportEvent) => out.write(JSON.stringify(e) + "\n");
       write({ type: "progress", stage: "hashing", done: 0, total: rows.length });
-      void enrolUsers(app.db, rows, actor, (p) => write({ type: "progress", ...p }))
+      void enrolUsers(app.db, rows, actor, (p) => write({ type: "progress", ...p }), file.filename)
         .then(({ slips }) => write({ type: "result", created: slips.length, slips }))
         .catch((e: unknown) => {
           const status = e instanceof HttpError ? e.statusCode : 500;
