@@ -4,7 +4,7 @@ import type { Queryable } from "../db/client";
 import { practiceResults, type PracticeResultRow } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { pageWindow } from "../lib/pagination";
-import { bankQuestionsByIds } from "./question-bank.service";
+import { bankQuestionsByIds, type BankReader } from "./question-bank.service";
 
 /** Practice of bank questions, graded here (decision 019): never a quiz, an attempt or a submission. */
 
@@ -17,11 +17,15 @@ export type PracticeValues = {
   retryOf?: number;
 };
 
-/** Grades a finished practice against the bank's keys and saves it for the user. */
-export async function gradePractice(db: Queryable, userId: number, input: PracticeValues): Promise<PracticeResultRow> {
+/**
+ * Grades a finished practice against the bank's keys and saves it for the user. For a student, a question of a
+ * quiz they could still take answers 404 like an unknown id (issue 25, decision 043): its key would be that quiz's.
+ */
+export async function gradePractice(db: Queryable, userId: number, input: PracticeValues, reader: BankReader): Promise<PracticeResultRow> {
   const ids = [...new Set(input.questionIds)];
   if (ids.length !== input.questionIds.length) throw badRequest("Each question can be practised once per practice");
-  const rows = await bankQuestionsByIds(db, ids);
+  // A question a student may not read now (a quiz they could still take holds it) is as unknown as a missing one.
+  const rows = await bankQuestionsByIds(db, ids, reader);
   if (rows.length !== ids.length) throw notFound(BANK_MESSAGES.practiceUnknown);
   if (input.retryOf !== undefined) {
     const [prev] = await db

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { BANK_MESSAGES, QUIZ_MESSAGES, bankGroupKey, type BankGroup, type BankMetadata, type BankSection } from "@adesua/domain";
 import type { Db, Queryable } from "../db/client";
-import { files, questions, type QuestionRow } from "../db/schema";
+import { files, questions, quizzes, type QuestionRow } from "../db/schema";
 import { recordAudit, type Actor } from "../audit/audit";
 import { badRequest, notFound } from "../lib/errors";
 import { pageWindow } from "../lib/pagination";
@@ -40,6 +40,32 @@ export function resolveAnswer(options: readonly string[], answer: string | null 
     if (i < options.length) return options[i];
   }
   throw badRequest(`${where}${QUIZ_MESSAGES.answerNotAnOption}`);
+}
+
+/**
+ * The bank question each of these quiz questions was copied from, by fingerprint (same text and options,
+ * spaces and case ignored; the bank's fingerprint index): kept as the quiz question's source_question_id, so
+ * the bank question stays withheld from students while the quiz can still be taken even if its copy is edited
+ * later ("Use in a quiz" sends the bank questions' content, not their ids). Null where none matches.
+ */
+export async function bankSourcesOf(db: Queryable, list: readonly { text: string; options: readonly string[] }[]): Promise<(number | null)[]> {
+  const prints = list.map((q) =>
+    fingerprintOf(
+      lines(q.text).trim(),
+      q.options.map((o) => lines(o).trim()),
+    ),
+  );
+  const unique = [...new Set(prints)];
+  const found = new Map<string, number>();
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db
+      .select({ id: questions.id, f: questions.fingerprint })
+      .from(questions)
+      .where(and(isNull(questions.quizId), inArray(questions.fingerprint, unique.slice(i, i + 500))))
+      .orderBy(asc(questions.id));
+    for (const r of rows) if (r.f && !found.has(r.f)) found.set(r.f, r.id);
+  }
+  return prints.map((p) => found.get(p) ?? null);
 }
 
 /** Pictures named by id must be stored images. */
@@ -153,11 +179,52 @@ function filterCondition(f: BankFilter): SQL {
   return and(...parts)!;
 }
 
+/** A question's text compared as the duplicate check reads it: spaces collapsed, case ignored (SQL form). */
+const normalText = (col: SQL | typeof questions.text) => sql`lower(btrim(regexp_replace(${col}, '[[:space:]]+', ' ', 'g')))`;
+
+/**
+ * The quizzes (alias `z`) a student could still take (issue 25, decision 043): a draft (it may open any
+ * time), or a published quiz that has not closed (no close time, or a close time not yet passed), whatever
+ * its level — unless its teacher has released its answers. The same bound as quiz.service's statusCondition:
+ * a quiz is closed once its close time is strictly past.
+ */
+function stillTakeable(now: Date): SQL {
+  return sql`z.answers_released_at is null and (z.status = 'draft' or z.close_time is null or z.close_time >= ${now.toISOString()}::timestamptz)`;
+}
+
+/**
+ * The bank rows a student may read at `now`: not the source of a question of a quiz they could still take
+ * (its source_question_id, indexed), nor the same text as one (a copy made without its source: typed in,
+ * imported, or a quiz made before sources were kept). Two anti-joins, so each can be hashed or use its index.
+ */
+export function openToStudents(now: Date): SQL {
+  return sql`not exists (select 1 from ${questions} qq join ${quizzes} z on z.id = qq.quiz_id
+      where qq.source_question_id = ${questions.id} and ${stillTakeable(now)})
+    and not exists (select 1 from ${questions} qq join ${quizzes} z on z.id = qq.quiz_id
+      where ${normalText(sql`qq.text`)} = ${normalText(questions.text)} and ${stillTakeable(now)})`;
+}
+
+/**
+ * Who reads the bank: staff read all of it; a student (`withheldAt`: the request's time) never sees a question
+ * of a quiz they could still take (openToStudents), which answers exactly as an unknown id.
+ */
+export type BankReader = { withheldAt: Date | null };
+export const bankReaderOf = (viewer: { role: string }, now: Date): BankReader => ({ withheldAt: viewer.role === "student" ? now : null });
+const STAFF_READER: BankReader = { withheldAt: null };
+
+function readable(reader: BankReader, where: SQL): SQL {
+  return reader.withheldAt === null ? where : and(where, openToStudents(reader.withheldAt))!;
+}
+
 const bankOrder = [desc(questions.year), asc(questions.subject), asc(questions.section), asc(questions.position), asc(questions.id)];
 
 /** GET /questions: one page in SQL, with the total. */
-export async function listBankQuestions(db: Queryable, f: BankFilter & { page: number; limit: number }): Promise<{ rows: QuestionRow[]; total: number }> {
-  const where = filterCondition(f);
+export async function listBankQuestions(
+  db: Queryable,
+  f: BankFilter & { page: number; limit: number },
+  reader: BankReader = STAFF_READER,
+): Promise<{ rows: QuestionRow[]; total: number }> {
+  const where = readable(reader, filterCondition(f));
   const { limit, offset } = pageWindow(f);
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -183,7 +250,7 @@ export async function allBankQuestions(db: Queryable, f: BankFilter): Promise<Qu
 }
 
 /** GET /questions/groups: year + subject + section with counts and topics. */
-export async function listBankGroups(db: Queryable, f: BankFilter): Promise<BankGroup[]> {
+export async function listBankGroups(db: Queryable, f: BankFilter, reader: BankReader = STAFF_READER): Promise<BankGroup[]> {
   const rows = await db
     .select({
       year: questions.year,
@@ -193,7 +260,7 @@ export async function listBankGroups(db: Queryable, f: BankFilter): Promise<Bank
       topics: sql<string[] | null>`array_agg(distinct ${questions.topic}) filter (where ${questions.topic} is not null)`,
     })
     .from(questions)
-    .where(filterCondition(f))
+    .where(readable(reader, filterCondition(f)))
     .groupBy(questions.year, questions.subject, questions.section)
     .orderBy(desc(questions.year), asc(questions.subject), asc(questions.section))
     .limit(1000);
@@ -203,21 +270,21 @@ export async function listBankGroups(db: Queryable, f: BankFilter): Promise<Bank
   });
 }
 
-export async function findBankQuestion(db: Queryable, id: number): Promise<QuestionRow | null> {
+export async function findBankQuestion(db: Queryable, id: number, reader: BankReader = STAFF_READER): Promise<QuestionRow | null> {
   const [row] = await db
     .select()
     .from(questions)
-    .where(and(eq(questions.id, id), isNull(questions.quizId)))
+    .where(readable(reader, and(eq(questions.id, id), isNull(questions.quizId))!))
     .limit(1);
   return row ?? null;
 }
 
-export async function bankQuestionsByIds(db: Queryable, ids: readonly number[]): Promise<QuestionRow[]> {
+export async function bankQuestionsByIds(db: Queryable, ids: readonly number[], reader: BankReader = STAFF_READER): Promise<QuestionRow[]> {
   if (ids.length === 0) return [];
   return db
     .select()
     .from(questions)
-    .where(and(isNull(questions.quizId), inArray(questions.id, [...ids])));
+    .where(readable(reader, and(isNull(questions.quizId), inArray(questions.id, [...ids]))!));
 }
 
 export async function imageFile(db: Queryable, fileId: number) {

@@ -4,6 +4,7 @@ import type { Queryable } from "../db/client";
 import { preparedOnce } from "../db/prepared";
 import { carriedTotal, pageWindow } from "../lib/pagination";
 import { attempts, courses, files, questions, quizzes, submissions, type QuestionRow } from "../db/schema";
+import { bankSourcesOf } from "./question-bank.service";
 import type { QuizScope } from "../policies/quiz.policy";
 import type { QuizJoined, StudentQuizState } from "../presenters/quiz";
 import { badRequest } from "../lib/errors";
@@ -262,7 +263,8 @@ function contentOf(q: QuestionValues) {
 
 export async function insertQuestions(tx: Queryable, quizId: number, list: readonly QuestionValues[]): Promise<void> {
   if (!list.length) return;
-  await tx.insert(questions).values(list.map((q, i) => ({ ...contentOf(q), quizId, position: i })));
+  const sources = await bankSourcesOf(tx, list);
+  await tx.insert(questions).values(list.map((q, i) => ({ ...contentOf(q), quizId, position: i, sourceQuestionId: sources[i] })));
 }
 
 /** Whether saving `list` would delete any of the quiz's questions (a question kept is one sent with its id). */
@@ -300,6 +302,7 @@ export async function replaceQuestions(tx: Queryable, quizId: number, list: read
       .where(and(eq(questions.id, q.id), eq(questions.quizId, quizId)));
   }
   if (fresh.length) {
-    await tx.insert(questions).values(fresh.map((q) => ({ ...contentOf(q), quizId, position: q.position })));
+    const sources = await bankSourcesOf(tx, fresh);
+    await tx.insert(questions).values(fresh.map((q, i) => ({ ...contentOf(q), quizId, position: q.position, sourceQuestionId: sources[i] })));
   }
 }

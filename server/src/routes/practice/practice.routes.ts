@@ -4,6 +4,7 @@ import { viewerOf } from "../../lib/viewer";
 import { ANY_SIGNED_IN } from "../../lib/access";
 import { pageMeta } from "../../lib/pagination";
 import { findPractice, gradePractice, practiceHistory } from "../../services/practice.service";
+import { bankReaderOf } from "../../services/question-bank.service";
 import { presentPracticeResult, presentPracticeSummary } from "../../presenters/question-bank";
 
 /** Practice of past questions, graded on the server (decision 019). Any signed-in user; results are their own. */
@@ -12,7 +13,8 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     "/practice",
     { config: { access: ANY_SIGNED_IN }, schema: { tags: ["practice"], body: PracticeInputSchema, response: { 201: PracticeResultSchema } } },
     async (req, reply) => {
-      const saved = await gradePractice(app.db, viewerOf(req).id, req.body);
+      const viewer = viewerOf(req);
+      const saved = await gradePractice(app.db, viewer.id, req.body, bankReaderOf(viewer, app.now()));
       return reply.status(201).send(presentPracticeResult(saved));
     },
   );

@@ -53,6 +53,7 @@ import { contentDisposition, insertFileRow, sendStoredFile } from "../../service
 import { signFileLink } from "../../services/file-link.service";
 import {
   allBankQuestions,
+  bankReaderOf,
   deleteBankGroup,
   deleteBankQuestion,
   findBankQuestion,
@@ -66,7 +67,7 @@ import { assertMaySeeQuizPicture, questionPictures } from "../../services/quiz-i
 
 const MULTIPART = { consumes: ["multipart/form-data"] };
 const PICTURE_SUMMARY =
-  "A question's n-th picture (from 1): a bank question's for everyone signed in; a quiz question's for its staff, and for a student only inside their running attempt or its released review (403), others 404";
+  "A question's n-th picture (from 1): a bank question's for everyone signed in (for a student, not while a quiz they could still take holds the question: 404); a quiz question's for its staff, and for a student only inside their running attempt or its released review (403), others 404";
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/bmp", "image/webp"]);
 
 /** A reader's refusal (wrong type, too large, scanned, damaged, too slow, busy) answers as itself. */
@@ -232,7 +233,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const viewer = viewerOf(req);
-      const { rows, total } = await listBankQuestions(app.db, req.query);
+      const { rows, total } = await listBankQuestions(app.db, req.query, bankReaderOf(viewer, app.now()));
       const present = viewer.role === "student" ? presentStudentBankQuestion : presentBankQuestion;
       return { questions: rows.map(present), pagination: pageMeta(req.query, total) };
     },
@@ -241,7 +242,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/questions/groups",
     { config: { access: ANY_SIGNED_IN }, schema: { tags: ["questions"], querystring: BankGroupsQuerySchema, response: { 200: BankGroupListSchema } } },
-    async (req) => ({ groups: await listBankGroups(app.db, req.query) }),
+    async (req) => ({ groups: await listBankGroups(app.db, req.query, bankReaderOf(viewerOf(req), app.now())) }),
   );
 
   app.get(
@@ -252,7 +253,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const viewer = viewerOf(req);
-      const row = await findBankQuestion(app.db, req.params.id);
+      const row = await findBankQuestion(app.db, req.params.id, bankReaderOf(viewer, app.now()));
       if (!row) throw notFound(BANK_MESSAGES.notFound);
       return viewer.role === "student" ? presentStudentBankQuestion(row) : presentBankQuestion(row);
     },
@@ -266,7 +267,10 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   async function pictureOf(req: FastifyRequest, id: number, n: number) {
     const row = await questionPictures(app.db, id);
     if (!row) throw notFound("Picture not found");
-    if (row.quizId !== null) await assertMaySeeQuizPicture(app.db, viewerOf(req), row.quizId, app.now());
+    const viewer = viewerOf(req);
+    if (row.quizId !== null) await assertMaySeeQuizPicture(app.db, viewer, row.quizId, app.now());
+    // A bank question withheld from students (a quiz they could still take holds it) has no pictures for them either.
+    else if (viewer.role === "student" && !(await findBankQuestion(app.db, id, bankReaderOf(viewer, app.now())))) throw notFound("Picture not found");
     const fileId = row.imageFileIds[n - 1];
     if (fileId === undefined) throw notFound("Picture not found");
     const file = await imageFile(app.db, fileId);
