@@ -20,9 +20,6 @@ export const LIBRARY_ITEM_TYPES = ["material", "quiz-pdf"] as const;
 export type LibraryItemType = (typeof LIBRARY_ITEM_TYPES)[number];
 export const LIBRARY_TYPE_LABELS: Record<LibraryItemType, string> = { material: "Course material", "quiz-pdf": "Quiz paper (PDF)" };
 
-/** The audit screen's action filter (spec: All Actions, Create, Update, Delete, Login, Logout). */
-export const AUDIT_FILTER_ACTIONS = ["create", "update", "delete", "login", "logout"] as const;
-
 export const AUDIT_PAGE_SIZE = 20;
 
 export const LOGS_MESSAGES = {

@@ -24,13 +24,13 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** How the screen names each action (a Record, so a new action cannot be added without its label). */
+/** How the screen names each action (the spec's Create, Update, Delete, Login, Logout; a Record, so no action goes without a label). */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   create: "Create",
   update: "Update",
   delete: "Delete",
-  login: "Sign in",
-  logout: "Sign out",
+  login: "Login",
+  logout: "Logout",
   impersonate: "Impersonate",
   regrade: "Regrade",
   release_answers: "Release answers",

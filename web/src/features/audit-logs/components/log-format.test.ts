@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { auditActionColor } from "@adesua/domain/rules";
-import { entityKind, formatLogDate, truncatedJson } from "./log-format";
+import { actorLine, entityKind, formatLogDate, truncatedJson } from "./log-format";
 import { pageWindow } from "./numbered-pager";
 
 describe("audit log display rules", () => {
@@ -48,5 +48,21 @@ describe("audit log display rules", () => {
     expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
     expect(pageWindow(50, 5000)).toEqual([1, "gap", 49, 50, 51, "gap", 5000]);
     expect(pageWindow(5000, 5000)).toEqual([1, "gap", 4999, 5000]);
+  });
+});
+
+describe("who did it", () => {
+  const base = { userId: 5, actorName: "Mrs Adjoa Boateng", actorRole: "admin" as const, impersonatorId: null, impersonatorName: null };
+  it("names the actor and their role", () => {
+    expect(actorLine(base)).toBe("Mrs Adjoa Boateng (admin)");
+  });
+  it("names the admin who acted as someone else", () => {
+    expect(actorLine({ ...base, actorName: "Mr Owusu", actorRole: "teacher", impersonatorId: 1, impersonatorName: "Mrs Boateng" })).toBe(
+      "Mr Owusu (teacher), by Mrs Boateng acting as them",
+    );
+  });
+  it("says System when no one signed in did it, and keeps the id of a removed account", () => {
+    expect(actorLine({ ...base, userId: null, actorName: null, actorRole: null })).toBe("System");
+    expect(actorLine({ ...base, userId: 59, actorName: null, actorRole: null })).toBe("User 59 (removed)");
   });
 });

@@ -1,7 +1,9 @@
-import { Badge, Code, Group, Stack, Table, Text } from "@mantine/core";
+import { Badge, Code, Group, Paper, Stack, Table, Text } from "@mantine/core";
+import { em } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import type { AuditLog } from "@adesua/domain";
 import { auditActionColor } from "@adesua/domain/rules";
-import { formatLogDate, truncatedJson } from "./log-format";
+import { actorLine, formatLogDate, truncatedJson } from "./log-format";
 import { EntityIcon } from "./entity-icon";
 
 function Changes({ log }: { log: AuditLog }) {
@@ -34,16 +36,81 @@ function Changes({ log }: { log: AuditLog }) {
   );
 }
 
-/** The audit table: Entity (icon, type, "ID: value" or N/A), Action badge, Date & Time, Changes. */
-export function LogTable({ logs }: { logs: AuditLog[] }) {
+/** The entity: its icon, type, what it is called (the user's name, the quiz's title…) and its id. */
+function Entity({ log }: { log: AuditLog }) {
+  const id = log.entityId !== null && log.entityId !== "" ? `ID: ${log.entityId}` : "N/A";
   return (
-    // The table scrolls sideways on phones; the region takes the keyboard focus so it can be scrolled.
+    <Group gap={8} wrap="nowrap" align="flex-start">
+      <EntityIcon type={log.entityType} />
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text size="sm" fw={600}>
+          {log.entityType}
+        </Text>
+        {log.targetName && (
+          <Text size="sm" style={{ overflowWrap: "anywhere" }} data-testid="log-target">
+            {log.targetName}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          {id}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+function ActionBadge({ log }: { log: AuditLog }) {
+  return (
+    <Badge color={auditActionColor(log.action)} variant="light" style={{ overflow: "visible", flexShrink: 0 }}>
+      {log.action}
+    </Badge>
+  );
+}
+
+function Actor({ log }: { log: AuditLog }) {
+  return (
+    <Text size="sm" data-testid="log-actor" style={{ overflowWrap: "anywhere" }}>
+      {actorLine(log)}
+    </Text>
+  );
+}
+
+/**
+ * The audit trail (issue 24: who did it, and to what, by name). Wide screens: a table of Entity, Action, By,
+ * Date & Time and Changes. Phones: one card per entry, so the time and the changes are read without scrolling sideways.
+ */
+export function LogTable({ logs }: { logs: AuditLog[] }) {
+  const phone = useMediaQuery(`(max-width: ${em(767)})`, false, { getInitialValueInEffect: false });
+  if (phone) {
+    return (
+      <Stack gap="xs" role="list" aria-label="Audit logs">
+        {logs.map((log) => (
+          <Paper key={log.id} withBorder p="sm" radius="md" role="listitem" data-testid="log-row">
+            <Stack gap={6}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                <Entity log={log} />
+                <ActionBadge log={log} />
+              </Group>
+              <Actor log={log} />
+              <Text size="sm" c="dimmed" data-testid="log-time">
+                {formatLogDate(log.createdAt)}
+              </Text>
+              <Changes log={log} />
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    // The table may still scroll sideways on a narrow window; the region takes the keyboard focus so it can be scrolled.
     <div role="region" aria-label="Audit logs" tabIndex={0} style={{ overflowX: "auto" }}>
-      <Table striped highlightOnHover miw={640} verticalSpacing="xs">
+      <Table striped highlightOnHover miw={760} verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Entity</Table.Th>
             <Table.Th>Action</Table.Th>
+            <Table.Th>By</Table.Th>
             <Table.Th>Date &amp; Time</Table.Th>
             <Table.Th>Changes</Table.Th>
           </Table.Tr>
@@ -51,26 +118,17 @@ export function LogTable({ logs }: { logs: AuditLog[] }) {
         <Table.Tbody>
           {logs.map((log) => (
             <Table.Tr key={log.id} data-testid="log-row">
-              <Table.Td>
-                <Group gap={8} wrap="nowrap">
-                  <EntityIcon type={log.entityType} />
-                  <Stack gap={0}>
-                    <Text size="sm" fw={600}>
-                      {log.entityType}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {log.entityId !== null && log.entityId !== "" ? `ID: ${log.entityId}` : "N/A"}
-                    </Text>
-                  </Stack>
-                </Group>
+              <Table.Td maw={240}>
+                <Entity log={log} />
               </Table.Td>
               <Table.Td style={{ minWidth: 110 }}>
-                <Badge color={auditActionColor(log.action)} variant="light" style={{ overflow: "visible" }}>
-                  {log.action}
-                </Badge>
+                <ActionBadge log={log} />
+              </Table.Td>
+              <Table.Td maw={200}>
+                <Actor log={log} />
               </Table.Td>
               <Table.Td>
-                <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+                <Text size="sm" style={{ whiteSpace: "nowrap" }} data-testid="log-time">
                   {formatLogDate(log.createdAt)}
                 </Text>
               </Table.Td>

@@ -1,13 +1,15 @@
 import { useEffect, useState } from "react";
 import { Alert, Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { AUDIT_FILTER_ACTIONS, AUDIT_PAGE_SIZE, LOGS_MESSAGES } from "@adesua/domain/constants";
+import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS } from "@adesua/domain";
+import { AUDIT_PAGE_SIZE, LOGS_MESSAGES } from "@adesua/domain/constants";
 import { errorText } from "@/lib/api";
 import { useClearLogs, useLogs, type LogSortBy } from "../api/logs";
 import { LogTable } from "../components/log-table";
 import { NumberedPager } from "../components/numbered-pager";
 
-const ACTION_OPTIONS = [{ value: "", label: "All Actions" }, ...AUDIT_FILTER_ACTIONS.map((a) => ({ value: a, label: a[0].toUpperCase() + a.slice(1) }))];
+/** Every action the trail records (one list in domain, issue 24), not only the spec's first five. */
+const ACTION_OPTIONS = [{ value: "", label: "All Actions" }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: AUDIT_ACTION_LABELS[a] }))];
 const SORT_OPTIONS: { value: LogSortBy; label: string }[] = [
   { value: "entityType", label: "Entity Type (Alphabetical)" },
   { value: "action", label: "Action (Alphabetical)" },
@@ -100,7 +102,7 @@ export function AuditLogsPage() {
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
           <TextInput
             label="Search Entity"
-            placeholder="Search by entity type or ID..."
+            placeholder="Search by entity type, ID or who did it..."
             value={searchText}
             onChange={(e) => setSearchText(e.currentTarget.value)}
           />
