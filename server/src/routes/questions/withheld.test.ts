@@ -148,6 +148,16 @@ describe("bank questions of a quiz a student could still take", () => {
     expect((await practise(student, [rows[0].id])).status).toBe(404);
   });
 
+  it("are found by fingerprint when a quiz saves them in other spacing and case", async () => {
+    const { year, rows } = await bankGroup("DELTA", 2);
+    const typed = { text: `  ${rows[0].text.toUpperCase().replace(/ /g, "   ")} `, options: rows[0].options.map((o) => o.toLowerCase()), answer: null };
+    const r = await post("/api/quizzes/from-questions", teacher.token, { title: "Typed again", courseId, studentType: "jhs3", questions: [typed] });
+    expect(r.status).toBe(201);
+    const [copy] = await db().select().from(questions).where(eq(questions.quizId, r.body.id));
+    expect(copy.sourceQuestionId).toBe(rows[0].id);
+    expect(ids((await get(`/api/questions?year=${year}&subject=Science`, student)).body)).toEqual([rows[1].id]);
+  });
+
   it("follow the quiz's window: withheld while upcoming, open or a draft; served once it has closed", async () => {
     const now = Date.now();
     const cases = [
@@ -168,9 +178,12 @@ describe("bank questions of a quiz a student could still take", () => {
     ];
     for (const [i, c] of cases.entries()) {
       const { year, rows } = await bankGroup(`CASE${i}`, 1);
-      // A copy typed again, without its source, in other spacing and case: the same question all the same.
-      const typed = { text: `  ${rows[0].text.toUpperCase().replace(/ /g, "   ")} `, options: rows[0].options, answer: rows[0].answer };
-      const { quiz } = await buildQuiz(db(), { ...c.values, studentType: "jhs3", questions: [typed] });
+      // A copy that names no source (a quiz saved before sources were kept): the same text is enough.
+      const { quiz } = await buildQuiz(db(), {
+        ...c.values,
+        studentType: "jhs3",
+        questions: [{ text: rows[0].text, options: rows[0].options, answer: rows[0].answer }],
+      });
       expect((await db().select().from(questions).where(eq(questions.quizId, quiz.id)))[0].sourceQuestionId).toBeNull();
       const listed = ids((await get(`/api/questions?year=${year}&subject=Science`, student)).body);
       expect(listed, c.name).toEqual(c.withheld ? [] : [rows[0].id]);
