@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
-import { ENROLMENT_MESSAGES } from "@adesua/domain/constants";
+import { ENROLMENT_MESSAGES, IMPORT_MAX_ROWS } from "@adesua/domain/constants";
 import { DocumentError } from "./errors.ts";
 import { unzipLimited } from "./zip.ts";
 
@@ -27,7 +27,9 @@ export async function readClassListTable(bytes: Uint8Array, filename: string): P
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.includes("\u0000")) throw new DocumentError(415, ENROLMENT_MESSAGES.fileType);
-  return Papa.parse<string[]>(text, { skipEmptyLines: false }).data;
+  // Rows past the limit are not even parsed (a 9 MB file of short lines would be a million arrays): the
+  // list reader refuses a list this long by its row count.
+  return Papa.parse<string[]>(text, { skipEmptyLines: false, preview: IMPORT_MAX_ROWS + 2 }).data;
 }
 
 async function readXlsx(bytes: Uint8Array): Promise<ClassListTable> {

@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { DocumentError, DOCUMENT_MESSAGES, MAX_CSV_QUESTIONS } from "./errors.ts";
 import type { ExchangeQuestion, RowError } from "./types.ts";
 
 export const CSV_COLUMNS = ["question", "optionA", "optionB", "optionC", "optionD", "optionE", "correctOption", "explanation"] as const;
@@ -18,8 +19,11 @@ export type CsvImportResult = { ok: true; questions: ExchangeQuestion[] } | { ok
 export function parseQuestionCsv(input: string | Uint8Array): CsvImportResult {
   let text = typeof input === "string" ? input : new TextDecoder("utf-8").decode(input);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
+  // Rows past the limit are not parsed at all: a 9 MB file of short lines would be a million arrays.
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, preview: MAX_CSV_QUESTIONS + 2 });
   const rows = parsed.data;
+  if (rows.length > MAX_CSV_QUESTIONS + 1 && rows.slice(MAX_CSV_QUESTIONS + 1).some((r) => r.some((c) => c.trim() !== "")))
+    throw new DocumentError(413, DOCUMENT_MESSAGES.tooManyQuestions);
   const header = (rows[0] ?? []).map((h) =>
     h
       .trim()

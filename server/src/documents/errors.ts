@@ -11,12 +11,19 @@ export class DocumentError extends Error {
 }
 
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+/** Questions one CSV may hold: a year's papers for a subject are a few hundred. */
+export const MAX_CSV_QUESTIONS = 5000;
 
 export const DOCUMENT_MESSAGES = {
   unsupported: "Unsupported file type. Please upload a PDF, DOC, or DOCX file.",
   tooLarge: "File too large. The limit is 10 MB.",
   noTextLayer: "This PDF has no text layer (it looks scanned). Export it from Word, or type the questions in the CSV template.",
-  zipBomb: "This Word file unpacks to far more data than a question paper holds, so it was refused.",
+  zipBomb: "This file unpacks to far more data than a school document holds, so it was refused.",
+  tooManyQuestions: "This file holds more than 5,000 questions. Split it into smaller files.",
+  notCsv: "This is not a CSV file. Save the sheet as CSV (comma separated) and upload that.",
+  notText: "This is not a GIFT, Aiken or Moodle XML file (those are plain text).",
+  circularType: "Only .pdf and .docx files can be parsed",
+  damagedZip: "This file is damaged and could not be read. Open it and save it again.",
   damagedDocx: "This Word file is damaged and could not be read. Open it in Word and save it again.",
   damagedPdf: "This PDF is damaged and could not be read. Export it again and retry.",
   damagedDoc: "This .doc file could not be read. Save it as .docx in Word and retry.",

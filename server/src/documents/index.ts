@@ -14,6 +14,7 @@ export {
   importQuestionFile,
   parseCircularInPool,
   readClassListInPool,
+  verifyUploadInPool,
   type DocumentPoolOptions,
 } from "./pool.ts";
 export { exportQuestionCsv, CSV_COLUMNS, type CsvImportResult } from "./csv.ts";

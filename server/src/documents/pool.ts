@@ -6,7 +6,9 @@ import { DocumentError, DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES, unsupportedType }
 import type { CsvImportResult } from "./csv.ts";
 import type { ExchangeFormat } from "./read.ts";
 import type { ClassListTable } from "./class-list.ts";
-import { sniffDocument } from "./sniff.ts";
+import { guardUpload, sniffDocument } from "./sniff.ts";
+import { checkZipDeclared, isZip, zipEntries } from "./zip.ts";
+import { ENROLMENT_MESSAGES } from "@adesua/domain/constants";
 import type { AnswerParseResult, ExchangeQuestion, ParseWarning, QuestionParseResult } from "./types.ts";
 import type { WorkerReply, WorkerTask } from "./worker.ts";
 import type { ParsedSchedule } from "../schedule/parse-circular.ts";
@@ -92,26 +94,35 @@ export class DocumentPool {
 
   /** The CSV question template: all rows, or the list of bad rows. */
   async parseQuestionCsv(bytes: Uint8Array): Promise<CsvImportResult> {
-    checkSize(bytes);
+    guardUpload(bytes, TEXT_ONLY(DOCUMENT_MESSAGES.notCsv));
     return this.run({ kind: "csv", bytes });
   }
 
   /** GIFT, Aiken or Moodle XML multiple-choice questions. */
   async importQuestions(bytes: Uint8Array, format: ExchangeFormat): Promise<{ questions: ExchangeQuestion[]; warnings: ParseWarning[] }> {
-    checkSize(bytes);
+    guardUpload(bytes, TEXT_ONLY(DOCUMENT_MESSAGES.notText));
     return this.run({ kind: "exchange", bytes, format });
   }
 
   /** Event fields from a school circular (.pdf or .docx, judged by content): 415 other types, 400 a damaged file. */
   async parseCircular(bytes: Uint8Array, now: Date): Promise<ParsedSchedule> {
-    checkSize(bytes);
+    guardUpload(bytes, { accept: ["pdf", "docx"], refuse: () => new DocumentError(415, DOCUMENT_MESSAGES.circularType) });
     return this.run({ kind: "circular", bytes, now: now.getTime() });
   }
 
   /** A class list (.csv or .xlsx) as its cells, row i + 1 at index i. */
   async readClassList(bytes: Uint8Array, filename: string): Promise<ClassListTable> {
-    checkSize(bytes);
+    guardUpload(bytes, { accept: ["xlsx", "text"], refuse: () => new DocumentError(415, ENROLMENT_MESSAGES.fileType) });
     return this.run({ kind: "class-list", bytes, filename });
+  }
+
+  /**
+   * The guard's full check for an upload that is stored, not read (a quiz PDF, a schedule's .docx): a zip
+   * whose entries unpack past what they declare or past the budget is refused (413) before it is kept.
+   */
+  async verifyUpload(bytes: Uint8Array): Promise<void> {
+    checkSize(bytes);
+    if (isZip(bytes)) await this.run({ kind: "verify", bytes });
   }
 
   /** Where tasks run (for tests and health checks). */
@@ -126,11 +137,19 @@ export class DocumentPool {
 
 const DOCUMENT_EXTENSIONS = /\.(pdf|docx?)$/i;
 
-/** Cheap checks on the request thread, so a wrong or oversized file never reaches a worker. */
+/** Text formats (CSV, GIFT, Aiken, Moodle XML): anything with a NUL early on, or a zip, PDF or picture, is refused. */
+const TEXT_ONLY = (message: string) => ({ accept: ["text"] as const, refuse: () => new DocumentError(415, message) });
+
+/**
+ * Cheap checks on the request thread (the one upload guard's first half, sniff.ts), so a wrong, oversized
+ * or declared-huge file never reaches a worker; the worker verifies every zip entry before reading.
+ */
 function checkDocument(bytes: Uint8Array, filename: string): void {
   checkSize(bytes);
   if (!DOCUMENT_EXTENSIONS.test(filename.trim())) throw unsupportedType();
   sniffDocument(bytes);
+  // A zip with no readable directory is left to the reader, which names it a damaged Word file.
+  if (isZip(bytes) && zipEntries(bytes)) checkZipDeclared(bytes);
 }
 
 function checkSize(bytes: Uint8Array): void {
@@ -156,4 +175,5 @@ export const parseAnswerFile = (bytes: Uint8Array, filename: string) => document
 export const parseQuestionCsvFile = (bytes: Uint8Array) => documentPool().parseQuestionCsv(bytes);
 export const importQuestionFile = (bytes: Uint8Array, format: ExchangeFormat) => documentPool().importQuestions(bytes, format);
 export const readClassListInPool = (bytes: Uint8Array, filename: string) => documentPool().readClassList(bytes, filename);
+export const verifyUploadInPool = (bytes: Uint8Array) => documentPool().verifyUpload(bytes);
 export const parseCircularInPool = (bytes: Uint8Array, now: Date) => documentPool().parseCircular(bytes, now);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import { isMainThread, threadId } from "node:worker_threads";
 import { DocumentError } from "./errors.ts";
+import { verifyUpload } from "./sniff.ts";
 import { readAnswerDocument, readCsv, readExchange, readQuestionDocument, type ExchangeFormat } from "./read.ts";
 import { readClassListTable } from "./class-list.ts";
 import { parseCircularFile, UnreadableDocumentError, UnsupportedDocumentError } from "../schedule/index.ts";
@@ -16,6 +17,8 @@ export type WorkerTask =
   | { kind: "circular"; bytes: Uint8Array; now: number }
   /** A class list (.csv or .xlsx) read into cells (issue 14). */
   | { kind: "class-list"; bytes: Uint8Array; filename: string }
+  /** Only the guard's full check (a stored upload that the server never reads, issue 25). */
+  | { kind: "verify"; bytes: Uint8Array }
   | { kind: "probe" };
 
 /**
@@ -56,6 +59,8 @@ export type WorkerReply = { ok: true; value: unknown } | { ok: false; status: nu
 
 export default async function run(task: WorkerTask): Promise<WorkerReply> {
   try {
+    // The one upload guard's second half: no reader opens a zip before every entry is known to be small.
+    if ("bytes" in task) verifyUpload(task.bytes);
     switch (task.kind) {
       case "questions":
         return { ok: true, value: await readQuestionDocument(task.bytes) };
@@ -69,6 +74,8 @@ export default async function run(task: WorkerTask): Promise<WorkerReply> {
         return { ok: true, value: await parseCircularFile(task.bytes, { now: new Date(task.now) }) };
       case "class-list":
         return { ok: true, value: await readClassListTable(task.bytes, task.filename) };
+      case "verify":
+        return { ok: true, value: null };
       case "probe":
         return { ok: true, value: { isMainThread, threadId, priority: ownPriority() } };
     }

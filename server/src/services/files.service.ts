@@ -1,21 +1,22 @@
 import path from "node:path";
 import type { FastifyReply } from "fastify";
-import { PDF_MAGIC } from "@adesua/domain";
 import type { Queryable } from "../db/client";
 import { files, type FileRow } from "../db/schema";
 import type { FileStorage } from "../storage/storage";
 import { FileMissingError, type ByteRange } from "../storage/storage";
 import { HttpError, notFound } from "../lib/errors";
 import type { UploadedFile } from "../lib/form";
+import { DocumentError } from "../documents/errors";
+import { guardUpload, sniffUpload } from "../documents/sniff";
+import { zipEntries } from "../documents/zip";
+import { verifyUploadInPool } from "../documents/pool";
 
 /** Bytes written to storage; `mimeType` defaults to PDF. */
 export type StoredPdf = { sha256: string; size: number; name: string; mimeType?: string };
 
-const MAGIC = Buffer.from(PDF_MAGIC, "latin1");
-
-/** Judged by content, never by name or declared type: a PDF starts with %PDF-. */
+/** Judged by content, never by name or declared type (the one sniffer, documents/sniff.ts). */
 export function isPdf(data: Buffer): boolean {
-  return data.length >= MAGIC.length && data.subarray(0, MAGIC.length).equals(MAGIC);
+  return sniffUpload(data) === "pdf";
 }
 
 /** The documents the files service recognises by content: PDF, Word 2007+ (.docx) and Word 97–2003 (.doc). */
@@ -27,63 +28,45 @@ export const DOCUMENT_MIME: Record<DocumentKind, string> = {
   doc: "application/msword",
 };
 
-/** An OLE2 compound file (what a .doc is) starts with these eight bytes. */
-const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-const ZIP_LOCAL = 0x04034b50;
-const ZIP_CENTRAL = 0x02014b50;
-const ZIP_END = 0x06054b50;
-
 /** The names in a zip's central directory; null when it is not a readable zip. */
 export function zipEntryNames(data: Buffer): string[] | null {
-  if (data.length < 22 || data.readUInt32LE(0) !== ZIP_LOCAL) return null;
-  // The end record sits in the last 22 bytes plus a comment of up to 65,535 bytes.
-  let end = -1;
-  for (let i = data.length - 22; i >= Math.max(0, data.length - 22 - 0xffff); i--) {
-    if (data.readUInt32LE(i) === ZIP_END) {
-      end = i;
-      break;
-    }
+  try {
+    return zipEntries(data)?.map((e) => e.name) ?? null;
+  } catch {
+    return null;
   }
-  if (end < 0) return null;
-  const count = data.readUInt16LE(end + 10);
-  let at = data.readUInt32LE(end + 16);
-  const names: string[] = [];
-  for (let n = 0; n < count; n++) {
-    if (at + 46 > data.length || data.readUInt32LE(at) !== ZIP_CENTRAL) return null;
-    const nameLength = data.readUInt16LE(at + 28);
-    const extraLength = data.readUInt16LE(at + 30);
-    const commentLength = data.readUInt16LE(at + 32);
-    if (at + 46 + nameLength > data.length) return null;
-    names.push(data.subarray(at + 46, at + 46 + nameLength).toString("utf8"));
-    at += 46 + nameLength + extraLength + commentLength;
-  }
-  return names;
 }
 
 /**
- * What a document is, judged by its bytes, never by its name or declared type: a PDF starts with
- * %PDF-, a .docx is a zip holding word/document.xml, a .doc is an OLE2 compound file. Null otherwise.
+ * What a document is, by the one sniffer (documents/sniff.ts): a PDF holds %PDF- in its first kilobyte,
+ * a .docx is a zip holding word/document.xml, a .doc an OLE2 compound file. Null otherwise.
  */
 export function documentKind(data: Buffer): DocumentKind | null {
-  if (isPdf(data)) return "pdf";
-  if (data.length >= OLE_MAGIC.length && data.subarray(0, OLE_MAGIC.length).equals(OLE_MAGIC)) return "doc";
-  if (zipEntryNames(data)?.includes("word/document.xml")) return "docx";
-  return null;
+  const kind = sniffUpload(data);
+  return kind === "pdf" || kind === "docx" ? kind : kind === "ole" ? "doc" : null;
 }
 
-/** Refuses with 415 anything that is not one of the `allowed` kinds; answers the kind it is. */
+/**
+ * Refuses with 415 anything that is not one of the `allowed` kinds; answers the kind it is. This is the one
+ * upload guard (documents/sniff.ts) for files that are stored, not read: the size (413) and, for a .docx,
+ * the sizes its zip declares (413 for a zip bomb), so no such file is ever kept.
+ */
 export function assertDocument(file: UploadedFile, label: string, allowed: readonly DocumentKind[]): DocumentKind {
-  const kind = documentKind(file.data);
-  if (!kind || !allowed.includes(kind)) {
-    const names = allowed.map((k) => (k === "pdf" ? "PDF" : `.${k}`));
-    throw new HttpError(415, `${label} must be a ${names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : names[0]} file`);
+  const names = allowed.map((k) => (k === "pdf" ? "PDF" : `.${k}`));
+  const refuse = () => new DocumentError(415, `${label} must be a ${names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : names[0]} file`);
+  const accept = allowed.map((k) => (k === "doc" ? "ole" : k));
+  try {
+    guardUpload(file.data, { accept, refuse });
+  } catch (e) {
+    if (e instanceof DocumentError) throw new HttpError(e.status, e.message);
+    throw e;
   }
-  return kind;
+  return documentKind(file.data)!;
 }
 
 /** Refuses anything but a PDF with 415 (`label` names the field for the message). */
 export function assertPdf(file: UploadedFile, label: string): void {
-  if (!isPdf(file.data)) throw new HttpError(415, `${label} must be a PDF file`);
+  assertDocument(file, label, ["pdf"]);
 }
 
 /** A display name without folders or control characters. */
@@ -97,6 +80,13 @@ export function cleanFileName(name: string, fallback: string): string {
 
 /** Writes the bytes to storage (before the transaction: a rolled-back row leaves only unreferenced bytes). */
 export async function storePdf(storage: FileStorage, file: UploadedFile, fallbackName: string): Promise<StoredPdf> {
+  // The one upload guard's full check (in the document worker) before a zip is kept: see documents/sniff.ts.
+  try {
+    await verifyUploadInPool(file.data);
+  } catch (e) {
+    if (e instanceof DocumentError) throw new HttpError(e.status, e.message);
+    throw e;
+  }
   const { sha256, size } = await storage.put(file.data);
   return { sha256, size, name: cleanFileName(file.filename, fallbackName) };
 }

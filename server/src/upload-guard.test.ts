@@ -1,0 +1,212 @@
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, createTestApp, type TestApp } from "../test/test-app";
+import { buildCourse, buildQuiz, signedIn } from "../test/factories";
+import { form } from "../test/uploads";
+import { docxBomb, hugeCsv, manyEntriesZip, xlsxBomb } from "../test/bombs";
+import { DOCUMENT_MESSAGES } from "./documents/errors";
+
+/**
+ * Issue 25 item 1: one upload guard. Every route that takes an uploaded file gets a zip bomb (a 320 KB
+ * .docx whose document.xml unpacks to 315 MB), the same bomb lying in its directory that it unpacks to
+ * 2 KB, an .xlsx bomb, a zip of 6,000 entries and an 11 MB CSV. Each answers 413, 415 or 422 with a clear
+ * `{ error }`, the server keeps answering /api/health, and the log holds none of the names or values sent.
+ */
+
+let t: TestApp;
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk, _enc, done) {
+    logLines.push(String(chunk));
+    done();
+  },
+});
+const MARKER = "SECRETMARKER";
+
+let admin: string;
+let teacher: string;
+let ids: { quiz: number; course: number; event: number };
+
+type Sample = "docxBomb" | "lyingDocx" | "xlsxBomb" | "lyingXlsx" | "manyEntries" | "hugeCsv";
+let samples: Record<Sample, Buffer>;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { logger: { stream: logStream, level: "info" } });
+  const db = t.database.db;
+  const a = await signedIn(db, { role: "admin" });
+  const te = await signedIn(db, { role: "teacher" });
+  admin = a.token;
+  teacher = te.token;
+  const course = await buildCourse(db, { teacherId: te.user.id });
+  const { quiz } = await buildQuiz(db, { teacherId: te.user.id, courseId: course.id });
+  const ev = await call(t.app, { method: "POST", url: "/api/schedules", token: teacher, payload: event() as never });
+  expect(ev.status).toBe(201);
+  ids = { quiz: quiz.id, course: course.id, event: ev.body.id };
+  const started = performance.now();
+  samples = {
+    docxBomb: docxBomb(315),
+    lyingDocx: docxBomb(315, { lie: true }),
+    xlsxBomb: xlsxBomb(315),
+    lyingXlsx: xlsxBomb(315, { lie: true }),
+    manyEntries: manyEntriesZip(6000),
+    hugeCsv: hugeCsv(11),
+  };
+  // The bombs are built from one compressed megabyte repeated: fast, and never held unpacked.
+  expect(performance.now() - started).toBeLessThan(5000);
+  expect(samples.docxBomb.length).toBeLessThan(400 * 1024);
+}, 60_000);
+afterAll(() => t?.close());
+
+function event(over: Record<string, unknown> = {}) {
+  return { title: "Staff briefing", description: "Weekly", start: "2027-01-05T09:00:00Z", end: "2027-01-05T10:00:00Z", recurrence: "", courseId: "", ...over };
+}
+
+type Route = { method: "POST" | "PUT"; url: () => string; token: () => string; field: string; fields: () => Record<string, string>; name: string };
+
+/** Every route that takes a file, with the fields that get it past its other checks to the file. */
+const ROUTES: Route[] = [
+  { method: "POST", url: () => "/api/questions/parse", token: () => teacher, field: "attachment", fields: () => ({}), name: "paper.docx" },
+  { method: "POST", url: () => "/api/questions/parse-answers", token: () => teacher, field: "attachment", fields: () => ({}), name: "key.docx" },
+  {
+    method: "POST",
+    url: () => "/api/questions/import-csv",
+    token: () => teacher,
+    field: "csvFile",
+    fields: () => ({ year: "2024", subject: "Mathematics" }),
+    name: "q.csv",
+  },
+  {
+    method: "POST",
+    url: () => "/api/questions/import",
+    token: () => teacher,
+    field: "file",
+    fields: () => ({ year: "2024", subject: "Mathematics", format: "gift" }),
+    name: "q.gift",
+  },
+  { method: "POST", url: () => "/api/import-export/questions", token: () => teacher, field: "file", fields: () => ({}), name: "bank.csv" },
+  { method: "POST", url: () => "/api/users/import", token: () => admin, field: "file", fields: () => ({}), name: "class.xlsx" },
+  { method: "POST", url: () => "/api/schedules/parse", token: () => teacher, field: "file", fields: () => ({}), name: "circular.docx" },
+  { method: "POST", url: () => "/api/schedules", token: () => teacher, field: "file", fields: () => event(), name: "letter.docx" },
+  { method: "PUT", url: () => `/api/schedules/${ids.event}`, token: () => teacher, field: "file", fields: () => event(), name: "letter.docx" },
+  {
+    method: "POST",
+    url: () => "/api/quizzes",
+    token: () => admin,
+    field: "pdf",
+    fields: () => ({ title: "Quiz", courseId: String(ids.course), studentType: "jhs1" }),
+    name: "quiz.pdf",
+  },
+  {
+    method: "PUT",
+    url: () => `/api/quizzes/${ids.quiz}`,
+    token: () => admin,
+    field: "pdf",
+    fields: () => ({ title: "Quiz", courseId: String(ids.course), studentType: "jhs1" }),
+    name: "quiz.pdf",
+  },
+  { method: "POST", url: () => "/api/courses", token: () => admin, field: "material", fields: () => ({ title: "Course", description: "x" }), name: "m.pdf" },
+  {
+    method: "PUT",
+    url: () => `/api/courses/${ids.course}`,
+    token: () => admin,
+    field: "material",
+    fields: () => ({ title: "Course", description: "x" }),
+    name: "m.pdf",
+  },
+];
+
+/** Routes that read Word files (a .docx bomb is refused as a bomb, 413); the others refuse it as the wrong type (415). */
+const READS_DOCX = new Set(["/api/questions/parse", "/api/questions/parse-answers", "/api/schedules/parse", "/api/schedules", `/api/schedules/{id}`]);
+const READS_XLSX = new Set(["/api/users/import"]);
+
+describe("the one upload guard (issue 25 item 1)", () => {
+  it("finds every route that takes a multipart file in the route table", () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>> };
+    const multipart = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.requestBody?.content?.["multipart/form-data"])
+        .map(([m]) => `${m.toUpperCase()} ${path}`),
+    );
+    const tested = ROUTES.map((r) => `${r.method} ${r.url().replace(/\/\d+$/, "/{id}")}`);
+    expect(new Set(multipart)).toEqual(new Set(tested));
+  });
+
+  for (const sample of ["docxBomb", "lyingDocx", "xlsxBomb", "lyingXlsx", "manyEntries", "hugeCsv"] as const) {
+    it(`refuses ${sample} on every upload route with 413/415/422 and a clear message; /api/health still answers`, async () => {
+      const answers: string[] = [];
+      for (const r of ROUTES) {
+        const path = r.url().replace(/\/\d+$/, "/{id}");
+        const started = performance.now();
+        const res = await call(t.app, {
+          method: r.method,
+          url: r.url(),
+          token: r.token(),
+          payload: form(
+            { ...r.fields(), note: MARKER },
+            { [r.field]: { name: `${MARKER}-${r.name}`, bytes: samples[sample], type: "application/octet-stream" } },
+          ) as never,
+        });
+        const ms = Math.round(performance.now() - started);
+        answers.push(`${r.method} ${path} → ${res.status} ${ms} ms ${JSON.stringify(res.body).slice(0, 90)}`);
+        const expected =
+          sample === "hugeCsv"
+            ? [413]
+            : (sample === "docxBomb" || sample === "lyingDocx") && READS_DOCX.has(path)
+              ? [413]
+              : (sample === "xlsxBomb" || sample === "lyingXlsx") && READS_XLSX.has(path)
+                ? [413]
+                : [413, 415];
+        expect.soft(expected, `${r.method} ${path} answered ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+        expect.soft(typeof res.body?.error === "string" && res.body.error.length > 10, `${r.method} ${path}: ${JSON.stringify(res.body)}`).toBe(true);
+        const health = await call(t.app, { method: "GET", url: "/api/health" });
+        expect(health.status).toBe(200);
+      }
+      console.log(`${sample} (${samples[sample].length} bytes):\n  ${answers.join("\n  ")}`);
+    }, 120_000);
+  }
+
+  it("says a bomb is a bomb, not a damaged file", async () => {
+    const res = await call(t.app, {
+      method: "POST",
+      url: "/api/schedules/parse",
+      token: teacher,
+      payload: form({}, { file: { name: "circular.docx", bytes: samples.lyingDocx } }) as never,
+    });
+    expect(res).toMatchObject({ status: 413, body: { error: DOCUMENT_MESSAGES.zipBomb } });
+  });
+
+  it("refuses a class list CSV of a million rows without parsing them all (within the upload limit)", async () => {
+    const rows = "Ama Mensah,,student,jhs1\n".repeat(380_000);
+    const bytes = Buffer.from("name,email,role,level\n" + rows);
+    expect(bytes.length).toBeLessThan(10 * 1024 * 1024);
+    const res = await call(t.app, {
+      method: "POST",
+      url: "/api/users/import",
+      token: admin,
+      payload: form({}, { file: { name: "class.csv", bytes, type: "text/csv" } }) as never,
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain("at most 5000 rows");
+  });
+
+  it("refuses a question CSV of more than 5,000 questions with 413 (within the upload limit)", async () => {
+    const bytes = Buffer.concat([
+      Buffer.from("question,optionA,optionB,optionC,optionD,correctOption\n"),
+      Buffer.from("What is 1 + 1?,1,2,3,4,B\n".repeat(6000)),
+    ]);
+    const res = await call(t.app, {
+      method: "POST",
+      url: "/api/questions/import-csv",
+      token: teacher,
+      payload: form({ year: "2024", subject: "Mathematics" }, { csvFile: { name: "q.csv", bytes, type: "text/csv" } }) as never,
+    });
+    expect(res).toMatchObject({ status: 413, body: { error: DOCUMENT_MESSAGES.tooManyQuestions } });
+  });
+
+  it("wrote nothing it was sent to the log", () => {
+    const log = logLines.join("");
+    expect(log.length).toBeGreaterThan(0);
+    expect(log).not.toContain(MARKER);
+    expect(log).not.toContain("AAAAAAAA");
+  });
+});
