@@ -1,20 +1,40 @@
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Alert, Button, FileInput, Group, NativeSelect, Paper, Progress, Stack, Stepper, Text, TextInput, Title } from "@mantine/core";
-import { STUDENT_TYPES } from "@adesua/domain/constants";
+import { QUIZ_MESSAGES, STUDENT_TYPES } from "@adesua/domain/constants";
+import type { ParseQuestionsResult } from "@adesua/domain";
 import { PageHeader } from "@/components/page-header";
-import { errorText } from "@/lib/api";
+import { checkNewQuizSettings, newQuizSettings, NewQuizSettingsFields, type NewQuizSettingsErrors } from "@/components/new-quiz-settings";
+import { ApiError, errorText } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
+import { DRAFT_CREATED } from "@/lib/new-quiz";
 import { matchAnswerKey, type DraftQuestion } from "../lib/answers";
-import { ACCEPT_DOCS, ANSWERS_FAILED, createQuizFromQuestions, parseAnswers, parseQuestions, PARSE_FAILED, toDrafts, useCoursePicker } from "../api/staff";
+import { ACCEPT_DOCS, parseAnswers, parseQuestions, toDrafts, useCoursePicker } from "../api/staff";
+import { createDraftQuiz } from "./create-draft";
 import { ReviewList } from "./review-list";
 import { areaOf } from "../lib/area";
 
 export const NO_COURSE_HINT = "You are not assigned to any course. Please contact your administrator.";
 
+/** The upload screen's wording, as the spec has it (000 §7, 001 §8; issue 24 §5). */
+export const UPLOAD_MESSAGES = {
+  noFile: "No file selected",
+  parseFailed: "Parse failed",
+  noAnswerFile: "Please select an answer file to upload.",
+  answersFailed: (why: string) => `Failed to parse answers: ${why}`,
+  createFailed: "Error creating quiz",
+  provideTitle: QUIZ_MESSAGES.provideTitle,
+} as const;
+
+/** The title and subtitle lines above question 1 (POST /questions/parse's `heading`), when the server sends them. */
+const headingOf = (r: ParseQuestionsResult): string | null => {
+  const h = (r as ParseQuestionsResult & { heading?: string | null }).heading;
+  return typeof h === "string" && h.trim() ? h.trim() : null;
+};
+
 /**
- * /…/quiz/upload: read a question paper, optionally its answer key, review and fix the questions,
- * then create the quiz (and go to its edit screen). Admins may also Save to Bank.
+ * /…/quiz/upload: read a question paper, optionally its answer key, review and fix the questions, set the
+ * window and limits, then create the quiz as a draft (issue 24 §3) and open it, where Publish is. Admins may also Save to Bank.
  */
 export function UploadQuizPage() {
   const { user } = useAuth();
@@ -29,14 +49,18 @@ export function UploadQuizPage() {
   const [busy, setBusy] = useState<"parse" | "answers" | "create" | null>(null);
   const [questions, setQuestions] = useState<DraftQuestion[]>([]);
   const [warnings, setWarnings] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ title: string; text?: string } | null>(null);
   const [keyMessage, setKeyMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [title, setTitle] = useState("");
   const [courseId, setCourseId] = useState("");
   const [level, setLevel] = useState<string>("jhs1");
+  const [heading, setHeading] = useState<string | null>(null);
+  const [settings, setSettings] = useState(() => newQuizSettings());
+  const [settingsErrors, setSettingsErrors] = useState<NewQuizSettingsErrors>({});
+  const [createError, setCreateError] = useState<string | null>(null);
 
   async function parse() {
-    if (!file) return setError("Select a file");
+    if (!file) return setError({ title: UPLOAD_MESSAGES.noFile });
     setBusy("parse");
     setError(null);
     try {
@@ -44,17 +68,19 @@ export function UploadQuizPage() {
       const d = toDrafts(r);
       setQuestions(d.questions);
       setWarnings(d.general);
+      setHeading(headingOf(r));
       setKeyMessage(null);
     } catch (e) {
       setQuestions([]);
-      setError(errorText(e, PARSE_FAILED));
+      setHeading(null);
+      setError({ title: UPLOAD_MESSAGES.parseFailed, text: e instanceof ApiError ? (e.serverMessage ?? undefined) : undefined });
     } finally {
       setBusy(null);
     }
   }
 
   async function parseKey() {
-    if (!keyFile) return setKeyMessage({ ok: false, text: "Select an answer file" });
+    if (!keyFile) return setKeyMessage({ ok: false, text: UPLOAD_MESSAGES.noAnswerFile });
     setBusy("answers");
     try {
       const r = await parseAnswers(keyFile);
@@ -64,22 +90,28 @@ export function UploadQuizPage() {
       if (m.ok) setQuestions(m.questions);
       setKeyMessage({ ok: m.ok, text: m.message });
     } catch (e) {
-      setKeyMessage({ ok: false, text: errorText(e, ANSWERS_FAILED) });
+      // The server's refusals of the request itself (no file, wrong type) are said as they are; anything else is a failed parse.
+      const plain = e instanceof ApiError && (e.status === 400 || e.status === 415) && e.serverMessage;
+      setKeyMessage({ ok: false, text: plain || UPLOAD_MESSAGES.answersFailed(errorText(e, "the file could not be read")) });
     } finally {
       setBusy(null);
     }
   }
 
   async function create() {
-    setError(null);
-    if (!title.trim()) return setError("Please provide a title");
-    if (!courseId) return setError("Please choose a course");
+    setCreateError(null);
+    const problems = checkNewQuizSettings(settings);
+    setSettingsErrors(problems);
+    if (!title.trim()) return setCreateError(UPLOAD_MESSAGES.provideTitle);
+    if (!courseId) return setCreateError(QUIZ_MESSAGES.course);
+    if (Object.keys(problems).length) return setCreateError("Please correct the fields marked in red.");
     setBusy("create");
     try {
-      const r = await createQuizFromQuestions({ title: title.trim(), courseId: Number(courseId), studentType: level, questions });
-      navigate(`${base}/quiz/${r.id}/edit`);
+      const r = await createDraftQuiz({ title: title.trim(), courseId: Number(courseId), studentType: level, questions, settings });
+      // The quiz's own page says what happened and holds Publish.
+      navigate(`${base}/quizzes/${r.id}`, { state: { created: DRAFT_CREATED } });
     } catch (e) {
-      setError(errorText(e, "Error saving quiz. Please try again."));
+      setCreateError(errorText(e, UPLOAD_MESSAGES.createFailed));
       setBusy(null);
     }
   }
@@ -107,7 +139,8 @@ export function UploadQuizPage() {
           </Title>
           <FileInput label="Question file" placeholder="Choose a file" accept={ACCEPT_DOCS} value={file} onChange={setFile} clearable />
           <Group>
-            <Button onClick={() => void parse()} disabled={!file || !!noCourse} loading={busy === "parse"}>
+            {/* Enabled without a file: pressing it says "No file selected" (the spec's message). */}
+            <Button onClick={() => void parse()} disabled={!!noCourse} loading={busy === "parse"}>
               Parse Questions
             </Button>
           </Group>
@@ -118,8 +151,8 @@ export function UploadQuizPage() {
             </Stack>
           )}
           {error && (
-            <Alert color="red" role="alert">
-              {error}
+            <Alert color="red" role="alert" title={error.title}>
+              {error.text}
             </Alert>
           )}
         </Stack>
@@ -160,7 +193,20 @@ export function UploadQuizPage() {
               <Title order={2} size="h4">
                 4. Quiz details
               </Title>
-              <TextInput label="Title" required value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+              {heading && (
+                <Paper withBorder p="sm" bg="gray.0" component="section" aria-label="Paper heading">
+                  <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                    The paper&apos;s heading
+                  </Text>
+                  <Text fw={600} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} data-testid="paper-heading">
+                    {heading}
+                  </Text>
+                  <Button size="compact-sm" variant="light" mt="xs" onClick={() => setTitle(heading.replace(/\s*\n+\s*/g, " — ").slice(0, 200))}>
+                    Use as quiz title
+                  </Button>
+                </Paper>
+              )}
+              <TextInput label="Title" required value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={200} />
               <NativeSelect
                 label="Course"
                 required
@@ -177,6 +223,18 @@ export function UploadQuizPage() {
                 onChange={(e) => setLevel(e.currentTarget.value)}
                 data={STUDENT_TYPES.map((t) => ({ value: t, label: t.toUpperCase() }))}
               />
+              <Title order={3} size="h5" mt="xs">
+                When and how students take it
+              </Title>
+              <NewQuizSettingsFields value={settings} onChange={setSettings} errors={settingsErrors} disabled={busy === "create"} />
+              <Text size="sm" c="dimmed">
+                The quiz is created as a draft: students see it only once you publish it.
+              </Text>
+              {createError && (
+                <Alert color="red" role="alert">
+                  {createError}
+                </Alert>
+              )}
               <Group>
                 <Button onClick={() => void create()} loading={busy === "create"} disabled={!!noCourse || questions.length === 0}>
                   Create Quiz

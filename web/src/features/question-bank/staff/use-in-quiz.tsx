@@ -1,13 +1,20 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Alert, Button, NativeSelect, Paper, Stack, Text, TextInput } from "@mantine/core";
-import { STUDENT_TYPES } from "@adesua/domain/constants";
+import { QUIZ_MESSAGES, STUDENT_TYPES } from "@adesua/domain/constants";
+import { checkNewQuizSettings, newQuizSettings, NewQuizSettingsFields, type NewQuizSettingsErrors } from "@/components/new-quiz-settings";
 import { errorText } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
+import { DRAFT_CREATED } from "@/lib/new-quiz";
 import type { BankQuestion } from "../api/bank";
-import { createQuizFromQuestions, useCoursePicker } from "../api/staff";
+import { useCoursePicker } from "../api/staff";
+import { createDraftQuiz } from "./create-draft";
+import { UPLOAD_MESSAGES } from "./upload-quiz-page";
 
-/** "Use in a quiz": the chosen bank questions become a new quiz (POST /quizzes/from-questions), then its edit screen. */
+/**
+ * "Use in a quiz": the chosen bank questions become a new quiz (createDraftQuiz) with the window and
+ * limits set here, as a draft (issue 24 §3); then the quiz's page, where Publish is.
+ */
 export function UseInQuiz({ selected, base }: { selected: BankQuestion[]; base: string }) {
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -15,25 +22,31 @@ export function UseInQuiz({ selected, base }: { selected: BankQuestion[]; base: 
   const [title, setTitle] = useState("");
   const [courseId, setCourseId] = useState("");
   const [level, setLevel] = useState("jhs1");
+  const [settings, setSettings] = useState(() => newQuizSettings());
+  const [settingsErrors, setSettingsErrors] = useState<NewQuizSettingsErrors>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   async function create() {
     setError(null);
+    const problems = checkNewQuizSettings(settings);
+    setSettingsErrors(problems);
     if (selected.length === 0) return setError("Choose at least one question");
-    if (!title.trim()) return setError("Please provide a title");
-    if (!courseId) return setError("Please choose a course");
+    if (!title.trim()) return setError(UPLOAD_MESSAGES.provideTitle);
+    if (!courseId) return setError(QUIZ_MESSAGES.course);
+    if (Object.keys(problems).length) return setError("Please correct the fields marked in red.");
     setBusy(true);
     try {
-      const r = await createQuizFromQuestions({
+      const r = await createDraftQuiz({
         title: title.trim(),
         courseId: Number(courseId),
         studentType: level,
         questions: selected.map((q) => ({ text: q.text, options: q.options, answer: q.answer ?? "" })),
+        settings,
       });
-      navigate(`${base}/quiz/${r.id}/edit`);
+      navigate(`${base}/quizzes/${r.id}`, { state: { created: DRAFT_CREATED } });
     } catch (e) {
-      setError(errorText(e, "Error saving quiz. Please try again."));
+      setError(errorText(e, UPLOAD_MESSAGES.createFailed));
       setBusy(false);
     }
   }
@@ -42,7 +55,7 @@ export function UseInQuiz({ selected, base }: { selected: BankQuestion[]; base: 
     <Paper withBorder p="sm">
       <Stack gap="xs">
         <Text fw={600}>Use in a quiz ({selected.length} selected)</Text>
-        <TextInput label="Quiz title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+        <TextInput label="Quiz title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={200} />
         <NativeSelect
           label="Course"
           value={courseId}
@@ -58,6 +71,10 @@ export function UseInQuiz({ selected, base }: { selected: BankQuestion[]; base: 
           onChange={(e) => setLevel(e.currentTarget.value)}
           data={STUDENT_TYPES.map((t) => ({ value: t, label: t.toUpperCase() }))}
         />
+        <NewQuizSettingsFields value={settings} onChange={setSettings} errors={settingsErrors} disabled={busy} />
+        <Text size="sm" c="dimmed">
+          The quiz is created as a draft: students see it only once you publish it.
+        </Text>
         {error && (
           <Alert color="red" role="alert">
             {error}

@@ -27,3 +27,16 @@ export function useDeleteQuiz() {
     },
   });
 }
+
+/** POST /quizzes/{id}/publish (students of its level see it from now on) or …/unpublish (back to a draft). */
+export function useSetPublication() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, to }: { id: number; to: "published" | "draft" }) =>
+      api<Quiz>(`/quizzes/${id}/${to === "published" ? "publish" : "unpublish"}`, { method: "POST" }),
+    onSuccess: (quiz) => {
+      qc.setQueryData(quizKeys.detail(quiz.id), quiz);
+      return qc.invalidateQueries({ queryKey: quizKeys.all });
+    },
+  });
+}

@@ -29,6 +29,8 @@ function quiz(over: Partial<QuizListItem> = {}): QuizListItem {
     pdf: null,
     questionCount: 3,
     status: "active",
+    publication: "published",
+    showScore: "after_attempt",
     createdAt: NOW.toISOString(),
     updatedAt: NOW.toISOString(),
     attemptInfo: { canAttempt: true, currentAttempts: 0, maxAttempts: 2, inProgress: null, bestScore: null },

@@ -13,6 +13,7 @@ import {
   validateQuizForm,
   type QuestionDraft,
   type QuizFormValues,
+  withChange,
 } from "./quiz-form-model";
 
 const pdf = () => new File(["%PDF-1.4 test"], "quiz.pdf", { type: "application/pdf" });
@@ -103,7 +104,16 @@ describe("quiz form validation", () => {
 
   it("sends ISO times, empty optional numbers, 0-based sections and the questions as JSON", () => {
     const q: QuestionDraft = { key: newKey(), text: " Unit of force? ", options: ["Joule", " Newton "], answerIndex: 1, section: null };
-    const fd = quizFormData(valid({ openTime: "2026-03-02T10:00", timedSections: [{ key: "x", name: "A", start: 1, end: 1, timeLimit: 5 }] }), [q]);
+    const fd = quizFormData(
+      valid({
+        openTime: "2026-03-02T10:00",
+        closeTime: "",
+        timeLimit: "",
+        maxAttempts: "",
+        timedSections: [{ key: "x", name: "A", start: 1, end: 1, timeLimit: 5 }],
+      }),
+      [q],
+    );
     expect(fd.get("openTime")).toBe(new Date(2026, 2, 2, 10, 0).toISOString());
     expect(fd.get("closeTime")).toBe("");
     expect(fd.get("timeLimit")).toBe("");
@@ -113,6 +123,36 @@ describe("quiz form validation", () => {
     expect(JSON.parse(String(fd.get("questions")))).toEqual([{ text: "Unit of force?", options: ["Joule", "Newton"], answer: "Newton", section: null }]);
     expect(fd.get("pdf")).toBeInstanceOf(File);
     expect(quizFormData(valid()).has("questions")).toBe(false);
+  });
+
+  it("creates a draft and leaves an edited quiz's state alone (issue 24 §3)", () => {
+    expect(quizFormData(valid(), undefined, { creating: true }).get("status")).toBe("draft");
+    expect(quizFormData(valid()).has("status")).toBe(false);
+  });
+});
+
+describe("a new quiz's defaults (issue 24 §3)", () => {
+  it("shows a window from the next full hour for a week, 30 minutes, one attempt and a pass mark of 50", () => {
+    const v = emptyQuizValues(new Date(2026, 2, 2, 9, 41));
+    expect(v.openTime).toBe("2026-03-02T10:00");
+    expect(v.closeTime).toBe("2026-03-09T10:00");
+    expect([v.timeLimit, v.maxAttempts, v.passingScore]).toEqual([30, 1, 50]);
+    expect(hasErrors(check({ ...v, title: "Forces", courseId: "3", studentType: "jhs2", pdf: pdf() }))).toBe(false);
+  });
+
+  it("proposes scores after the close for an exam (a close time and one attempt) until the teacher chooses", () => {
+    let v = emptyQuizValues(new Date(2026, 2, 2, 9, 41));
+    expect(v.showScore).toBe("after_close");
+    v = withChange(v, "maxAttempts", 3);
+    expect(v.showScore).toBe("after_attempt");
+    v = withChange(v, "maxAttempts", 1);
+    expect(v.showScore).toBe("after_close");
+    v = withChange(v, "closeTime", "");
+    expect(v.showScore).toBe("after_attempt");
+    v = withChange(v, "showScore", "after_close");
+    v = withChange(v, "maxAttempts", 5);
+    expect(v.showScore).toBe("after_close");
+    expect(quizFormData({ ...valid(), ...v }).get("showScore")).toBe("after_close");
   });
 });
 

@@ -2,6 +2,7 @@ import dayjs from "dayjs";
 import { QUIZ_LIMITS, QUIZ_MESSAGES, type ShowAnswers, type StudentType } from "@adesua/domain/constants";
 import { QuestionInputSchema, QuizFormSchema, type Quiz } from "@adesua/domain";
 import { pdfProblem } from "@/lib/pdf";
+import { defaultWindow, NEW_QUIZ_DEFAULTS, proposedShowScore, type ShowScore } from "@/lib/new-quiz";
 import { issuesToFieldErrors } from "@/lib/form-errors";
 import { questionImagePath } from "@/lib/api";
 
@@ -46,6 +47,9 @@ export type QuizFormValues = {
   showAnswers: ShowAnswers;
   /** A practice quiz: the only kind that may show answers after the last attempt. */
   practice: boolean;
+  /** When students see their score; proposed from the close time and attempts until the teacher chooses. */
+  showScore: ShowScore;
+  showScoreChosen: boolean;
   timedSections: SectionDraft[];
   pdf: File | null;
 };
@@ -69,22 +73,36 @@ export type QuizFormErrors = Partial<Record<Field, string>> & { sections?: Recor
 let seq = 0;
 export const newKey = () => `k${++seq}`;
 
-export const emptyQuizValues = (): QuizFormValues => ({
-  title: "",
-  courseId: null,
-  studentType: null,
-  openTime: "",
-  closeTime: "",
-  timeLimit: "",
-  maxAttempts: "",
-  questionsPerPage: L.questionsPerPage.default,
-  passingScore: L.passingScore.default,
-  resetTimerOnAttempt: true,
-  showAnswers: "after_close",
-  practice: false,
-  timedSections: [],
-  pdf: null,
-});
+/** A new quiz's values: sensible defaults shown (issue 24 §3), a window from the next hour for a week, 30 minutes, one attempt. */
+export const emptyQuizValues = (now = new Date()): QuizFormValues => {
+  const w = defaultWindow(now);
+  return {
+    title: "",
+    courseId: null,
+    studentType: null,
+    openTime: w.openTime,
+    closeTime: w.closeTime,
+    timeLimit: NEW_QUIZ_DEFAULTS.timeLimit,
+    maxAttempts: NEW_QUIZ_DEFAULTS.maxAttempts,
+    questionsPerPage: L.questionsPerPage.default,
+    passingScore: L.passingScore.default,
+    resetTimerOnAttempt: true,
+    showAnswers: "after_close",
+    practice: false,
+    showScore: proposedShowScore({ closeTime: w.closeTime, maxAttempts: NEW_QUIZ_DEFAULTS.maxAttempts }),
+    showScoreChosen: false,
+    timedSections: [],
+    pdf: null,
+  };
+};
+
+/** A change to the values; "When students see their score" follows the close time and attempts until chosen. */
+export function withChange<K extends keyof QuizFormValues>(v: QuizFormValues, k: K, value: QuizFormValues[K]): QuizFormValues {
+  const next = { ...v, [k]: value };
+  if (k === "showScore") return { ...next, showScoreChosen: true };
+  if (next.showScoreChosen) return next;
+  return { ...next, showScore: proposedShowScore({ closeTime: next.closeTime, maxAttempts: next.maxAttempts }) };
+}
 
 export const emptyQuestion = (): QuestionDraft => ({ key: newKey(), text: "", options: ["", "", "", ""], answerIndex: null, section: null });
 
@@ -104,6 +122,8 @@ export function valuesFromQuiz(q: Quiz): QuizFormValues {
     resetTimerOnAttempt: q.resetTimerOnAttempt,
     showAnswers: q.showAnswers,
     practice: q.practice,
+    showScore: q.showScore,
+    showScoreChosen: true,
     timedSections: q.timedSections.map((s) => ({ key: newKey(), name: s.name, start: s.startIndex + 1, end: s.endIndex + 1, timeLimit: s.timeLimit })),
     pdf: null,
   };
@@ -236,13 +256,18 @@ function settingsPayload(v: QuizFormValues): Record<string, string> {
     resetTimerOnAttempt: String(v.resetTimerOnAttempt),
     showAnswers: v.showAnswers,
     practice: String(v.practice),
+    showScore: v.showScore,
   };
 }
 
-/** The multipart body of POST/PUT /quizzes; `questions` only when they should be replaced. */
-export function quizFormData(v: QuizFormValues, questions?: QuestionDraft[]): FormData {
+/**
+ * The multipart body of POST/PUT /quizzes; `questions` only when they should be replaced. A new quiz is a
+ * draft (`status`, issue 24 §3); an edit leaves its state alone (Publish and Unpublish change it).
+ */
+export function quizFormData(v: QuizFormValues, questions?: QuestionDraft[], opts: { creating?: boolean } = {}): FormData {
   const fd = new FormData();
   for (const [k, value] of Object.entries(settingsPayload(v))) fd.set(k, value);
+  if (opts.creating) fd.set("status", "draft");
   fd.set(
     "timedSections",
     JSON.stringify(

@@ -12,6 +12,9 @@ import { PageHeader } from "@/components/page-header";
 import { DateTimeField, TimeZoneNote } from "@/components/date-time-field";
 import { NO_COURSE_HINT, QUIZ_LOAD_ERROR_TITLE, QUIZ_SAVE_FAILED, useCourseOptions, useQuiz } from "../api/quizzes";
 import { useSaveQuiz } from "../api/quiz-mutations";
+import { DRAFT_NOTE } from "../components/publication";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { DRAFT_CREATED } from "@/lib/new-quiz";
 import { QuestionEditor, questionAnchor } from "./question-editor";
 import { Part, RulesPart, SaveBar, TimedSectionsPart, type Problem } from "./quiz-form-parts";
 import {
@@ -23,6 +26,7 @@ import {
   validateQuestions,
   validateQuizForm,
   valuesFromQuiz,
+  withChange,
   type QuestionDraft,
   type QuizFormErrors,
   type QuizFormValues,
@@ -41,12 +45,16 @@ export function QuizFormPage() {
   const navigate = useNavigate();
   const isTeacher = user?.role === "teacher";
   const listPath = user?.role === "admin" ? "/admin/dashboard/quizzes" : "/teachers/dashboard/quizzes";
+  const quizPath = (quizId: number) => `${listPath}/${quizId}`;
 
   const existing = useQuiz(id ?? NaN);
   const courses = useCourseOptions(isTeacher ? user?.id : undefined, !!user);
   const save = useSaveQuiz();
 
-  const [values, setValues] = useState<QuizFormValues>(emptyQuizValues);
+  const [values, setValues] = useState<QuizFormValues>(() => emptyQuizValues());
+  /** Whether anything was changed since the form opened (Cancel then asks before throwing it away). */
+  const [dirty, setDirty] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   const [questions, setQuestions] = useState<QuestionDraft[]>([]);
   const [questionsDirty, setQuestionsDirty] = useState(false);
   const [errors, setErrors] = useState<QuizFormErrors>({});
@@ -77,12 +85,14 @@ export function QuizFormPage() {
   const locked = noCourse || saved;
 
   const set = <K extends keyof QuizFormValues>(k: K, v: QuizFormValues[K]) => {
-    setValues((s) => ({ ...s, [k]: v }));
+    setValues((s) => withChange(s, k, v));
+    setDirty(true);
     setErrors((e) => ({ ...e, [k]: undefined }));
     setInvalid(false);
   };
   const setSection = (key: string, patch: Partial<SectionDraft>) => {
     setValues((s) => ({ ...s, timedSections: s.timedSections.map((x) => (x.key === key ? { ...x, ...patch } : x)) }));
+    setDirty(true);
     setErrors((e) => ({ ...e, sections: e.sections && { ...e.sections, [key]: {} } }));
     setInvalid(false);
   };
@@ -112,10 +122,15 @@ export function QuizFormPage() {
     }
     const sendQuestions = creating ? questions.length > 0 : questionsDirty;
     try {
-      await save.mutateAsync({ id, form: quizFormData(values, sendQuestions ? questions : undefined) });
+      const quiz = await save.mutateAsync({ id, form: quizFormData(values, sendQuestions ? questions : undefined, { creating }) });
       setSaved(true);
       setQuestionsDirty(false);
-      redirect.current = setTimeout(() => navigate(listPath), QUIZ_SAVE_REDIRECT_MS);
+      setDirty(false);
+      // A new quiz is a draft: its page says so and holds Publish. An edit goes back to the list (the spec's redirect).
+      redirect.current = setTimeout(
+        () => (creating ? navigate(quizPath(quiz.id), { state: { created: DRAFT_CREATED } }) : navigate(listPath)),
+        QUIZ_SAVE_REDIRECT_MS,
+      );
     } catch (err) {
       setError(errorText(err, QUIZ_SAVE_FAILED));
       focusFirstError();
@@ -149,6 +164,8 @@ export function QuizFormPage() {
   }
 
   const current = existing.data as Quiz | undefined;
+  /** Cancel goes back where the quiz is seen: its page when editing (it shows Draft and Publish), the list otherwise. */
+  const cancelPath = current ? quizPath(current.id) : listPath;
   /** What the bar lists: settings refused at the last save, then each question with a problem. */
   const fieldProblems = Object.entries(errors).filter(([k, v]) => k !== "sections" && typeof v === "string" && v);
   const problemList: Problem[] = [
@@ -180,7 +197,7 @@ export function QuizFormPage() {
         subtitle={creating ? "Set up the quiz, attach its PDF and add questions now or later." : current?.title}
         actions={
           current && (
-            <Button component={Link} to={listPath.replace(/quizzes$/, `quizzes/${current.id}`)} variant="default" size="sm">
+            <Button component={Link} to={quizPath(current.id)} variant="default" size="sm">
               View quiz
             </Button>
           )
@@ -198,9 +215,14 @@ export function QuizFormPage() {
           retrying={courses.isFetching}
         />
       )}
+      {current?.publication === "draft" && !saved && (
+        <Alert color="orange" role="note">
+          {DRAFT_NOTE} Saving keeps it a draft; publish it from its page or the quiz list.
+        </Alert>
+      )}
       {saved && (
         <Alert color="green" role="status" title={creating ? "Quiz created" : "Quiz saved"}>
-          Taking you back to your quizzes...
+          {creating ? DRAFT_CREATED : "Taking you back to your quizzes..."}
         </Alert>
       )}
       {invalid && (
@@ -305,13 +327,26 @@ export function QuizFormPage() {
             questionCount={questions.length}
             problems={problemList}
             onJump={jumpTo}
-            listPath={listPath}
+            onCancel={() => (dirty || questionsDirty ? setLeaving(true) : navigate(cancelPath))}
             saving={save.isPending}
             locked={locked}
             creating={creating}
           />
         </Stack>
       </form>
+      <ConfirmDialog
+        opened={leaving}
+        title="Discard changes"
+        message="Are you sure you want to leave? Your changes to this quiz are not saved."
+        details={
+          current
+            ? `${current.title} stays as it was${current.publication === "draft" ? ", a draft that students cannot see" : ""}.`
+            : "Nothing has been created."
+        }
+        confirmLabel="Discard changes"
+        onConfirm={() => navigate(cancelPath)}
+        onClose={() => setLeaving(false)}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { Alert, Button, Checkbox, Group, Menu, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { proposedShowScore, SHOW_SCORE_OPTIONS, showScoreReason, type ShowScore } from "@/lib/new-quiz";
 import { newKey, SHARE_KEYS_WARNING, type QuizFormErrors, type QuizFormValues, type SectionDraft } from "./quiz-form-model";
 
 /** The quiz form's pieces (quiz-form-page.tsx composes them): sections of fields and the save bar. */
@@ -101,7 +101,7 @@ export function RulesPart({ values, errors, set, locked }: FieldsProps) {
       />
       <Select
         label="Show correct answers to students"
-        description="Scores and how many were right are always shown at once"
+        description="The score itself follows “When students see their score” below"
         data={[
           { value: "after_close", label: "After the quiz closes for everyone" },
           { value: "never", label: "Never (unless you release them)" },
@@ -118,6 +118,15 @@ export function RulesPart({ values, errors, set, locked }: FieldsProps) {
           {SHARE_KEYS_WARNING}
         </Alert>
       )}
+      <Select
+        label="When students see their score"
+        data={SHOW_SCORE_OPTIONS}
+        value={values.showScore}
+        onChange={(v) => v && set("showScore", v as ShowScore)}
+        allowDeselect={false}
+        description={showScoreReason(values.showScore, proposedShowScore(values))}
+        disabled={locked}
+      />
     </Part>
   );
 }
@@ -220,14 +229,14 @@ type SaveBarProps = {
   questionCount: number;
   problems: Problem[];
   onJump: (p: Problem) => void;
-  listPath: string;
+  onCancel: () => void;
   saving: boolean;
   locked: boolean;
   creating: boolean;
 };
 
 /** Save, the count of questions and the problems with a jump list, in a bar that stays on screen. */
-export function SaveBar({ questionCount, problems, onJump, listPath, saving, locked, creating }: SaveBarProps) {
+export function SaveBar({ questionCount, problems, onJump, onCancel, saving, locked, creating }: SaveBarProps) {
   // Save stays in reach on a long quiz: the bar sticks to the bottom of the screen.
   return (
     <Paper withBorder shadow="sm" p="xs" role="region" aria-label="Save bar" style={{ position: "sticky", bottom: 0, zIndex: 5 }}>
@@ -259,7 +268,7 @@ export function SaveBar({ questionCount, problems, onJump, listPath, saving, loc
           )}
         </Group>
         <Group gap="xs" wrap="nowrap">
-          <Button component={Link} to={listPath} variant="default">
+          <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
           <Button type="submit" loading={saving} disabled={locked}>

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
-import { Badge, Button, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Alert, Badge, Button, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { AVAILABILITY_LABEL, countdownText, quizTimeStatus, studentAvailability } from "@adesua/domain/rules";
 import { STUDENT_TYPE_LABELS } from "@adesua/domain/constants";
@@ -14,6 +14,7 @@ import { ErrorState } from "@/components/error-state";
 import { QUIZ_LOAD_ERROR_TITLE, useQuiz } from "../api/quizzes";
 import { AVAILABILITY_COLOR, attemptsText } from "../components/availability-card";
 import { QuizStatusBadge } from "../components/quiz-status-badge";
+import { DRAFT_NOTE, DraftBadge, PublicationButton } from "../components/publication";
 import { QuizAttemptAction } from "@/components/quiz-attempt-action";
 
 const LETTERS = "ABCDE";
@@ -69,12 +70,14 @@ function attemptsLeftText(info: StudentQuiz["attemptInfo"]): string {
  * Quiz detail for every area: status, course, level, settings, timed sections, schedule, quick stats.
  * For a student it is also the pre-start screen (time limit, sections, attempts left, the timer
  * warning, then Start, or Resume for an attempt in progress) and never shows the questions; teachers
- * and admins get Attempt / Edit and the questions with the correct option marked.
+ * and admins get Publish (or Unpublish), Take Quiz (the spec's label; a try-out), Edit and the questions with the correct option marked.
  */
 export function QuizDetailPage() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
+  /** What the screen that created the quiz had to say (a draft's creation: issue 24 §3). */
+  const created = typeof (state as { created?: unknown } | null)?.created === "string" ? (state as { created: string }).created : null;
   const { user } = useAuth();
   const quiz = useQuiz(id);
   const now = useNow(30_000);
@@ -138,6 +141,7 @@ export function QuizDetailPage() {
           ) : (
             <QuizStatusBadge status={status} />
           )}
+          {staff && <DraftBadge quiz={q} />}
           <Badge variant="outline" color="gray">
             {STUDENT_TYPE_LABELS[q.studentType]}
           </Badge>
@@ -147,6 +151,17 @@ export function QuizDetailPage() {
         </Title>
         <Text c="dimmed">{q.course.title}</Text>
       </Stack>
+
+      {staff && created && (
+        <Alert color="green" role="status" title="Quiz created">
+          {created}
+        </Alert>
+      )}
+      {staff && q.publication === "draft" && !created && (
+        <Alert color="orange" role="note">
+          {DRAFT_NOTE}
+        </Alert>
+      )}
 
       {!staff && (
         <Paper withBorder p="md" component="section" aria-label="Before you start" data-testid="pre-start">
@@ -177,9 +192,10 @@ export function QuizDetailPage() {
       )}
 
       <Group gap="xs" wrap="wrap">
+        {staff && <PublicationButton quiz={q} />}
         {staff && (
-          <Button component={Link} to={`${takeTo}?start=1`}>
-            Attempt
+          <Button component={Link} to={`${takeTo}?start=1`} variant={q.publication === "draft" ? "light" : "filled"}>
+            Take Quiz
           </Button>
         )}
         {staff && (

@@ -19,12 +19,13 @@ import { NO_COURSE_HINT, QUIZ_DELETE_FAILED, QUIZZES_LOAD_FAILED, useCourseOptio
 import { useDeleteQuiz } from "../api/quiz-mutations";
 import { useStaffArea } from "../components/area";
 import { QuizStatusBadge } from "../components/quiz-status-badge";
+import { DraftBadge, PublicationButton } from "../components/publication";
 import { useQueryParams } from "@/lib/use-query-params";
 
 export const MANAGEMENT_PAGE_SIZE = 10;
 export const DELETE_QUIZ_CONFIRM = "Are you sure you want to delete this quiz?";
 
-/** /teachers/dashboard/quizzes and /admin/dashboard/quizzes: 10 a page with View, Attempt, Edit, Delete and New Quiz. */
+/** /teachers/dashboard/quizzes and /admin/dashboard/quizzes: 10 a page with Publish (or Unpublish), View, Attempt, Edit, Delete, New Quiz and Upload Quiz. */
 export function QuizManagementPage() {
   const { user } = useAuth();
   const area = useStaffArea();
@@ -117,7 +118,10 @@ export function QuizManagementPage() {
                         {q.title}
                       </Anchor>
                     </Text>
-                    <QuizStatusBadge status={quizTimeStatus(q, now)} />
+                    <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+                      <DraftBadge quiz={q} />
+                      <QuizStatusBadge status={quizTimeStatus(q, now)} />
+                    </Group>
                   </Group>
                   <Group gap={6} wrap="wrap">
                     <Text size="sm" c="dimmed">
@@ -135,7 +139,13 @@ export function QuizManagementPage() {
                     {q.timeLimit ? `${q.timeLimit} min` : "No time limit"} ·{" "}
                     {q.maxAttempts === null ? "Unlimited attempts" : `${q.maxAttempts} ${q.maxAttempts === 1 ? "attempt" : "attempts"}`}
                   </Text>
+                  {q.publication === "draft" && (
+                    <Text size="xs" c="orange.9" fw={600}>
+                      Students cannot see it until you publish it.
+                    </Text>
+                  )}
                   <Group gap="xs" wrap="wrap" mt={4}>
+                    {q.publication === "draft" && <PublicationButton quiz={q} size="xs" />}
                     <Button component={Link} to={area.view(q.id)} size="xs" variant="light" aria-label={`View ${q.title}`}>
                       View
                     </Button>
@@ -145,6 +155,7 @@ export function QuizManagementPage() {
                     <Button component={Link} to={area.edit(q.id)} size="xs" variant="default" aria-label={`Edit ${q.title}`}>
                       Edit
                     </Button>
+                    {q.publication !== "draft" && <PublicationButton quiz={q} size="xs" />}
                     <Button
                       size="xs"
                       variant="light"

@@ -1,0 +1,136 @@
+import { NumberInput, Select, SimpleGrid, Stack, Text } from "@mantine/core";
+import { QUIZ_LIMITS, QUIZ_MESSAGES } from "@adesua/domain/constants";
+import { DateTimeField, TimeZoneNote } from "@/components/date-time-field";
+import { defaultWindow, NEW_QUIZ_DEFAULTS, proposedShowScore, SHOW_SCORE_OPTIONS, showScoreReason, type ShowScore } from "@/lib/new-quiz";
+
+type Num = number | string;
+
+/** The window and limits a quiz made from questions (an uploaded paper, the bank) is created with. */
+export type NewQuizSettings = {
+  /** `YYYY-MM-DDTHH:mm` local time; "" means no bound. */
+  openTime: string;
+  closeTime: string;
+  timeLimit: Num;
+  maxAttempts: Num;
+  passingScore: Num;
+  showScore: ShowScore;
+  /** Once the teacher picks, the form stops proposing. */
+  showScoreChosen: boolean;
+};
+
+export type NewQuizSettingsErrors = Partial<Record<"openTime" | "closeTime" | "timeLimit" | "maxAttempts" | "passingScore", string>>;
+
+export function newQuizSettings(now = new Date()): NewQuizSettings {
+  const w = defaultWindow(now);
+  const s = { ...w, ...NEW_QUIZ_DEFAULTS };
+  return { ...s, showScore: proposedShowScore(s), showScoreChosen: false };
+}
+
+const blank = (v: Num) => typeof v === "string" && v.trim() === "";
+const num = (v: Num) => (typeof v === "number" ? v : Number(v.trim()));
+const wholeIn = (v: Num, min: number, max: number) => Number.isInteger(num(v)) && num(v) >= min && num(v) <= max;
+const when = (v: string) => (v.trim() ? new Date(v) : null);
+
+/** The same rules as the server's (QuizFormSchema's messages), checked before anything is sent. */
+export function checkNewQuizSettings(s: NewQuizSettings): NewQuizSettingsErrors {
+  const e: NewQuizSettingsErrors = {};
+  const open = when(s.openTime);
+  const close = when(s.closeTime);
+  if (open && Number.isNaN(open.getTime())) e.openTime = QUIZ_MESSAGES.openTime;
+  if (close && Number.isNaN(close.getTime())) e.closeTime = QUIZ_MESSAGES.closeTime;
+  if (!e.openTime && !e.closeTime && open && close && close.getTime() <= open.getTime()) e.closeTime = QUIZ_MESSAGES.closeAfterOpen;
+  if (!blank(s.timeLimit) && !wholeIn(s.timeLimit, QUIZ_LIMITS.timeLimit.min, QUIZ_LIMITS.timeLimit.max)) e.timeLimit = QUIZ_MESSAGES.timeLimit;
+  if (!blank(s.maxAttempts) && !wholeIn(s.maxAttempts, QUIZ_LIMITS.maxAttempts.min, QUIZ_LIMITS.maxAttempts.max)) e.maxAttempts = QUIZ_MESSAGES.maxAttempts;
+  if (blank(s.passingScore) || !(num(s.passingScore) >= 0 && num(s.passingScore) <= 100)) e.passingScore = QUIZ_MESSAGES.passingScore;
+  return e;
+}
+
+/** The settings as the API's JSON fields (ISO instants; null for no bound, no limit, unlimited). */
+export function newQuizSettingsPayload(s: NewQuizSettings) {
+  const iso = (v: string) => (v.trim() ? new Date(v).toISOString() : null);
+  return {
+    openTime: iso(s.openTime),
+    closeTime: iso(s.closeTime),
+    timeLimit: blank(s.timeLimit) ? null : num(s.timeLimit),
+    maxAttempts: blank(s.maxAttempts) ? null : num(s.maxAttempts),
+    passingScore: num(s.passingScore),
+    showScore: s.showScore,
+  };
+}
+
+/** Applies a change and keeps proposing "When students see their score" until the teacher has chosen. */
+export function changeNewQuizSettings(s: NewQuizSettings, patch: Partial<NewQuizSettings>): NewQuizSettings {
+  const next = { ...s, ...patch };
+  if ("showScore" in patch) return { ...next, showScoreChosen: true };
+  return next.showScoreChosen ? next : { ...next, showScore: proposedShowScore(next) };
+}
+
+/** Window, time limit, attempts, pass mark and when the score is shown, with the defaults filled in. */
+export function NewQuizSettingsFields({
+  value,
+  onChange,
+  errors,
+  disabled,
+}: {
+  value: NewQuizSettings;
+  onChange: (next: NewQuizSettings) => void;
+  errors: NewQuizSettingsErrors;
+  disabled?: boolean;
+}) {
+  const set = (patch: Partial<NewQuizSettings>) => onChange(changeNewQuizSettings(value, patch));
+  const proposed = proposedShowScore(value);
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <DateTimeField label="Open time" value={value.openTime} onChange={(v) => set({ openTime: v })} error={errors.openTime} disabled={disabled} />
+        <DateTimeField label="Close time" value={value.closeTime} onChange={(v) => set({ closeTime: v })} error={errors.closeTime} disabled={disabled} />
+      </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        Leave a time empty to keep the quiz open on that side.
+      </Text>
+      <TimeZoneNote />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <NumberInput
+          label="Time limit (minutes)"
+          description="Empty: no time limit"
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          value={value.timeLimit}
+          onChange={(v) => set({ timeLimit: v })}
+          error={errors.timeLimit}
+          disabled={disabled}
+        />
+        <NumberInput
+          label="Attempts allowed"
+          description="Empty: unlimited"
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          value={value.maxAttempts}
+          onChange={(v) => set({ maxAttempts: v })}
+          error={errors.maxAttempts}
+          disabled={disabled}
+        />
+        <NumberInput
+          label="Passing score (%)"
+          allowNegative={false}
+          clampBehavior="none"
+          value={value.passingScore}
+          onChange={(v) => set({ passingScore: v })}
+          error={errors.passingScore}
+          disabled={disabled}
+        />
+      </SimpleGrid>
+      <Select
+        label="When students see their score"
+        data={SHOW_SCORE_OPTIONS}
+        value={value.showScore}
+        onChange={(v) => v && set({ showScore: v as ShowScore })}
+        allowDeselect={false}
+        description={showScoreReason(value.showScore, proposed)}
+        disabled={disabled}
+      />
+    </Stack>
+  );
+}
