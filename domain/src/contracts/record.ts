@@ -8,14 +8,21 @@ export const RecordSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
   quizId: z.number().int(),
-  /** Percentage with two decimals; null while unknown. */
+  /** Percentage with two decimals; null while unknown, or while `scoreHidden`. */
   score: z.number().nullable(),
-  correct: z.number().int(),
+  /** Null while `scoreHidden`. */
+  correct: z.number().int().nullable(),
   total: z.number().int(),
-  /** Null while unknown (answers waiting for a teacher): shown as "Completed". */
+  /** Null while unknown (answers waiting for a teacher): shown as "Completed"; null while `scoreHidden`. */
   passed: z.boolean().nullable(),
-  /** Higher than every earlier record of this student for this quiz (the first one counts). */
+  /** Higher than every earlier record of this student for this quiz (the first one counts); false while `scoreHidden`. */
   isPersonalBest: z.boolean(),
+  /**
+   * True when the student reading their own record may not see the score yet: the quiz shows scores only after it
+   * closes (showScore "after_close", decision 041). Score, correct and passed are then null: show "Submitted".
+   * Always false for staff.
+   */
+  scoreHidden: z.boolean(),
   /** The attempt number this record came from. */
   userAttempts: z.number().int(),
   createdAt: z.string(),

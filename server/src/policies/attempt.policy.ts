@@ -10,7 +10,7 @@ import type { Viewer } from "../lib/viewer";
 export const takesPreview = (viewer: Viewer) => viewer.role !== "student";
 
 /** What a quiz needs for the decision: its level, its creator and its course's teacher. */
-export type AttemptQuizRow = { studentType: string; teacherId: number | null; courseTeacherId: number | null };
+export type AttemptQuizRow = { studentType: string; teacherId: number | null; courseTeacherId: number | null; status?: string };
 
 /**
  * Whoever may see a quiz may start it (students their own level; teachers the quizzes they made or
@@ -18,7 +18,10 @@ export type AttemptQuizRow = { studentType: string; teacherId: number | null; co
  * existence is not revealed. The rule itself is quiz.policy's canSeeQuiz.
  */
 export function assertCanStartAttempt(viewer: Viewer, quiz: AttemptQuizRow): void {
-  const ok = canSeeQuiz(viewer, { quiz: { studentType: quiz.studentType, teacherId: quiz.teacherId }, course: { teacherId: quiz.courseTeacherId } });
+  const ok = canSeeQuiz(viewer, {
+    quiz: { studentType: quiz.studentType, teacherId: quiz.teacherId, status: quiz.status },
+    course: { teacherId: quiz.courseTeacherId },
+  });
   if (!ok) throw notFound("Quiz not found");
 }
 

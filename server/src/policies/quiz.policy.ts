@@ -4,7 +4,8 @@ import { forbidden, notFound } from "../lib/errors";
 import type { Viewer } from "../lib/viewer";
 
 /** What a quiz needs for a visibility decision. */
-export type QuizAccessRow = { quiz: { studentType: string; teacherId: number | null }; course: { teacherId: number | null } };
+/** `status`: "draft" or "published" (decision 040); a row read without it counts as published. */
+export type QuizAccessRow = { quiz: { studentType: string; teacherId: number | null; status?: string }; course: { teacherId: number | null } };
 
 /**
  * The rows a viewer may see, as the SQL filter applies it before any row is loaded:
@@ -24,7 +25,8 @@ export function canSeeQuiz(viewer: Viewer, quiz: QuizAccessRow): boolean {
     case "all":
       return true;
     case "level":
-      return quiz.quiz.studentType === scope.studentType;
+      // A draft is its staff's alone until published (decision 040): the SQL side is quiz.service's listWhere.
+      return quiz.quiz.studentType === scope.studentType && quiz.quiz.status !== "draft";
     case "teacher":
       return quiz.quiz.teacherId === scope.teacherId || quiz.course.teacherId === scope.teacherId;
     case "none":

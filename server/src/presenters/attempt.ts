@@ -14,14 +14,15 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** A question as a student receives it: built from the columns a student may see, never the key. */
 export type StudentQuestionRow = { id: number; text: string; options: string[]; imageCount: number };
 
-export function presentSubmission(row: SubmissionRow): Submission {
+/** `hidden`: the student may not see the score yet (decision 041): score and count right are null. */
+export function presentSubmission(row: SubmissionRow, hidden = false): Submission {
   return {
     id: row.id,
     attemptId: row.attemptId,
     quizId: row.quizId,
     userId: row.userId,
-    score: row.score,
-    correct: row.correct,
+    score: hidden ? null : row.score,
+    correct: hidden ? null : row.correct,
     total: row.total,
     graded: row.graded,
     createdAt: row.createdAt.toISOString(),
@@ -47,23 +48,32 @@ export type ResultParts = {
   passed: boolean | null;
   canAttemptAgain: boolean;
   review: ReviewItem[] | null;
+  /** The score is withheld from the student until the quiz closes (decision 041): only "Submitted" is said. */
+  scoreHidden: boolean;
 };
 
+/**
+ * The result as its reader may see it. While `scoreHidden`, nothing that tells how many answers were right leaves:
+ * score, correct, passed and the review are null (the submission's score and count too).
+ */
 export function presentResult(p: ResultParts): AttemptResult {
   const g = p.submission ?? p.computed!;
+  const hidden = p.scoreHidden;
   return {
     attemptId: p.attempt.id,
     attemptNumber: p.attempt.attemptNumber,
-    score: g.score,
-    correct: g.correct,
+    score: hidden ? null : g.score,
+    correct: hidden ? null : g.correct,
     total: g.total,
-    passed: p.passed,
+    passed: hidden ? null : p.passed,
+    scoreHidden: hidden,
+    scoreShownFrom: hidden ? iso(p.quiz.closeTime) : null,
     passingScore: p.quiz.passingScore,
     graded: g.graded,
     submittedAt: (p.attempt.submittedAt ?? p.submission?.createdAt ?? new Date()).toISOString(),
-    submission: p.submission ? presentSubmission(p.submission) : null,
+    submission: p.submission ? presentSubmission(p.submission, hidden) : null,
     canAttemptAgain: p.canAttemptAgain,
-    review: p.review,
+    review: hidden ? null : p.review,
   };
 }
 

@@ -1,6 +1,9 @@
 import {
   canAttempt,
   quizTimeStatus,
+  scoreHiddenFor,
+  type QuizPublication,
+  type ShowScore,
   type Question,
   type Quiz,
   type QuizListItem,
@@ -50,19 +53,26 @@ function presentBase({ quiz, course, pdf, questionCount }: QuizJoined, now: Date
     pdf: pdf ? { name: pdf.name, size: pdf.size } : null,
     questionCount,
     status: quizTimeStatus(quiz, now),
+    publication: quiz.status as QuizPublication,
+    showScore: quiz.showScore as ShowScore,
     createdAt: quiz.createdAt.toISOString(),
     updatedAt: quiz.updatedAt.toISOString(),
   };
 }
 
-export function attemptInfoOf(quiz: Pick<QuizRow, "maxAttempts">, s: StudentQuizState): StudentAttemptInfo {
+/** The student's attempts; their best score stays hidden while the quiz shows scores only after closing (decision 041). */
+export function attemptInfoOf(
+  quiz: Pick<QuizRow, "maxAttempts" | "showScore" | "closeTime" | "answersReleasedAt">,
+  s: StudentQuizState,
+  now: Date,
+): StudentAttemptInfo {
   return {
     // Whether another attempt may be started; one in progress counts as used (and is resumed, not started).
     canAttempt: canAttempt(s.currentAttempts, quiz.maxAttempts),
     currentAttempts: s.currentAttempts,
     maxAttempts: quiz.maxAttempts,
     inProgress: s.inProgress ? { attemptNumber: s.inProgress.attemptNumber, deadline: iso(s.inProgress.deadline) } : null,
-    bestScore: s.bestScore,
+    bestScore: scoreHiddenFor(quiz, now) ? null : s.bestScore,
   };
 }
 
@@ -84,14 +94,14 @@ export function presentQuiz(j: QuizJoined, questions: QuestionRow[], now: Date):
 
 /** For students: the quiz's information and their attempts, never its questions (they come only with an attempt). */
 export function presentStudentQuiz(j: QuizJoined, state: StudentQuizState, now: Date): StudentQuiz {
-  return { ...presentBase(j, now), attemptInfo: attemptInfoOf(j.quiz, state), serverNow: now.toISOString() };
+  return { ...presentBase(j, now), attemptInfo: attemptInfoOf(j.quiz, state, now), serverNow: now.toISOString() };
 }
 
 /** A list item; students also get their attempt info and submission flag. */
 export function presentQuizListItem(j: QuizJoined, now: Date, state: StudentQuizState | null): QuizListItem {
   return {
     ...presentBase(j, now),
-    attemptInfo: state ? attemptInfoOf(j.quiz, state) : null,
+    attemptInfo: state ? attemptInfoOf(j.quiz, state, now) : null,
     hasSubmission: state ? state.hasSubmission : null,
   };
 }

@@ -7,17 +7,19 @@ export type RecordWithQuiz = {
   course: { id: number; title: string };
 };
 
-export function presentRecord(r: RecordWithQuiz): QuizRecord {
+/** `hidden`: a student's own record of a quiz whose scores wait for its close (decision 041): nothing tells the score. */
+export function presentRecord(r: RecordWithQuiz, hidden = false): QuizRecord {
   const { record } = r;
   return {
     id: record.id,
     userId: record.userId,
     quizId: record.quizId,
-    score: record.score,
-    correct: record.correct,
+    score: hidden ? null : record.score,
+    correct: hidden ? null : record.correct,
     total: record.total,
-    passed: record.passed,
-    isPersonalBest: record.isPersonalBest,
+    passed: hidden ? null : record.passed,
+    isPersonalBest: hidden ? false : record.isPersonalBest,
+    scoreHidden: hidden,
     userAttempts: record.userAttempts,
     createdAt: record.createdAt.toISOString(),
     quiz: { id: r.quiz.id, title: r.quiz.title, maxAttempts: r.quiz.maxAttempts, course: { id: r.course.id, title: r.course.title } },

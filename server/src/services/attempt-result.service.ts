@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import { attemptStartRefusal, passedFor, reviewAllowed, type AttemptResult, type AttemptSession } from "@adesua/domain";
+import { attemptStartRefusal, passedFor, reviewAllowed, scoreHiddenFor, type AttemptResult, type AttemptSession } from "@adesua/domain";
 import type { Queryable } from "../db/client";
 import { attempts, submissions, type AttemptRow, type QuizRow, type SubmissionRow } from "../db/schema";
 import { presentAttemptSession, presentResult } from "../presenters/attempt";
@@ -10,7 +10,8 @@ import { buildReview, gradeStoredAnswers, loadAttemptAnswers, loadKeyedQuestions
 /**
  * The result of a submitted attempt. The per-question review (with the correct answers) is included
  * only under the answer-release rule (`reviewAllowed`, decision 016); staff previews always get it.
- * Score and right/wrong count are always there. `graded` is
+ * Score and right/wrong count are there unless the quiz shows scores only after it closes and has not closed
+ * (scoreHiddenFor, decision 041; never for staff previews): then the result says only "Submitted". `graded` is
  * what the same request just stored and graded, when it submitted the attempt: nothing is read again.
  */
 export async function attemptResult(
@@ -37,7 +38,8 @@ export async function attemptResult(
   ]);
   const firstStartedAt = used.first ? new Date(used.first) : null;
   const refusal = preview ? null : attemptStartRefusal(timingOf(quiz), { count: used.n, firstStartedAt }, now);
-  const showReview = preview || reviewAllowed(quiz, refusal, now);
+  const scoreHidden = !preview && scoreHiddenFor(quiz, now);
+  const showReview = !scoreHidden && (preview || reviewAllowed(quiz, refusal, now));
   let computed: { score: number | null; correct: number; total: number; graded: boolean } | null = null;
   let review = null;
   if (showReview || !submission) {
@@ -54,6 +56,7 @@ export async function attemptResult(
     passed: passedFor(submission ?? computed!, quiz.passingScore),
     canAttemptAgain: refusal === null,
     review,
+    scoreHidden,
   });
 }
 

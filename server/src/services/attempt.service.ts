@@ -112,7 +112,7 @@ async function startLocked(
 ): Promise<Started> {
   if (!found) throw refusal(404, "quizNotFound");
   const quiz = quizFromRaw(found);
-  assertCanStartAttempt(viewer, { studentType: quiz.studentType, teacherId: quiz.teacherId, courseTeacherId: quiz.course.teacherId });
+  assertCanStartAttempt(viewer, { studentType: quiz.studentType, teacherId: quiz.teacherId, courseTeacherId: quiz.course.teacherId, status: quiz.status });
   const preview = takesPreview(viewer);
   const open = mine.find((a) => a.status === "in_progress");
   let finalized: Settled | null = null;

@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { QUIZ_MESSAGES, timedSectionsProblem, type Quiz, type QuizFormValues, type TimedSection } from "@adesua/domain";
 import type { Db, Queryable } from "../db/client";
-import { courses, files, quizzes, type FileRow } from "../db/schema";
+import { attempts, courses, files, quizzes, users, type FileRow } from "../db/schema";
 import { recordAudit, type Actor } from "../audit/audit";
 import { assertCanUseCourse, teacherOfNewQuiz } from "../policies/quiz.policy";
 import { presentQuiz, type QuizJoined } from "../presenters/quiz";
-import { badRequest, notFound } from "../lib/errors";
+import { badRequest, conflict, notFound } from "../lib/errors";
 import type { Viewer } from "../lib/viewer";
 import { insertFileRow, type StoredPdf } from "./files.service";
 import { findQuiz, insertQuestions, quizQuestions, quizSettings, removesQuestions, replaceQuestions, type QuestionValues } from "./quiz.service";
@@ -146,7 +146,13 @@ export async function updateQuizQuestions(
 export async function createQuizFromQuestions(
   db: Db,
   viewer: Viewer,
-  input: { title: string; studentType: Quiz["studentType"]; questions: readonly QuestionValues[] },
+  input: {
+    title: string;
+    studentType: Quiz["studentType"];
+    questions: readonly QuestionValues[];
+    status?: "draft" | "published";
+    showScore?: "after_attempt" | "after_close";
+  },
   course: QuizCourse,
   actor: Actor,
   now: () => Date,
@@ -155,7 +161,15 @@ export async function createQuizFromQuestions(
     await checkQuizImages(tx, viewer, picturesOf(input.questions));
     const [row] = await tx
       .insert(quizzes)
-      .values({ title: input.title, courseId: course.id, studentType: input.studentType, teacherId: teacherOfNewQuiz(viewer, course) })
+      .values({
+        title: input.title,
+        courseId: course.id,
+        studentType: input.studentType,
+        teacherId: teacherOfNewQuiz(viewer, course),
+        // Omitted: the columns' defaults, published and after_attempt (decisions 040, 041).
+        ...(input.status ? { status: input.status } : {}),
+        ...(input.showScore ? { showScore: input.showScore } : {}),
+      })
       .returning({ id: quizzes.id });
     await insertQuestions(tx, row.id, input.questions);
     const quiz = presentQuiz((await findQuiz(tx, row.id))!, [], now());
@@ -186,5 +200,43 @@ export async function releaseAnswers(db: Db, existing: QuizJoined, actor: Actor,
     await tx.update(quizzes).set({ answersReleasedAt: now, updatedAt: now }).where(eq(quizzes.id, locked.id));
     await recordAudit(tx, { entityType: "quiz", entityId: locked.id, action: "release_answers", actor, after: { answersReleasedAt: now.toISOString() } });
     return { answersReleasedAt: now.toISOString() };
+  });
+}
+
+/** 409 on unpublishing a quiz students have already met (decision 040). */
+export const UNPUBLISH_STARTED = "Students have already started this quiz";
+
+/**
+ * POST /quizzes/{id}/publish and …/unpublish (decision 040): students see a published quiz (within its window),
+ * never a draft. Publishing a published quiz (or unpublishing a draft) changes nothing and records nothing.
+ * A quiz a student has started cannot go back to draft (409): it would vanish from under them, their attempt
+ * and result with it. Staff try-outs (previews) do not count.
+ */
+export async function setPublication(db: Db, existing: QuizJoined, to: "draft" | "published", actor: Actor, now: () => Date): Promise<Quiz> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: quizzes.id, status: quizzes.status }).from(quizzes).where(eq(quizzes.id, existing.quiz.id)).for("update");
+    if (!locked) throw notFound(QUIZ_NOT_FOUND);
+    if (locked.status !== to) {
+      if (to === "draft") {
+        const [started] = await tx
+          .select({ one: sql<number>`1` })
+          .from(attempts)
+          .innerJoin(users, and(eq(users.id, attempts.userId), eq(users.role, "student")))
+          .where(eq(attempts.quizId, locked.id))
+          .limit(1);
+        if (started) throw conflict(UNPUBLISH_STARTED);
+      }
+      const at = now();
+      await tx.update(quizzes).set({ status: to, updatedAt: at }).where(eq(quizzes.id, locked.id));
+      await recordAudit(tx, {
+        entityType: "quiz",
+        entityId: locked.id,
+        action: to === "published" ? "publish" : "unpublish",
+        actor,
+        before: { status: locked.status },
+        after: { status: to },
+      });
+    }
+    return presentQuiz((await findQuiz(tx, locked.id))!, await quizQuestions(tx, locked.id), now());
   });
 }

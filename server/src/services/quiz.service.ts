@@ -28,6 +28,22 @@ function selectQuizzes(db: Queryable) {
   return db.select(quizColumns).from(quizzes).innerJoin(courses, eq(courses.id, quizzes.courseId)).leftJoin(files, eq(files.id, quizzes.pdfFileId));
 }
 
+/**
+ * How many published quizzes a level has: the trigger-kept count of all its quizzes (decision 033) less its
+ * drafts (decision 040). Drafts are few and short-lived; the triggers count them because they predate drafts.
+ */
+export const publishedOfLevel = (level: string | SQLWrapper) =>
+  sql<number>`(${quizzesOfLevel(level)} - (select count(*)::int from ${quizzes} where ${quizzes.studentType} = ${level} and ${quizzes.status} = 'draft'))`.mapWith(
+    Number,
+  );
+
+/**
+ * scoreHiddenFor (domain/src/contracts/quiz.ts) in SQL, over a quizzes row under `alias` (decision 041): whether a
+ * student's score at the quiz is withheld at `now`.
+ */
+export const scoreHiddenSql = (alias: string, now: Date | string | SQLWrapper): SQL =>
+  sql`(${sql.raw(alias)}.show_score = 'after_close' and ${sql.raw(alias)}.answers_released_at is null and (${sql.raw(alias)}.close_time is null or ${sql.raw(alias)}.close_time >= ${now}::timestamptz))`;
+
 /** The same rule as quizTimeStatus in domain/src/rules, in SQL (both bounds inclusive of "active"); the shared STATUS_CASES pin the two together (sql-rules.test.ts). */
 export function statusCondition(status: "upcoming" | "active" | "closed", now: Date | SQLWrapper): SQL {
   if (status === "upcoming") return gt(quizzes.openTime, now);
@@ -155,7 +171,7 @@ function buildQuizListQuery(db: Queryable, key: ListKey, name: string) {
         // A whole level (every student's unfiltered list) has its count kept by triggers; any filter counts.
         total:
           key.scope === "level" && !key.course && !key.level && !key.status
-            ? quizzesOfLevel(ph("scopeLevel"))
+            ? publishedOfLevel(ph("scopeLevel"))
             : sql<number>`(select count(*)::int from ${quizzes} where ${cond ?? sql`true`})`.mapWith(Number),
       })
       .from(quizzes)
@@ -184,7 +200,8 @@ type ListValues = {
 /** The list's WHERE for one combination of scope and filters; `key` decides which values are used. */
 function listWhere(db: Queryable, key: ListKey, v: ListValues): SQL | undefined {
   const where: (SQL | undefined)[] = [];
-  if (key.scope === "level") where.push(eq(quizzes.studentType, v.scopeLevel));
+  // A student's level, drafts left out (decision 040: the row side is quiz.policy's canSeeQuiz).
+  if (key.scope === "level") where.push(eq(quizzes.studentType, v.scopeLevel), eq(quizzes.status, "published"));
   else if (key.scope === "teacher")
     // Two index lookups (quizzes.teacher_id, courses.teacher_id → quizzes.course_id), no join needed.
     where.push(
@@ -253,6 +270,9 @@ export function quizSettings(v: QuizFormValues) {
     timedSections: v.timedSections as TimedSection[],
     showAnswers: v.showAnswers,
     practice: v.practice,
+    // Omitted: the column's default on insert (published, after_attempt), unchanged on update.
+    ...(v.status ? { status: v.status } : {}),
+    ...(v.showScore ? { showScore: v.showScore } : {}),
   };
 }
 

@@ -6,12 +6,14 @@ import { assertCanListRecordsOf, recordsOnlyOfTeacher } from "../policies/record
 import { presentRecord } from "../presenters/record";
 import { pageWithCount } from "../lib/pagination";
 import type { Viewer } from "../lib/viewer";
+import { scoreHiddenSql } from "./quiz.service";
 
 /** GET /records: a user's records (the viewer's own by default), newest first, after the record policy. */
 export async function listRecords(
   db: Db,
   viewer: Viewer,
   q: PageQuery & { userId?: number; quizId?: number },
+  now: Date,
 ): Promise<{ data: QuizRecord[]; pagination: PageMeta }> {
   const userId = q.userId ?? viewer.id;
   const [target] =
@@ -31,6 +33,9 @@ export async function listRecords(
           record: records,
           quiz: { id: quizzes.id, title: quizzes.title, maxAttempts: quizzes.maxAttempts },
           course: { id: courses.id, title: courses.title },
+          // A student's own score waits for the quiz's close when the quiz says so (decision 041); staff always see it.
+          hidden:
+            viewer.role === "student" ? sql<boolean>`${scoreHiddenSql('"quizzes"', now.toISOString())}`.mapWith(Boolean) : sql<boolean>`false`.mapWith(Boolean),
         })
         .from(records)
         .innerJoin(quizzes, eq(quizzes.id, records.quizId))
@@ -41,5 +46,5 @@ export async function listRecords(
         .offset(w.offset),
     async () => (await db.select({ total: count() }).from(records).where(cond))[0].total,
   );
-  return { data: rows.map(presentRecord), pagination: meta };
+  return { data: rows.map(({ hidden, ...r }) => presentRecord(r, hidden)), pagination: meta };
 }

@@ -24,8 +24,8 @@ export const QUIZ_MARKER_MS = 15 * 60_000;
 function coursesOf(viewer: Viewer): SQL | null {
   if (viewer.role === "admin") return null;
   if (viewer.role === "teacher") return sql`(select ${courses.id} from ${courses} where ${courses.teacherId} = ${viewer.id})`;
-  // A student takes part in a course that has quizzes of their level (decision 020).
-  return sql`(select distinct ${quizzes.courseId} from ${quizzes} where ${quizzes.studentType} = ${viewer.studentType ?? ""})`;
+  // A student takes part in a course that has published quizzes of their level (decisions 020, 040).
+  return sql`(select distinct ${quizzes.courseId} from ${quizzes} where ${quizzes.studentType} = ${viewer.studentType ?? ""} and ${quizzes.status} = 'published')`;
 }
 
 /** The events a viewer may see: school-wide ones and those of their courses (admins: all). */
@@ -35,10 +35,13 @@ export function eventScope(viewer: Viewer): SQL | undefined {
   return or(isNull(scheduleEvents.courseId), inArray(scheduleEvents.courseId, own));
 }
 
-/** The quizzes whose windows a viewer's calendar shows: students their level's, teachers their courses', admins all. */
+/**
+ * The quizzes whose windows a viewer's calendar shows: students their level's published ones (never a draft,
+ * decision 040), teachers their courses' (drafts marked), admins all.
+ */
 function quizScope(viewer: Viewer): SQL | undefined {
   if (viewer.role === "admin") return undefined;
-  if (viewer.role === "student") return eq(quizzes.studentType, (viewer.studentType ?? "") as StudentType);
+  if (viewer.role === "student") return and(eq(quizzes.studentType, (viewer.studentType ?? "") as StudentType), eq(quizzes.status, "published"));
   return inArray(quizzes.courseId, coursesOf(viewer)!);
 }
 
@@ -230,7 +233,19 @@ async function eventsInRange(db: Queryable, viewer: Viewer, range: Range) {
   return rows.map((r) => ({ ...r, start: r.event.startAt, end: r.event.endAt, rrule: r.event.rrule, exceptions: ex.get(r.event.id) ?? [] }));
 }
 
-type QuizWindowRow = { id: number; title: string; openTime: Date | null; closeTime: Date | null; courseId: number; courseTitle: string; updatedAt: Date };
+type QuizWindowRow = {
+  id: number;
+  title: string;
+  openTime: Date | null;
+  closeTime: Date | null;
+  courseId: number;
+  courseTitle: string;
+  updatedAt: Date;
+  status: string;
+};
+
+/** A quiz's title on a calendar: staff see their drafts marked (students never get one). */
+const windowTitle = (q: QuizWindowRow) => (q.status === "draft" ? `${q.title} (draft)` : q.title);
 
 /** Quizzes with a bound whose window (or marker) may overlap the range; computed from the quizzes, never copied. */
 async function quizWindowsInRange(db: Queryable, viewer: Viewer, range: Range | null): Promise<QuizWindowRow[]> {
@@ -249,6 +264,7 @@ async function quizWindowsInRange(db: Queryable, viewer: Viewer, range: Range | 
       courseId: quizzes.courseId,
       courseTitle: courses.title,
       updatedAt: quizzes.updatedAt,
+      status: quizzes.status,
     })
     .from(quizzes)
     .innerJoin(courses, eq(courses.id, quizzes.courseId))
@@ -268,7 +284,8 @@ function quizEntry(q: QuizWindowRow): ScheduleOccurrence {
     id: q.id,
     eventId: null,
     quizId: q.id,
-    title: `${prefix}: ${q.title}`,
+    // The whole label: the screens show it as it is (no second "Quiz: " of their own).
+    title: `${prefix}: ${windowTitle(q)}`,
     start: start.toISOString(),
     end: end.toISOString(),
     allDay: false,
@@ -370,7 +387,7 @@ export async function calendarFeedFor(db: Db, token: string, now: Date, uidDomai
   const quizRows = await quizWindowsInRange(db, viewer, { from: since, to: new Date(now.getTime() + 3 * 365 * DAY_MS) });
   const quizWindows: FeedQuizWindow[] = quizRows.map((q) => ({
     quizId: q.id,
-    title: q.title,
+    title: windowTitle(q),
     courseName: q.courseTitle,
     opensAt: q.openTime,
     closesAt: q.closeTime,

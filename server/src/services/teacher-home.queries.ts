@@ -25,7 +25,7 @@ export const MY_QUIZ_IDS_SQL = `
 /** The teacher's quizzes, from the parameter holding their ids. */
 const myQuizzes = (ids: string) => `
   my_quizzes as (
-    select q.id, q.passing_score::float8 as passing_score, q.close_time from quizzes q where q.id = any(${ids}::int[])
+    select q.id, q.passing_score::float8 as passing_score, q.close_time, q.status from quizzes q where q.id = any(${ids}::int[])
   )`;
 
 /**
@@ -83,7 +83,8 @@ export const insightStudentsSql = (kind: InsightKind) => `${studentsCte("$5::int
  * Everything else on the home in one statement: the stat figures other than the students' (courses,
  * quizzes, active quizzes, submissions to grade, the mean score), up to three quizzes closing in the
  * future (soonest first, with their submissions) and the first three courses by title with their
- * quizzes and the mean of their students' results. $1 teacher, $2 now, $3 quiz ids. The mean score over all the
+ * quizzes and the mean of their students' results. Active quizzes and deadlines are what students face: a draft
+ * counts only in the total (decision 040). $1 teacher, $2 now, $3 quiz ids. The mean score over all the
  * teacher's results comes from the kept sums per (student, teacher) (decision 036).
  */
 export const TEACHER_OVERVIEW_SQL = `
@@ -94,7 +95,7 @@ export const TEACHER_OVERVIEW_SQL = `
   select
     (select count(*) from courses c where c.teacher_id = $1)::int as course_count,
     (select count(*) from my_quizzes)::int as total_quizzes,
-    (select count(*) from my_quizzes where close_time is null or close_time > $2::timestamptz)::int as active_quizzes,
+    (select count(*) from my_quizzes where status = 'published' and (close_time is null or close_time > $2::timestamptz))::int as active_quizzes,
     (select count(*) from submissions s where s.quiz_id = any($3::int[]) and not s.graded)::int as to_grade,
     (select round(sum(s.score_sum) / nullif(sum(s.scored), 0), 1)::float8 from student_teacher_results s
       join users u on u.id = s.user_id and u.role = 'student' where s.teacher_id = $1) as average_score,
@@ -102,7 +103,7 @@ export const TEACHER_OVERVIEW_SQL = `
       select q.id, q.title, c.title as course_title, q.close_time,
         (select count(*) from submissions s where s.quiz_id = q.id)::int as submissions
       from my_quizzes mq join quizzes q on q.id = mq.id join courses c on c.id = q.course_id
-      where q.close_time > $2::timestamptz
+      where q.close_time > $2::timestamptz and q.status = 'published'
       order by q.close_time, q.id
       limit 3
     ) d) as deadlines,

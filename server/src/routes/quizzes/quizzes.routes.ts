@@ -33,6 +33,7 @@ import {
   QUIZ_NOT_FOUND as NOT_FOUND,
   quizPdfFile,
   releaseAnswers,
+  setPublication,
   updateQuiz,
   updateQuizQuestions,
 } from "../../services/quiz-write.service";
@@ -119,10 +120,11 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: ANY_SIGNED_IN }, schema: { tags: ["quizzes"], params: IdParamsSchema, response: { 200: AttemptInfoSchema } } },
     async (req) => {
       const viewer = viewerOf(req);
-      const quiz = await findQuizForStudent(app.db, req.params.id, viewer.id, app.now());
+      const now = app.now();
+      const quiz = await findQuizForStudent(app.db, req.params.id, viewer.id, now);
       if (!quiz) throw notFound(NOT_FOUND);
       assertCanSeeQuiz(viewer, quiz);
-      return attemptInfoOf(quiz.quiz, quiz.state);
+      return attemptInfoOf(quiz.quiz, quiz.state, now);
     },
   );
 
@@ -219,6 +221,27 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
       return releaseAnswers(app.db, existing, actorOf(req), app.now());
     },
   );
+
+  for (const [path, to, summary] of [
+    ["publish", "published", "Publish the quiz: students of its level see it from now on, within its window (its teacher or an admin; audited)"],
+    [
+      "unpublish",
+      "draft",
+      "Back to draft: students no longer see the quiz (its teacher or an admin; audited). 409 once a student has started it",
+    ],
+  ] as const) {
+    app.post(
+      `/quizzes/:id/${path}`,
+      { config: { access: STAFF }, schema: { tags: ["quizzes"], summary, params: IdParamsSchema, response: { 200: QuizSchema } } },
+      async (req) => {
+        const viewer = viewerOf(req);
+        const existing = await findQuiz(app.db, req.params.id);
+        if (!existing) throw notFound(NOT_FOUND);
+        assertCanManageQuiz(viewer, existing);
+        return setPublication(app.db, existing, to, actorOf(req), () => app.now());
+      },
+    );
+  }
 
   app.delete("/quizzes/:id", { config: { access: STAFF }, schema: { tags: ["quizzes"], params: IdParamsSchema, response: { 200: OkSchema } } }, async (req) => {
     const viewer = viewerOf(req);

@@ -8,6 +8,6 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/records",
     { config: { access: ANY_SIGNED_IN }, schema: { tags: ["records"], querystring: RecordListQuerySchema, response: { 200: RecordListResponseSchema } } },
-    async (req) => listRecords(app.db, viewerOf(req), req.query),
+    async (req) => listRecords(app.db, viewerOf(req), req.query, app.now()),
   );
 };
