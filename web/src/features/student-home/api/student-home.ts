@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { CourseListResponse, LibraryList, QuizListResponse, StudentSummary } from "@adesua/domain";
+import type { CourseListResponse, LibraryList, QuizListResponse, StudentSummaryResponse } from "@adesua/domain";
 import { api } from "@/lib/api";
 
 /** The student's quizzes (their own level only) in the student order: in progress, open closing soonest, upcoming, closed; 100 is the spec's list size. */
@@ -9,11 +9,11 @@ export const getHomeQuizzesQueryOptions = () =>
     queryFn: ({ signal }) => api<QuizListResponse>("/quizzes", { query: { page: 1, limit: 100 }, signal }),
   });
 
-/** The stat cards' figures, computed by the server (GET /students/me/summary); under "records" so a new record refreshes them. */
+/** The stat cards' figures and the average per subject, computed by the server (GET /students/me/summary); under "records" so a new record refreshes them. */
 export const getStudentSummaryQueryOptions = () =>
   queryOptions({
     queryKey: ["records", "student-summary"],
-    queryFn: ({ signal }) => api<StudentSummary>("/students/me/summary", { signal }),
+    queryFn: ({ signal }) => api<StudentSummaryResponse>("/students/me/summary", { signal }),
   });
 
 export const getHomeCoursesQueryOptions = () =>

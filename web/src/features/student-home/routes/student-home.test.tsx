@@ -58,12 +58,42 @@ describe("student home", () => {
           serverNow: new Date().toISOString(),
         },
       ],
-      "GET /api/students/me/summary": [200, { totalQuizzes: 3, completed: 1, pending: 2, averageScore: 77.75 }],
+      "GET /api/students/me/summary": [
+        200,
+        {
+          totalQuizzes: 3,
+          completed: 1,
+          pending: 2,
+          averageScore: 77.75,
+          subjects: [
+            { courseId: 3, subject: "Integrated Science", averageScore: 55.5, records: 1 },
+            { courseId: 1, subject: "Mathematics", averageScore: 82.25, records: 4 },
+          ],
+        },
+      ],
       "GET /api/courses": [
         200,
         {
           data: [{ id: 1, title: "Mathematics", description: "", teacherId: 2, teacher: { id: 2, name: "Ama Owusu" } }],
           pagination: { total: 1, page: 1, limit: 4 },
+        },
+      ],
+      "GET /api/library": [
+        200,
+        {
+          data: [
+            {
+              id: "material-1",
+              title: "Fractions notes",
+              type: "material",
+              course: { id: 1, title: "Mathematics" },
+              fileName: "fractions.pdf",
+              size: 1200,
+              createdAt: "2026-01-01T00:00:00Z",
+              downloadPath: "/files/9",
+            },
+          ],
+          pagination: { total: 1, page: 1, limit: 5 },
         },
       ],
     });
@@ -88,6 +118,32 @@ describe("student home", () => {
     expect(screen.getByRole("link", { name: "My Courses" })).toHaveAttribute("href", "/students/dashboard/courses");
     expect(screen.getByRole("link", { name: "View Records" })).toHaveAttribute("href", "/students/dashboard/records");
     expect(await screen.findByRole("link", { name: /Mathematics/ })).toHaveAttribute("href", "/students/dashboard/courses/1");
+
+    // The performance section: the student's own average per subject, as the server computed it.
+    const performance = screen.getByRole("region", { name: "My Performance" });
+    expect(
+      within(performance)
+        .getAllByRole("listitem")
+        .map((li) => li.getAttribute("aria-label")),
+    ).toEqual(["Integrated Science: average 55.50% over 1 result", "Mathematics: average 82.25% over 4 results"]);
+    expect(within(performance).getByText("82.25%")).toBeInTheDocument();
+    const library = screen.getByRole("region", { name: "Library" });
+    expect(await within(library).findByRole("button", { name: "Fractions notes" })).toBeInTheDocument();
+  });
+
+  it("says so when there are no scores yet and the library is empty", async () => {
+    mockApi({
+      "GET /api/auth/me": [200, student],
+      "GET /api/quizzes": [200, { data: [], meta: { total: 0, page: 1, limit: 100 }, serverNow: new Date().toISOString() }],
+      "GET /api/students/me/summary": [200, { totalQuizzes: 0, completed: 0, pending: 0, averageScore: null, subjects: [] }],
+      "GET /api/courses": [200, { data: [], pagination: { total: 0, page: 1, limit: 4 } }],
+      "GET /api/library": [200, { data: [], pagination: { total: 0, page: 1, limit: 5 } }],
+    });
+    renderWithProviders(<StudentHomePage />);
+    const performance = await screen.findByRole("region", { name: "My Performance" });
+    expect(await within(performance).findByText("No scores yet. Your average in each subject appears here once a quiz is scored.")).toBeInTheDocument();
+    const library = screen.getByRole("region", { name: "Library" });
+    expect(await within(library).findByText("No library items yet. Your courses' materials and the papers of closed quizzes appear here.")).toBeInTheDocument();
   });
 
   it("shows zeros and a way to try again when the dashboard cannot load", async () => {

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
-import type { Course, QuizListItem } from "@adesua/domain";
+import type { Course, QuizListItem, StudentSubjectAverage } from "@adesua/domain";
+import { scoreColor } from "@adesua/domain/rules";
 import { useAuth } from "@/lib/auth";
 import { errorText } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
@@ -97,34 +98,107 @@ function CourseRow({ course }: { course: Course }) {
   );
 }
 
-/** /students/dashboard: greeting, stat cards, quizzes open now, quick actions and the first courses. */
-/** The library's latest titles (spec: the student home's library list), each downloadable. */
+/** One subject's average: the figure, and a bar in the records screens' colours (the figure is what is read). */
+function SubjectRow({ s }: { s: StudentSubjectAverage }) {
+  const color = scoreColor(s.averageScore);
+  return (
+    <li aria-label={`${s.subject}: average ${s.averageScore.toFixed(2)}% over ${s.records} ${s.records === 1 ? "result" : "results"}`}>
+      <Group justify="space-between" wrap="nowrap" gap="sm" align="baseline">
+        <Text size="sm" fw={600} style={{ overflowWrap: "anywhere", minWidth: 0 }}>
+          {s.subject}
+        </Text>
+        <Text size="sm" fw={700} style={{ flex: "none" }}>
+          {s.averageScore.toFixed(2)}%
+        </Text>
+      </Group>
+      <div aria-hidden="true" style={{ height: 6, borderRadius: 3, background: "var(--mantine-color-gray-2)", marginTop: 4 }}>
+        <div
+          style={{
+            height: "100%",
+            width: `${Math.min(100, Math.max(0, s.averageScore))}%`,
+            borderRadius: 3,
+            background: `var(--mantine-color-${color}-6)`,
+          }}
+        />
+      </div>
+      <Text size="xs" c="dimmed" mt={2}>
+        {s.records} {s.records === 1 ? "result" : "results"}
+      </Text>
+    </li>
+  );
+}
+
+/** The spec's student performance section: the student's own average per subject, from the server's summary. */
+function Performance({ subjects, loading, failed }: { subjects: StudentSubjectAverage[] | undefined; loading: boolean; failed: boolean }) {
+  return (
+    <Section title="My Performance">
+      {loading ? (
+        <Stack gap="xs" role="status" aria-label="Loading your performance">
+          <Skeleton height={36} />
+          <Skeleton height={36} />
+        </Stack>
+      ) : failed || !subjects ? (
+        <Text size="sm" c="dimmed">
+          Your averages could not be loaded.
+        </Text>
+      ) : subjects.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No scores yet. Your average in each subject appears here once a quiz is scored.
+        </Text>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed">
+            Your average score in each subject.
+          </Text>
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }} data-testid="subject-averages">
+            {subjects.map((s) => (
+              <SubjectRow key={s.courseId} s={s} />
+            ))}
+          </Stack>
+        </>
+      )}
+    </Section>
+  );
+}
+
+/** The library's latest titles (spec: the student home's library list), each downloadable; says so when there are none. */
 function LibraryList() {
   const library = useHomeLibrary();
   const [failed, setFailed] = useState<string | null>(null);
-  if (library.isPending || library.isError || library.data.data.length === 0) return null;
   return (
     <Section title="Library">
-      <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
-        {library.data.data.map((item) => (
-          <li key={item.id}>
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              onClick={() => {
-                setFailed(null);
-                downloadStoredFile(item.downloadPath, item.fileName).catch((err) => setFailed(errorText(err, "Could not download the file")));
-              }}
-            >
-              {item.title}
-            </Anchor>{" "}
-            <Text span size="xs" c="dimmed">
-              {item.course.title}
-            </Text>
-          </li>
-        ))}
-      </Stack>
+      {library.isPending ? (
+        <Skeleton height={20} role="status" aria-label="Loading the library" />
+      ) : library.isError ? (
+        <Text size="sm" c="dimmed">
+          The library could not be loaded.
+        </Text>
+      ) : library.data.data.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="library-empty">
+          No library items yet. Your courses&apos; materials and the papers of closed quizzes appear here.
+        </Text>
+      ) : (
+        <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+          {library.data.data.map((item) => (
+            <li key={item.id}>
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={() => {
+                  setFailed(null);
+                  downloadStoredFile(item.downloadPath, item.fileName).catch((err) => setFailed(errorText(err, "Could not download the file")));
+                }}
+              >
+                {item.title}
+              </Anchor>{" "}
+              <Text span size="xs" c="dimmed">
+                {item.course.title}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      )}
       {failed && (
         <Text size="sm" c="red.8" role="alert">
           {failed}
@@ -134,6 +208,7 @@ function LibraryList() {
   );
 }
 
+/** /students/dashboard: greeting, stat cards, quizzes open now, quick actions, the first courses, the average per subject and the library. */
 export function StudentHomePage() {
   const { user } = useAuth();
   const now = useNow(60_000);
@@ -235,6 +310,8 @@ export function StudentHomePage() {
           </SimpleGrid>
         )}
       </Section>
+
+      <Performance subjects={summary.data?.subjects} loading={summary.isPending} failed={summary.isError} />
 
       <LibraryList />
     </Stack>
