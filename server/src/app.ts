@@ -21,6 +21,7 @@ import type { Database } from "./db/client";
 import { findSession, hashToken } from "./auth/sessions";
 import { BUSY_MESSAGE, HttpError, isTransientOverload } from "./lib/errors";
 import { inlineScriptSources } from "./lib/inline-scripts";
+import { jsonDepthExceeds, TOO_DEEP_MESSAGE } from "./lib/json-depth";
 import { BROKEN_FORM } from "./lib/form";
 import { describeError, loggedUrl, requestSerializer } from "./lib/log";
 import { badTextMessage, findBadText } from "./lib/text";
@@ -132,6 +133,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     ajv: { customOptions: { coerceTypes: true } },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // JSON bodies are refused past 64 levels of nesting (issue 25 item 5) before they are parsed: the
+  // depth is counted in one loop, never by recursion, so no later check can run out of stack on them.
+  const defaultJsonParser = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
+    if (jsonDepthExceeds(body as string)) return done(new HttpError(400, TOO_DEEP_MESSAGE), undefined);
+    defaultJsonParser(req, body as string, done);
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
