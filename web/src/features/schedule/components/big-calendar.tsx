@@ -13,11 +13,11 @@ function toCalEvents(list: readonly ScheduleOccurrence[]): CalEvent[] {
   return list.map((o) => ({ title: o.title, start: new Date(o.start), end: new Date(o.end), allDay: o.allDay, occurrence: o }));
 }
 
+/** An item's label: the server's title is the whole of it ("Quiz: …", "Quiz opens: …" for quiz windows), never prefixed again. */
 function EventLabel({ event }: { event: CalEvent }) {
   const s = swatchOf(event.occurrence);
   return (
     <span title={`${event.title} (${s.label})`}>
-      {event.occurrence.kind === "quiz" ? "Quiz: " : ""}
       {event.title}
       {event.occurrence.recurring ? " ↻" : ""}
     </span>
