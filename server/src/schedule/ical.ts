@@ -184,8 +184,19 @@ export function buildCalendarFeed(input: { events: readonly FeedEvent[]; quizWin
     }
   }
   // ical-generator writes DTSTAMP in the calendar's zone without "Z"; RFC 5545 wants it in UTC.
-  return calendar.toString().replace(/^DTSTAMP:(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})\r$/gm, (_m, y, mo, d, h, mi, sec) => {
+  const text = calendar.toString().replace(/^DTSTAMP:(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})\r$/gm, (_m, y, mo, d, h, mi, sec) => {
     const wall = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec)));
     return `DTSTAMP:${utcFields(fromWall(wall, timeZone))}Z\r`;
   });
+  return withCrlfLines(text);
+}
+
+/**
+ * RFC 5545 §3.1: every content line ends with CRLF, the last (END:VCALENDAR) included (issue 25 item 9).
+ * ical-generator ends the text without one, and writes a multi-line RRULE/EXDATE with a bare LF; text values
+ * never hold a raw line break (they are escaped as \n), so every LF left is a line end.
+ */
+export function withCrlfLines(text: string): string {
+  const crlf = text.replace(/\r?\n|\r/g, "\r\n");
+  return crlf.endsWith("\r\n") ? crlf : `${crlf}\r\n`;
 }
