@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ROLES, type Role } from "@adesua/domain";
 import { HttpError } from "../lib/errors";
+import { PAPER_CASES, PAPER_T0 } from "./quiz-paper.cases";
 import {
   assertCanCreateQuizzes,
+  assertStudentMayHavePaper,
+  paperRefusal,
   assertCanManageQuiz,
   assertCanSeeQuiz,
   assertCanUseCourse,
@@ -112,5 +115,14 @@ describe("quiz policy", () => {
     expect(showsQuestionsToStudent("upcoming")).toBe(false);
     expect(showsQuestionsToStudent("active")).toBe(true);
     expect(showsQuestionsToStudent("closed")).toBe(true);
+  });
+
+  it.each(PAPER_CASES)("quiz paper rule: $name", (c) => {
+    const at = (ms: number | null) => (ms === null ? null : new Date(PAPER_T0 + ms));
+    const quiz = { openTime: at(c.quiz.open), closeTime: at(c.quiz.close), status: c.quiz.status };
+    const attempt = c.attempt && { status: c.attempt.status, deadline: at(c.attempt.deadline) };
+    const now = new Date(PAPER_T0);
+    expect(paperRefusal(quiz, attempt, now)).toBe(c.expected);
+    expect(status(() => assertStudentMayHavePaper(quiz, attempt, now))).toBe(c.expected === null ? 200 : c.expected === "hidden" ? 404 : 403);
   });
 });

@@ -1,4 +1,6 @@
-import { QUIZ_MESSAGES, quizTimeStatus, type StudentType } from "@adesua/domain";
+import { sql, type SQL } from "drizzle-orm";
+import { DEADLINE_GRACE_MS, isPastDeadline, QUIZ_MESSAGES, quizTimeStatus, type StudentType } from "@adesua/domain";
+import { attempts } from "../db/schema";
 import { forbidden, notFound } from "../lib/errors";
 
 import type { Viewer } from "../lib/viewer";
@@ -71,12 +73,52 @@ export function teacherOfNewQuiz(viewer: Viewer, course: { teacherId: number | n
   return viewer.role === "teacher" ? viewer.id : course.teacherId;
 }
 
+/** What the paper rule reads of a quiz (`status` "draft" | "published"; read without it, published). */
+export type PaperQuiz = { openTime: Date | null; closeTime: Date | null; status?: string };
+/** What it reads of the student's attempt at the quiz that is still in progress, if any. */
+export type PaperAttempt = { status: string; deadline: Date | null } | null;
+
+export const PAPER_MESSAGES = {
+  notOpen: "Quiz is not open yet",
+  notNow: "The question paper is given only during your attempt, or once the quiz has closed",
+} as const;
+
+/** An attempt runs while it is in progress and its deadline, with the save grace, has not passed (as saves are taken). */
+export const attemptRunning = (a: PaperAttempt, now: Date): boolean => a !== null && a.status === "in_progress" && !isPastDeadline(a.deadline, now);
+
 /**
- * A quiz's content (its questions, its paper as a PDF) reaches a student only once the quiz has
- * opened: before openTime → 403 "Quiz is not open yet". Staff always may.
+ * The quiz paper rule (spec README item 3, decision 043): a student gets a quiz's paper (its PDF) only inside an
+ * attempt of theirs that is running, or once the quiz has closed for everyone; a draft's never (it may still
+ * change, and it is not theirs to see). The answer is why not, or null when they may: "hidden" (a draft: 404 as
+ * if it did not exist), "notOpen" (before it opens), "notNow" (open, and no attempt of theirs running). Staff
+ * who see the quiz always may. The same rule in SQL, for lists: paperForStudentSql; the shared cases in
+ * quiz.policy.test.ts run through both.
  */
-export function assertCanReadQuizContent(viewer: Viewer, quiz: { openTime: Date | null; closeTime: Date | null }, now: Date): void {
-  if (viewer.role === "student" && !showsQuestionsToStudent(quizTimeStatus(quiz, now))) throw forbidden("Quiz is not open yet");
+export function paperRefusal(quiz: PaperQuiz, attempt: PaperAttempt, now: Date): "hidden" | keyof typeof PAPER_MESSAGES | null {
+  if (quiz.status === "draft") return "hidden";
+  const status = quizTimeStatus(quiz, now);
+  if (status === "closed") return null;
+  if (attemptRunning(attempt, now)) return null;
+  return status === "upcoming" ? "notOpen" : "notNow";
+}
+
+/** paperRefusal as the routes answer it: 404 for a draft, 403 with the reason otherwise. */
+export function assertStudentMayHavePaper(quiz: PaperQuiz, attempt: PaperAttempt, now: Date): void {
+  const refusal = paperRefusal(quiz, attempt, now);
+  if (refusal === "hidden") throw notFound("Quiz not found");
+  if (refusal !== null) throw forbidden(PAPER_MESSAGES[refusal]);
+}
+
+/**
+ * paperRefusal(...) === null in SQL, for the quizzes row `q` and the student `studentId` at `now`: published, and
+ * closed (close time strictly past, as quizTimeStatus) or with an attempt of theirs running (in progress, its
+ * deadline plus the grace not passed). The level is the caller's scope (canSeeQuiz's side).
+ */
+export function paperForStudentSql(studentId: number, now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`(q.status <> 'draft' and ((q.close_time is not null and q.close_time < ${at})
+    or exists (select 1 from ${attempts} pa where pa.quiz_id = q.id and pa.user_id = ${studentId} and pa.status = 'in_progress'
+      and (pa.deadline is null or pa.deadline + ${`${DEADLINE_GRACE_MS} milliseconds`}::interval >= ${at}))))`;
 }
 
 /** Students see questions only once the quiz has opened (never their answers). */

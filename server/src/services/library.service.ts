@@ -1,10 +1,11 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { LibraryItem, LibraryItemType, LibraryList, PageQuery } from "@adesua/domain";
 import type { Queryable } from "../db/client";
-import { courses, files, quizzes } from "../db/schema";
+import { attempts, courses, files, quizzes } from "../db/schema";
 import { escapeLike } from "../lib/sql";
 import { pageMeta, pageWindow } from "../lib/pagination";
 import type { Viewer } from "../lib/viewer";
+import { paperForStudentSql, type PaperAttempt } from "../policies/quiz.policy";
 
 /**
  * The library (decision 026): every course material and quiz paper (PDF) the viewer may see, as one
@@ -12,9 +13,11 @@ import type { Viewer } from "../lib/viewer";
  * - admins: all of them;
  * - teachers: the materials of the courses they teach, and the papers of the quizzes they see
  *   (made by them, or in a course they teach);
- * - students: the materials of the courses that set quizzes for their level, and the papers of their
- *   level's quizzes only once the quiz has closed for everyone: a paper is the quiz's questions, and
- *   a student meets those only inside an attempt while it is open (spec README item 3).
+ * - students: the materials of the courses that set (published) quizzes for their level, and the papers of
+ *   their level's quizzes as the quiz paper rule gives them (quiz.policy's paperRefusal, in SQL
+ *   paperForStudentSql; decision 043): once the quiz has closed for everyone, or while an attempt of theirs
+ *   at it runs; never a draft's. A paper is the quiz's questions, and a student meets those only inside an
+ *   attempt while the quiz is open (spec README item 3).
  */
 export function libraryItems(viewer: Viewer, now: Date): SQL {
   let materialScope: SQL = sql`true`;
@@ -24,8 +27,10 @@ export function libraryItems(viewer: Viewer, now: Date): SQL {
     paperScope = sql`(q.teacher_id = ${viewer.id} or c.teacher_id = ${viewer.id})`;
   } else if (viewer.role === "student") {
     const level = viewer.studentType;
-    materialScope = level ? sql`exists (select 1 from ${quizzes} lq where lq.course_id = c.id and lq.student_type = ${level})` : sql`false`;
-    paperScope = level ? sql`q.student_type = ${level} and q.close_time is not null and q.close_time < ${now}` : sql`false`;
+    materialScope = level
+      ? sql`exists (select 1 from ${quizzes} lq where lq.course_id = c.id and lq.student_type = ${level} and lq.status <> 'draft')`
+      : sql`false`;
+    paperScope = level ? sql`q.student_type = ${level} and ${paperForStudentSql(viewer.id, now)}` : sql`false`;
   }
   return sql`(
     select 'material' as type, c.id as item_id, f.name as title, c.id as course_id, c.title as course_title, f.name as file_name, f.size, f.created_at
@@ -92,4 +97,17 @@ export async function libraryCounts(db: Queryable, viewer: Viewer, now: Date): P
   );
   const by = new Map(res.rows.map((r) => [r.type, Number(r.n)]));
   return (["material", "quiz-pdf"] as const).map((type) => ({ type, count: by.get(type) ?? 0 }));
+}
+
+/**
+ * The student's attempt at the quiz that is still in progress (at most one: attempts_one_open_key), for the quiz
+ * paper rule on GET /quizzes/{id}/pdf and its link (quiz.policy's assertStudentMayHavePaper).
+ */
+export async function openAttemptOf(db: Queryable, quizId: number, userId: number): Promise<PaperAttempt> {
+  const [row] = await db
+    .select({ status: attempts.status, deadline: attempts.deadline })
+    .from(attempts)
+    .where(and(eq(attempts.quizId, quizId), eq(attempts.userId, userId), eq(attempts.status, "in_progress")))
+    .limit(1);
+  return row ?? null;
 }

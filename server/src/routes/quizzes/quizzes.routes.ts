@@ -18,7 +18,8 @@ import {
   UpdateQuestionsSchema,
   type TimedSection,
 } from "@adesua/domain";
-import { assertCanCreateQuizzes, assertCanManageQuiz, assertCanReadQuizContent, assertCanSeeQuiz, quizScope, seesAnswers } from "../../policies/quiz.policy";
+import { assertCanCreateQuizzes, assertCanManageQuiz, assertCanSeeQuiz, assertStudentMayHavePaper, quizScope, seesAnswers } from "../../policies/quiz.policy";
+import { openAttemptOf } from "../../services/library.service";
 import { attemptInfoOf, presentQuiz, presentQuizListItem, presentStudentQuiz } from "../../presenters/quiz";
 import { countTaughtCourses } from "../../services/course.service";
 import { assertPdf, sendStoredFile, storePdf } from "../../services/files.service";
@@ -45,6 +46,8 @@ import { listAwareErrors, parseInput } from "../../lib/validation";
 import { ANY_SIGNED_IN, STAFF } from "../../lib/access";
 
 const PDF_LABEL = "The quiz file";
+const PDF_SUMMARY =
+  "The quiz's paper (PDF): for staff who see the quiz; for a student of its level only during an attempt of theirs that is running, or once the quiz has closed (403 otherwise; a draft or another level's quiz 404)";
 /** Multipart with the PDF in the file field `pdf`; PUT also takes JSON when the PDF does not change. */
 const FORM_BODY = { consumes: ["multipart/form-data", "application/json"] };
 
@@ -93,25 +96,31 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The quiz's PDF, if this viewer may read the quiz's content now. */
+  /**
+   * The quiz's PDF (its paper), if this viewer may have it now: staff who see the quiz; a student of its level
+   * only inside an attempt of theirs that is running, or once the quiz has closed (quiz.policy's paper rule,
+   * decision 043), as GET /library lists it.
+   */
   async function pdfFor(req: FastifyRequest, id: number) {
     const viewer = viewerOf(req);
     const quiz = await findQuiz(app.db, id);
     if (!quiz) throw notFound(NOT_FOUND);
     assertCanSeeQuiz(viewer, quiz);
-    assertCanReadQuizContent(viewer, quiz.quiz, app.now());
+    if (viewer.role === "student") assertStudentMayHavePaper(quiz.quiz, await openAttemptOf(app.db, quiz.quiz.id, viewer.id), app.now());
     const file = await quizPdfFile(app.db, quiz);
     if (!file) throw notFound("This quiz has no PDF");
     return file;
   }
 
-  app.get("/quizzes/:id/pdf", { config: { access: ANY_SIGNED_IN }, schema: { tags: ["quizzes"], params: IdParamsSchema } }, async (req, reply) =>
-    sendStoredFile(reply, app.storage, await pdfFor(req, req.params.id)),
+  app.get(
+    "/quizzes/:id/pdf",
+    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["quizzes"], summary: PDF_SUMMARY, params: IdParamsSchema } },
+    async (req, reply) => sendStoredFile(reply, app.storage, await pdfFor(req, req.params.id)),
   );
 
   app.get(
     "/quizzes/:id/pdf/link",
-    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["quizzes"], params: IdParamsSchema, response: { 200: FileLinkSchema } } },
+    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["quizzes"], summary: PDF_SUMMARY, params: IdParamsSchema, response: { 200: FileLinkSchema } } },
     async (req) => signFileLink(app.db, (await pdfFor(req, req.params.id)).id, app.now()),
   );
 
@@ -224,11 +233,7 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const [path, to, summary] of [
     ["publish", "published", "Publish the quiz: students of its level see it from now on, within its window (its teacher or an admin; audited)"],
-    [
-      "unpublish",
-      "draft",
-      "Back to draft: students no longer see the quiz (its teacher or an admin; audited). 409 once a student has started it",
-    ],
+    ["unpublish", "draft", "Back to draft: students no longer see the quiz (its teacher or an admin; audited). 409 once a student has started it"],
   ] as const) {
     app.post(
       `/quizzes/:id/${path}`,

@@ -472,7 +472,7 @@ describe("GET /api/quizzes/:id", () => {
 });
 
 describe("GET /api/quizzes/:id/pdf", () => {
-  it("lets whoever may see the quiz download its PDF, and nobody else", async () => {
+  it("lets whoever may see the quiz download its PDF, a student only inside their running attempt, and nobody else", async () => {
     const teacher = await teacherWithCourse();
     const created = await createQuiz(
       teacher.token,
@@ -480,6 +480,11 @@ describe("GET /api/quizzes/:id/pdf", () => {
     );
     const url = `/api/quizzes/${created.body.id}/pdf`;
     const student = await signedIn(db(), { studentType: "jhs3" });
+    // Open, but the paper is the questions: not before the student's clock runs (issue 25 item 4, decision 043).
+    const before = await call(t.app, { method: "GET", url, token: student.token });
+    expect(before.status).toBe(403);
+    expect(before.body).toEqual({ error: "The question paper is given only during your attempt, or once the quiz has closed" });
+    expect((await call(t.app, { method: "POST", url: `/api/quizzes/${created.body.id}/attempts`, token: student.token })).status).toBe(201);
     const ok = await call(t.app, { method: "GET", url, token: student.token });
     expect(ok.status).toBe(200);
     expect(ok.headers["content-type"]).toBe("application/pdf");
@@ -492,7 +497,7 @@ describe("GET /api/quizzes/:id/pdf", () => {
     expect((await call(t.app, { method: "GET", url, token: teacher.token })).status).toBe(200);
   });
 
-  it("refuses a student the PDF of a scheduled quiz before it opens (403), and gives it once open", async () => {
+  it("refuses a student the PDF of a scheduled quiz before it opens (403) and while it is open, and gives it once closed", async () => {
     const teacher = await teacherWithCourse();
     const created = await createQuiz(
       teacher.token,
@@ -507,6 +512,8 @@ describe("GET /api/quizzes/:id/pdf", () => {
     // Staff prepare the paper before it opens.
     expect((await call(t.app, { method: "GET", url, token: teacher.token })).status).toBe(200);
     t.clock.set(at(DAY + 60_000));
+    expect((await call(t.app, { method: "GET", url, token: student.token })).status).toBe(403);
+    t.clock.set(at(2 * DAY + 60_000));
     expect((await call(t.app, { method: "GET", url, token: student.token })).status).toBe(200);
     t.clock.set(null);
   });
