@@ -48,7 +48,7 @@ describe("enrolling a class", () => {
       .trim()
       .split(/\r?\n/)
       .map((l) => l.split(","));
-    expect(rows[0]).toEqual(["Level", "Name", "Sign in with", "One-time password", "Role"]);
+    expect(rows[0]).toEqual(["Class", "Name", "Sign in with", "One-time password", "Role", "School", "Sign in at"]);
     expect(rows).toHaveLength(31);
     // Grouped by level: every JHS 1 slip before every JHS 2 slip.
     expect(rows.slice(1).map((r) => r[0])).toEqual([...Array(10).fill("JHS 1"), ...Array(10).fill("JHS 2"), ...Array(10).fill("JHS 3")]);

@@ -42,6 +42,11 @@ export type Config = {
   saveGroupCommitLingerMs: number;
   /** The school's name, printed at the top of exported reports. */
   schoolName: string;
+  /**
+   * The address people open to sign in (`PUBLIC_URL`, e.g. https://adesua.myschool.edu.gh), printed on sign-in slips;
+   * unset: the address the admin's browser used (issue 24).
+   */
+  publicUrl?: string | null;
 };
 
 /** A configuration problem: main.ts prints its message as one line and exits. */
@@ -69,6 +74,20 @@ function trustProxyVar(env: NodeJS.ProcessEnv): boolean | string {
   if (!raw) return "loopback";
   if (["true", "false"].includes(raw.toLowerCase())) return raw.toLowerCase() === "true";
   return raw;
+}
+
+/** PUBLIC_URL: an http(s) address without a trailing slash, or null when unset. */
+function publicUrlVar(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.PUBLIC_URL?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an address such as https://adesua.myschool.edu.gh, got "${raw}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ConfigError(`PUBLIC_URL must start with http:// or https://, got "${raw}"`);
+  return url.href.replace(/\/+$/, "");
 }
 
 const MAX_WORKERS = 64;
@@ -120,5 +139,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     saveGroupCommit: env.SAVE_GROUP_COMMIT?.trim() ? boolVar(env, "SAVE_GROUP_COMMIT", false) : null,
     saveGroupCommitLingerMs: intVar(env, "SAVE_GROUP_COMMIT_LINGER_MS", 3, 0, 50),
     schoolName: (env.SCHOOL_NAME?.trim() || "Adesua School").slice(0, 120),
+    publicUrl: publicUrlVar(env),
   };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_MIN, ENROLMENT_MESSAGES } from "../constants";
 import { RoleSchema, StudentTypeSchema } from "./common";
-import { UserSchema } from "./user";
+import { StreamSchema, UserSchema } from "./user";
 
 export { IMPORT_MAX_ROWS, ENROLMENT_MESSAGES, MUST_CHANGE_PASSWORD_CODE } from "../constants";
 
@@ -16,6 +16,12 @@ export const SlipSchema = z.object({
   password: z.string().max(200),
   role: RoleSchema,
   studentType: StudentTypeSchema.nullable(),
+  /** The student's class within the level ("B" of "JHS 1B"), printed with the level. No transform: slips are also answers. */
+  stream: z
+    .string()
+    .regex(/^[A-Z]{1,10}$/, { error: "Class (stream) must be one to ten capital letters, e.g. B" })
+    .nullable()
+    .optional(),
 });
 export type Slip = z.infer<typeof SlipSchema>;
 
@@ -35,6 +41,8 @@ export const CreateUserSchema = z.object({
   role: RoleSchema.default("student"),
   /** Students only (required for them); ignored for teachers and admins. */
   studentType: StudentTypeSchema.optional(),
+  /** Students only: the class within the level ("B" of "JHS 1B"); ignored for teachers and admins. */
+  stream: StreamSchema.optional(),
 });
 export type CreateUserInput = z.input<typeof CreateUserSchema>;
 

@@ -1,5 +1,40 @@
 import { z } from "zod";
 import { RoleSchema, StudentTypeSchema, PageMetaSchema, pageQuery } from "./common";
+import { STUDENT_TYPE_LABELS, STUDENT_TYPES } from "../constants";
+import type { StudentType } from "../constants";
+
+/**
+ * A student's class within the level: the "B" of "JHS 1B" (issue 24, migration 0019). One to ten letters, kept in
+ * capitals; blank means none (a school with one class per level).
+ */
+export const StreamSchema = z.preprocess(
+  (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim().toUpperCase()) : v),
+  z
+    .string({ error: "Class (stream) must be one to ten letters, e.g. B" })
+    .regex(/^[A-Z]{1,10}$/, { error: "Class (stream) must be one to ten letters, e.g. B" })
+    .nullable(),
+);
+
+/** How a class is written: "JHS 1B" (level and stream), "JHS 1" without a stream, "" for no level. */
+export function classLabel(studentType: StudentType | null | undefined, stream?: string | null): string {
+  if (!studentType) return "";
+  return `${STUDENT_TYPE_LABELS[studentType]}${stream ?? ""}`;
+}
+
+/**
+ * Reads a class as schools write it: "JHS 1B", "jhs1b", "JHS 1 Gold", "Form 2", "1A", "Basic 7C" (JHS 1 is basic 7).
+ * Null when it names no JHS level.
+ */
+export function parseClassName(text: string): { studentType: StudentType; stream: string | null } | null {
+  const k = text.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const jhs = /^(?:jhs|form|f|class|year)?([123])([a-z]{0,10})$/.exec(k);
+  const basic = jhs ? null : /^(?:basic|b|primary|p)?([789])([a-z]{0,10})$/.exec(k);
+  const m = jhs ?? basic;
+  if (!m) return null;
+  const level = jhs ? Number(m[1]) : Number(m[1]) - 6;
+  const studentType = STUDENT_TYPES[level - 1];
+  return { studentType, stream: m[2] ? m[2].toUpperCase() : null };
+}
 
 /** A user as every response shows it: never a password or a hash. */
 export const UserSchema = z.object({
@@ -12,6 +47,8 @@ export const UserSchema = z.object({
   role: RoleSchema,
   /** Level for students; null for teachers and admins. */
   studentType: StudentTypeSchema.nullable(),
+  /** A student's class within the level ("B" of "JHS 1B"); null for none, and for teachers and admins. */
+  stream: z.string().nullable().optional(),
   /** Whether a password is set (the value itself is never sent). */
   hasPassword: z.boolean(),
   /** active; pending: a self-registered teacher waiting for an admin's approval (decision 017); rejected. */
@@ -79,6 +116,23 @@ export const UserListQuerySchema = pageQuery(100, 500).extend({
   role: RoleSchema.optional(),
   /** Students of one level (admins; teachers' lists are students already). */
   studentType: StudentTypeSchema.optional(),
+  /** Students of one stream ("B"), with or without `studentType`. */
+  stream: StreamSchema.optional(),
+  /** Students of one class as written: "JHS 1B" (level and stream), or "JHS 1" (the whole level). */
+  class: z
+    .string()
+    .trim()
+    .max(20)
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const c = parseClassName(v);
+      if (!c) {
+        ctx.addIssue({ code: "custom", message: `class "${v.slice(0, 20)}" is not a JHS class such as JHS 1B` });
+        return z.NEVER;
+      }
+      return c;
+    }),
   search: z.string().trim().max(100).optional(),
 });
 
@@ -94,8 +148,15 @@ export const UserListResponseSchema = z.object({
   pagination: PageMetaSchema,
 });
 
-/** Admin sets a user's password; every session of that user is revoked. */
-export const UpdateUserSchema = z.object({ password });
+/**
+ * PUT /users/{id} (admin): a new password (every session of that user is revoked), and/or a student's level and
+ * class (stream; null removes it). At least one of them.
+ */
+export const UpdateUserSchema = z
+  .object({ password: password.optional(), studentType: StudentTypeSchema.optional(), stream: StreamSchema.optional() })
+  .refine((v) => v.password !== undefined || v.studentType !== undefined || v.stream !== undefined, {
+    error: "Nothing to change: send password, studentType or stream",
+  });
 export type UpdateUserInput = z.infer<typeof UpdateUserSchema>;
 
 /** GET /users/pending-count (admin only): teachers waiting for approval. */

@@ -10,6 +10,7 @@ export function presentUser(row: UserRow): User {
     username: row.username,
     role: row.role as Role,
     studentType: (row.studentType as StudentType | null) ?? null,
+    stream: row.role === "student" ? (row.stream ?? null) : null,
     hasPassword: row.passwordHash !== null,
     status: row.status as User["status"],
     mustChangePassword: row.mustChangePassword,

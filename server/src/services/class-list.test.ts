@@ -31,9 +31,23 @@ describe("class lists", () => {
     expect(r).toEqual({
       ok: true,
       rows: [
-        { row: 2, name: "Kofi Mensah", email: null, role: "student", studentType: "jhs2" },
-        { row: 3, name: "Mrs Ama Owusu", email: null, role: "teacher", studentType: null },
+        { row: 2, name: "Kofi Mensah", email: null, role: "student", studentType: "jhs2", stream: null },
+        { row: 3, name: "Mrs Ama Owusu", email: null, role: "teacher", studentType: null, stream: null },
       ],
     });
+  });
+
+  it('keeps the class within the level: "JHS 1B" is JHS 1, stream B (issue 24)', () => {
+    const r = readClassList([
+      ["Name", "Class"],
+      ["Ama Mensah", "JHS 1B"],
+      ["Kojo Asante", "Form 3 c"],
+      ["Esi Ansah", "JHS 2"],
+    ]);
+    expect(r.ok && r.rows.map((x) => [x.studentType, x.stream])).toEqual([
+      ["jhs1", "B"],
+      ["jhs3", "C"],
+      ["jhs2", null],
+    ]);
   });
 });

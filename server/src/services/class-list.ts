@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { IMPORT_MAX_ROWS, ENROLMENT_MESSAGES, type ImportRowError, type Role, type StudentType } from "@adesua/domain";
+import { IMPORT_MAX_ROWS, ENROLMENT_MESSAGES, parseClassName, type ImportRowError, type Role, type StudentType } from "@adesua/domain";
 
 /** A valid row of a class list, with its spreadsheet row number. */
-export type ClassListRow = { row: number; name: string; email: string | null; role: Role; studentType: StudentType | null };
+export type ClassListRow = { row: number; name: string; email: string | null; role: Role; studentType: StudentType | null; stream: string | null };
 export type ClassListResult = { ok: true; rows: ClassListRow[] } | { ok: false; errors: ImportRowError[] };
 
 /** Lower case, letters and digits only: "Full Name" → "fullname", "E-mail" → "email". */
@@ -16,6 +16,8 @@ const HEADERS = {
   email: ["email", "emailaddress", "mail", "studentemail"],
   role: ["role", "usertype", "accounttype", "type"],
   level: ["level", "class", "form", "studenttype", "jhs", "grade", "classlevel", "year", "stage"],
+  /** The class within the level when it has a column of its own ("B" beside "JHS 1"). */
+  stream: ["stream", "classarm", "arm", "division"],
 } as const;
 type Column = keyof typeof HEADERS;
 
@@ -35,12 +37,7 @@ const ROLE_WORDS: Record<string, Role> = {
  * numbering "Basic 7"/"B7" (JHS 1 is basic 7).
  */
 export function readLevel(text: string): StudentType | null {
-  const k = key(text);
-  const jhs = /^(?:jhs|form|f|class|year)?([123])[a-z]?$/.exec(k);
-  if (jhs) return `jhs${jhs[1]}` as StudentType;
-  const basic = /^(?:basic|b|primary|p)?([789])[a-z]?$/.exec(k);
-  if (basic) return `jhs${Number(basic[1]) - 6}` as StudentType;
-  return null;
+  return parseClassName(text)?.studentType ?? null;
 }
 
 const emailSchema = z.email();
@@ -105,14 +102,23 @@ export function readClassList(table: string[][]): ClassListResult {
     const role: Role | undefined = rawRole ? ROLE_WORDS[key(rawRole)] : "student";
     if (!role) problems.push(`role "${rawRole.slice(0, 30)}" must be student, teacher or admin`);
     const rawLevel = get(r, "level");
+    const rawStream = get(r, "stream");
     let studentType: StudentType | null = null;
+    let stream: string | null = null;
     if (role === "student" || role === undefined) {
-      studentType = readLevel(rawLevel);
+      // "JHS 1B" keeps its class: the level is JHS 1 and the stream B (issue 24).
+      const read = parseClassName(rawLevel);
+      studentType = read?.studentType ?? null;
+      stream = read?.stream ?? null;
       if (!rawLevel) problems.push("level is empty (jhs1, jhs2 or jhs3)");
       else if (!studentType) problems.push(`level "${rawLevel.slice(0, 30)}" must be jhs1, jhs2 or jhs3`);
+      if (rawStream) {
+        if (/^[A-Za-z]{1,10}$/.test(rawStream)) stream = rawStream.toUpperCase();
+        else problems.push(`stream "${rawStream.slice(0, 30)}" must be one to ten letters, e.g. B`);
+      }
     }
     if (problems.length) errors.push({ row, message: problems.join("; ") });
-    else rows.push({ row, name, email, role: role!, studentType });
+    else rows.push({ row, name, email, role: role!, studentType, stream });
   }
   if (errors.length) return { ok: false, errors };
   if (rows.length === 0) return { ok: false, errors: [{ row: at + 2, message: ENROLMENT_MESSAGES.noRows }] };

@@ -12,7 +12,7 @@ import { readClassListInPool } from "../documents";
 import { readClassList, signInBase, uniqueSignIns } from "./class-list";
 
 /** A user to enrol; `row` is the class list's row number (for error messages), when there is one. */
-export type NewUser = { row?: number; name: string; email: string | null; role: Role; studentType: StudentType | null };
+export type NewUser = { row?: number; name: string; email: string | null; role: Role; studentType: StudentType | null; stream?: string | null };
 export type EnrolProgress = (p: { stage: "hashing" | "saving"; done: number; total: number }) => void;
 
 /** Rows per INSERT statement: well under PostgreSQL's 65,535 parameters, few round trips. */
@@ -128,6 +128,7 @@ export async function enrolUsers(
               username: usernames[i],
               role: u.role,
               studentType: u.role === "student" ? u.studentType : null,
+              stream: u.role === "student" ? (u.stream ?? null) : null,
               passwordHash: hashes[i],
               mustChangePassword: true,
               status: "active",
@@ -161,6 +162,7 @@ export async function enrolUsers(
     password: passwordOf.get(r.email ?? r.username!)!,
     role: r.role as Role,
     studentType: (r.studentType as StudentType | null) ?? null,
+    stream: r.role === "student" ? (r.stream ?? null) : null,
   }));
   return { users: created, slips };
 }

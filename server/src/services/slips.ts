@@ -1,26 +1,47 @@
 import { AlignmentType, BorderStyle, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
 import Papa from "papaparse";
-import { ROLE_LABEL, STUDENT_TYPE_LABELS, type Slip } from "@adesua/domain";
+import { ROLE_LABEL, classLabel, type Slip } from "@adesua/domain";
 
-/** Slips in print order: students by level (JHS 1 first), then teachers and admins, each by name. */
+/** Where the slips are for: the school's name (SCHOOL_NAME) and the address to sign in at (PUBLIC_URL or the admin's). */
+export type SlipSchool = { name: string; signInAt: string };
+
+/**
+ * The address printed on slips: PUBLIC_URL when set, else the address the admin's browser used (its Origin, or the
+ * protocol and host the request came to), with "/login" where people sign in.
+ */
+export function signInAddress(publicUrl: string | null | undefined, req: { headers: { origin?: string }; protocol: string; host: string }): string {
+  let base = publicUrl ?? null;
+  if (!base) {
+    const origin = req.headers.origin;
+    base = origin && /^https?:\/\/[^\s/]+$/i.test(origin) ? origin : `${req.protocol}://${req.host}`;
+  }
+  return `${base.replace(/\/+$/, "")}/login`;
+}
+
+/** Slips in print order: students by class (JHS 1A, JHS 1B, … JHS 3), then teachers and admins, each by name. */
 function ordered(slips: Slip[]): Slip[] {
-  const group = (s: Slip) => (s.role === "student" ? (s.studentType ?? "jhs9") : s.role === "teacher" ? "x-teacher" : "y-admin");
+  const group = (s: Slip) => (s.role === "student" ? `${s.studentType ?? "jhs9"} ${s.stream ?? ""}` : s.role === "teacher" ? "x-teacher" : "y-admin");
   return [...slips].sort((a, b) => group(a).localeCompare(group(b)) || a.name.localeCompare(b.name));
 }
 
-const groupLabel = (s: Slip) => (s.role === "student" ? (s.studentType ? STUDENT_TYPE_LABELS[s.studentType] : "Students") : `${ROLE_LABEL[s.role]}s`);
+/** "JHS 1B" (issue 24: the stream is kept beside the level), "Students" without a level, "Teachers", "Admins". */
+const groupLabel = (s: Slip) => (s.role === "student" ? classLabel(s.studentType, s.stream) || "Students" : `${ROLE_LABEL[s.role]}s`);
 
-/** The sheet as CSV (with a BOM so Excel shows names with accents): one line per person. */
-export function slipsCsv(slips: Slip[]): string {
-  const rows = ordered(slips).map((s) => [groupLabel(s), s.name, s.signIn, s.password, ROLE_LABEL[s.role]]);
+/** The sheet as CSV (with a BOM so Excel shows names with accents): one line per person, with the school and where to sign in. */
+export function slipsCsv(slips: Slip[], school: SlipSchool): string {
+  const rows = ordered(slips).map((s) => [groupLabel(s), s.name, s.signIn, s.password, ROLE_LABEL[s.role], school.name, school.signInAt]);
   return (
-    "\ufeff" + Papa.unparse({ fields: ["Level", "Name", "Sign in with", "One-time password", "Role"], data: rows }, { newline: "\r\n", escapeFormulae: true })
+    "\ufeff" +
+    Papa.unparse(
+      { fields: ["Class", "Name", "Sign in with", "One-time password", "Role", "School", "Sign in at"], data: rows },
+      { newline: "\r\n", escapeFormulae: true },
+    )
   );
 }
 
 const dashed = { style: BorderStyle.DASHED, size: 8, color: "666666" };
 
-function slipCell(s: Slip, today: string): TableCell {
+function slipCell(s: Slip, today: string, school: SlipSchool): TableCell {
   const line = (label: string, value: string, mono = false) =>
     new Paragraph({
       spacing: { after: 60 },
@@ -33,8 +54,10 @@ function slipCell(s: Slip, today: string): TableCell {
     borders: { top: dashed, bottom: dashed, left: dashed, right: dashed },
     margins: { top: 120, bottom: 120, left: 160, right: 160 },
     children: [
+      new Paragraph({ spacing: { after: 40 }, children: [new TextRun({ text: school.name, bold: true, size: 20, color: "444444" })] }),
       new Paragraph({ spacing: { after: 80 }, children: [new TextRun({ text: s.name, bold: true, size: 28 })] }),
       line("Class", groupLabel(s).replace(/s$/, "")),
+      line("Sign in at", school.signInAt, true),
       line("Sign in with", s.signIn, true),
       line("One-time password", s.password, true),
       new Paragraph({
@@ -50,7 +73,7 @@ function slipCell(s: Slip, today: string): TableCell {
  * The printable sheet as a Word document: a heading per level (each on its own page) and one dashed
  * slip per person, to cut out and hand over.
  */
-export async function slipsDocx(slips: Slip[], now: Date): Promise<Buffer> {
+export async function slipsDocx(slips: Slip[], now: Date, school: SlipSchool): Promise<Buffer> {
   const today = now.toISOString().slice(0, 10);
   const groups = new Map<string, Slip[]>();
   for (const s of ordered(slips)) {
@@ -64,16 +87,16 @@ export async function slipsDocx(slips: Slip[], now: Date): Promise<Buffer> {
         heading: HeadingLevel.HEADING_1,
         pageBreakBefore: i > 0,
         alignment: AlignmentType.LEFT,
-        children: [new TextRun(`Sign-in slips — ${label} (${list.length})`)],
+        children: [new TextRun(`${school.name} — sign-in slips — ${label} (${list.length})`)],
       }),
     );
     children.push(
       new Table({
         width: { size: 100, type: WidthType.PERCENTAGE },
-        rows: list.map((s) => new TableRow({ cantSplit: true, children: [slipCell(s, today)] })),
+        rows: list.map((s) => new TableRow({ cantSplit: true, children: [slipCell(s, today, school)] })),
       }),
     );
   });
-  const doc = new Document({ creator: "Adesua", title: "Sign-in slips", sections: [{ children }] });
+  const doc = new Document({ creator: school.name, title: `Sign-in slips — ${school.name}`, sections: [{ children }] });
   return Packer.toBuffer(doc);
 }

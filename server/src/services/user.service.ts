@@ -7,7 +7,7 @@ import { revokeUserSessions } from "../auth/sessions";
 import { recordAudit, type Actor } from "../audit/audit";
 import { presentUser } from "../presenters/user";
 import { assertCanChangePassword, assertCanDelete, listableRoles } from "../policies/user.policy";
-import { conflict, notFound } from "../lib/errors";
+import { badRequest, conflict, notFound } from "../lib/errors";
 import { escapeLike } from "../lib/sql";
 import { pageMeta, pageWithCount } from "../lib/pagination";
 import type { Viewer } from "../lib/viewer";
@@ -40,7 +40,13 @@ function tookQuizOf(teacherId: number): SQL {
 export async function listUsers(
   db: Db,
   viewer: Viewer,
-  q: PageQuery & { role?: Role; studentType?: StudentType; search?: string },
+  q: PageQuery & {
+    role?: Role;
+    studentType?: StudentType;
+    stream?: string | null;
+    class?: { studentType: StudentType; stream: string | null };
+    search?: string;
+  },
 ): Promise<{ data: UserListItem[]; pagination: PageMeta }> {
   const allowed = listableRoles(viewer);
   const roles = q.role ? allowed.filter((r) => r === q.role) : allowed;
@@ -49,6 +55,12 @@ export async function listUsers(
   const where: SQL[] = [inArray(users.role, roles)];
   if (teacher) where.push(tookQuizOf(viewer.id));
   if (q.studentType) where.push(eq(users.studentType, q.studentType));
+  if (q.stream) where.push(eq(users.stream, q.stream));
+  // "JHS 1B" is the level and the stream; "JHS 1" the whole level (every stream).
+  if (q.class) {
+    where.push(eq(users.studentType, q.class.studentType));
+    if (q.class.stream) where.push(eq(users.stream, q.class.stream));
+  }
   if (q.search) {
     const like = `%${escapeLike(q.search)}%`;
     where.push(teacher ? ilike(users.name, like) : or(ilike(users.name, like), ilike(users.email, like), ilike(users.username, like))!);
@@ -96,22 +108,45 @@ export async function decidePendingTeacher(db: Db, userId: number, decision: "ap
   });
 }
 
-/** PUT /users/{id}: an admin sets a password; every session of that user ends. */
-export async function setUserPassword(db: Db, viewer: Viewer, userId: number, password: string, actor: Actor): Promise<User> {
+/**
+ * PUT /users/{id}: an admin sets a password (every session of that user ends) and/or moves a student to another
+ * level or class (stream), in one transaction, each change audited. A teacher or admin has no class: 400.
+ */
+export async function updateUser(
+  db: Db,
+  viewer: Viewer,
+  userId: number,
+  input: { password?: string; studentType?: StudentType; stream?: string | null },
+  actor: Actor,
+): Promise<User> {
   assertCanChangePassword(viewer);
-  const passwordHash = await hashPassword(password);
+  const classChange = input.studentType !== undefined || input.stream !== undefined;
+  const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
-    if (!row) throw notFound(USER_NOT_FOUND);
-    await revokeUserSessions(tx, row.id);
-    await recordAudit(tx, {
-      entityType: "user",
-      entityId: row.id,
-      action: "update",
-      actor,
-      before: { passwordChanged: false },
-      after: { passwordChanged: true },
-    });
+    const [target] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    if (!target) throw notFound(USER_NOT_FOUND);
+    if (classChange && target.role !== "student") throw badRequest("Only students have a level and class");
+    const level = { studentType: input.studentType ?? target.studentType, stream: input.stream !== undefined ? input.stream : target.stream };
+    const [row] = await tx
+      .update(users)
+      .set({ ...(passwordHash ? { passwordHash } : {}), ...(classChange ? level : {}), updatedAt: new Date() })
+      .where(eq(users.id, target.id))
+      .returning();
+    if (passwordHash) {
+      await revokeUserSessions(tx, row.id);
+      await recordAudit(tx, {
+        entityType: "user",
+        entityId: row.id,
+        action: "update",
+        actor,
+        before: { passwordChanged: false },
+        after: { passwordChanged: true },
+      });
+    }
+    if (classChange) {
+      const before = { studentType: target.studentType, stream: target.stream };
+      await recordAudit(tx, { entityType: "user", entityId: row.id, action: "update", actor, before, after: level });
+    }
     return presentUser(row);
   });
 }

@@ -19,7 +19,7 @@ import { readForm } from "../../lib/form";
 import { DocumentError } from "../../documents";
 import { contentDisposition } from "../../services/files.service";
 import { checkClassList, createOneUser, enrolUsers } from "../../services/enrolment.service";
-import { slipsCsv, slipsDocx } from "../../services/slips";
+import { signInAddress, slipsCsv, slipsDocx } from "../../services/slips";
 
 const NDJSON = "application/x-ndjson";
 
@@ -40,7 +40,13 @@ export const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const b = req.body;
       const created = await createOneUser(
         app.db,
-        { name: b.name, email: b.email || null, role: b.role, studentType: b.role === "student" ? (b.studentType ?? null) : null },
+        {
+          name: b.name,
+          email: b.email || null,
+          role: b.role,
+          studentType: b.role === "student" ? (b.studentType ?? null) : null,
+          stream: b.role === "student" ? (b.stream ?? null) : null,
+        },
         actorOf(req),
       );
       return reply.status(201).send(created);
@@ -114,13 +120,14 @@ export const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const date = app.now().toISOString().slice(0, 10);
+      const school = { name: app.config.schoolName, signInAt: signInAddress(app.config.publicUrl, req) };
       if (req.body.format === "csv") {
         return reply
           .header("Content-Type", "text/csv; charset=utf-8")
           .header("Content-Disposition", contentDisposition(`sign-in-slips-${date}.csv`))
-          .send(slipsCsv(req.body.slips));
+          .send(slipsCsv(req.body.slips, school));
       }
-      const doc = await slipsDocx(req.body.slips, app.now());
+      const doc = await slipsDocx(req.body.slips, app.now(), school);
       return reply
         .header("Content-Type", "application/vnd.openxmlformats-officedocument.wordprocessingml.document")
         .header("Content-Disposition", contentDisposition(`sign-in-slips-${date}.docx`))

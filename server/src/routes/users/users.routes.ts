@@ -3,7 +3,7 @@ import { viewerOf } from "../../lib/viewer";
 import { PendingCountSchema, IdParamsSchema, OkSchema, UpdateUserSchema, UserListQuerySchema, UserListResponseSchema, UserSchema } from "@adesua/domain";
 import { actorOf } from "../../lib/context";
 import { ADMIN, STAFF } from "../../lib/access";
-import { countPendingTeachers, decidePendingTeacher, deleteUser, listUsers, setUserPassword } from "../../services/user.service";
+import { countPendingTeachers, decidePendingTeacher, deleteUser, listUsers, updateUser } from "../../services/user.service";
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -35,8 +35,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     "/users/:id",
-    { config: { access: ADMIN }, schema: { tags: ["users"], params: IdParamsSchema, body: UpdateUserSchema, response: { 200: UserSchema } } },
-    async (req) => setUserPassword(app.db, viewerOf(req), req.params.id, req.body.password, actorOf(req)),
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ["users"],
+        summary: "Set a user's password (their sessions end) and/or a student's level and class (stream); admin only, audited",
+        params: IdParamsSchema,
+        body: UpdateUserSchema,
+        response: { 200: UserSchema },
+      },
+    },
+    async (req) => updateUser(app.db, viewerOf(req), req.params.id, req.body, actorOf(req)),
   );
 
   app.delete("/users/:id", { config: { access: ADMIN }, schema: { tags: ["users"], params: IdParamsSchema, response: { 200: OkSchema } } }, async (req) => {
