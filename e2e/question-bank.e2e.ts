@@ -184,6 +184,8 @@ describe("question bank journeys", () => {
     await page.getByRole("link", { name: "Take Quiz" }).click();
 
     await page.waitForURL(/\/students\/dashboard\/past-questions\/attempt\//);
+    // Practice opens on its start screen: the clock starts on Start (issue 24).
+    await page.getByRole("button", { name: "Start", exact: true }).click();
     await page.getByRole("radio", { name: "100 °C" }).check();
     await page.getByRole("radio", { name: "Liver" }).check();
     await page.getByRole("button", { name: "Submit Quiz" }).click();
@@ -300,6 +302,8 @@ describe("question bank journeys", () => {
       .getByRole("link", { name: /^Take Quiz/ })
       .click();
     await page.waitForURL(/\/students\/dashboard\/past-questions\/attempt\//);
+    // Practice opens on its start screen: the clock starts on Start (issue 24).
+    await page.getByRole("button", { name: "Start", exact: true }).click();
     const img = page.getByRole("img", { name: "Figure 1 for question 1" });
     await img.waitFor();
     expect(await img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth)).toBe(1);
