@@ -16,20 +16,24 @@ export const STUDENT_NAV: NavItem[] = [
   { label: "Records", to: "/students/dashboard/records", roles: ["student"] },
 ];
 
+const T: Role[] = ["teacher"];
+
+/** The teacher area is the teacher's (decision 014); an admin comes in only for Tables, and finds the way back to their own area. */
 export const TEACHER_NAV: NavItem[] = [
-  { label: "Home", to: "/teachers/dashboard" },
-  { label: "Courses", to: "/teachers/dashboard/courses" },
+  { label: "Home", to: "/teachers/dashboard", roles: T },
+  { label: "Admin home", to: "/admin/dashboard", roles: ["admin"] },
+  { label: "Courses", to: "/teachers/dashboard/courses", roles: T },
   // "Uploads" is the Word/PDF upload: a teacher with a file finds it here; the manual form is "New quiz" on Quizzes.
-  { label: "Uploads", to: "/teachers/dashboard/quiz/upload" },
-  { label: "Calendar", to: "/teachers/dashboard/schedule" },
-  { label: "Performance", to: "/teachers/dashboard/performance" },
-  { label: "Questions", to: "/teachers/dashboard/questions" },
-  { label: "Quizzes", to: "/teachers/dashboard/quizzes" },
-  { label: "Grades", to: "/teachers/dashboard/grade" },
-  { label: "Records", to: "/teachers/dashboard/records" },
-  { label: "Reports", to: "/teachers/dashboard/reports" },
-  { label: "Library", to: "/teachers/dashboard/library" },
-  { label: "Import/Export", to: "/teachers/dashboard/import-export" },
+  { label: "Uploads", to: "/teachers/dashboard/quiz/upload", roles: T },
+  { label: "Calendar", to: "/teachers/dashboard/schedule", roles: T },
+  { label: "Performance", to: "/teachers/dashboard/performance", roles: T },
+  { label: "Questions", to: "/teachers/dashboard/questions", roles: T },
+  { label: "Quizzes", to: "/teachers/dashboard/quizzes", roles: T },
+  { label: "Grades", to: "/teachers/dashboard/grade", roles: T },
+  { label: "Records", to: "/teachers/dashboard/records", roles: T },
+  { label: "Reports", to: "/teachers/dashboard/reports", roles: T },
+  { label: "Library", to: "/teachers/dashboard/library", roles: T },
+  { label: "Import/Export", to: "/teachers/dashboard/import-export", roles: T },
   { label: "Tables", to: "/teachers/dashboard/tables", roles: ["admin"] },
 ];
 

@@ -2,7 +2,7 @@ import { NavLink as RouterNavLink, Outlet, useLocation } from "react-router";
 import { AppShell, Burger, Group, NavLink, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useEffect } from "react";
-import { ROLE_LABEL } from "@adesua/domain/rules";
+import { ROLE_HOME, ROLE_LABEL } from "@adesua/domain/rules";
 import { useAuth } from "@/lib/auth";
 import { IMPERSONATION_BANNER_HEIGHT, ImpersonationBanner } from "../impersonation-banner";
 import { LogoutButton } from "@/components/logout-button";
@@ -17,7 +17,9 @@ export function RoleLayout({ nav, home, areaLabel }: { nav: NavItem[]; home: str
   const location = useLocation();
   useEffect(close, [location.pathname, close]);
   const items = nav.filter((i) => !i.roles || (user && i.roles.includes(user.role)));
-  // The most specific entry wins, so "Uploads" (quizzes/new) and "Quizzes" (quizzes) are not both lit.
+  // In an area whose home is not theirs (an admin on the teacher area's Tables), the logo leads to their own home.
+  const homeTo = user && !items.some((i) => i.to === home) ? ROLE_HOME[user.role] : home;
+  // The most specific entry wins, so "Upload Quiz" (quiz/upload) and "Quizzes" (quizzes) are never both lit.
   const activeTo = items
     .filter((i) => (i.to === home ? location.pathname === home : location.pathname === i.to || location.pathname.startsWith(`${i.to}/`)))
     .sort((a, b) => b.to.length - a.to.length)[0]?.to;
@@ -34,7 +36,7 @@ export function RoleLayout({ nav, home, areaLabel }: { nav: NavItem[]; home: str
         <Group h={APP_BAR_HEIGHT} px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? "Close navigation" : "Open navigation"} />
-            <UnstyledButton component={RouterNavLink} to={home} aria-label="Adesua home">
+            <UnstyledButton component={RouterNavLink} to={homeTo} aria-label="Adesua home">
               <Text fw={800} c="green.8" size="lg">
                 Adesua
               </Text>

@@ -27,10 +27,7 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 /** The title and subtitle lines above question 1 (POST /questions/parse's `heading`), when the server sends them. */
-const headingOf = (r: ParseQuestionsResult): string | null => {
-  const h = (r as ParseQuestionsResult & { heading?: string | null }).heading;
-  return typeof h === "string" && h.trim() ? h.trim() : null;
-};
+const headingOf = (r: ParseQuestionsResult): string | null => r.heading?.trim() || null;
 
 /**
  * /…/quiz/upload: read a question paper, optionally its answer key, review and fix the questions, set the

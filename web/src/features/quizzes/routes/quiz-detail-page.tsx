@@ -237,6 +237,7 @@ export function QuizDetailPage() {
           <Row label="Questions per page" value={q.questionsPerPage} />
           <Row label="Pass mark" value={`${q.passingScore}%`} />
           <Row label="Timer on a new attempt" value={q.resetTimerOnAttempt ? "Starts again" : "Continues"} />
+          <Row label="Score shown" value={q.showScore === "after_close" ? "When the quiz closes" : "As soon as an attempt is submitted"} />
           {!staff && <Row label="Attempts" value={attemptsText(q.attemptInfo, q.maxAttempts)} />}
           {q.pdf && <Row label="Quiz file" value={`${q.pdf.name} (${formatBytes(q.pdf.size)})`} />}
         </Section>
