@@ -1,11 +1,52 @@
 import { useState } from "react";
-import { Badge, Button, Group, Modal, Radio, Stack, Table, Text } from "@mantine/core";
+import { Badge, Button, em, Group, Modal, Paper, Radio, Stack, Table, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { ITEM_FLAG_LABEL, type ItemFlag } from "@adesua/domain/rules";
 import type { ItemAnalysis } from "@adesua/domain";
 
 const FLAG_COLOR: Record<ItemFlag, string> = { wrong_key: "red", non_discriminating: "orange", too_hard: "grape", too_easy: "blue" };
 
 const pct = (v: number | null) => (v === null ? "—" : `${Math.round(v * 100)}%`);
+
+/** A badge whose label never shrinks below its text inside a table's cell (issue 24). */
+const WHOLE_LABEL = { label: { overflow: "visible" } } as const;
+
+/** The question's flags, and "No key" when it has none. */
+function Flags({ it }: { it: ItemAnalysis }) {
+  return (
+    <Group gap={4}>
+      {it.key === null && (
+        <Badge color="gray" variant="light" styles={WHOLE_LABEL}>
+          No key
+        </Badge>
+      )}
+      {it.flags.map((f) => (
+        <Badge key={f} color={FLAG_COLOR[f]} variant="light" styles={WHOLE_LABEL}>
+          {ITEM_FLAG_LABEL[f]}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/** Each option with how many chose it (the top group in brackets), the key marked. */
+function Options({ it }: { it: ItemAnalysis }) {
+  return (
+    <Stack gap={2}>
+      {it.options.map((o) => (
+        <Text key={o.index} size="xs" fw={o.isKey ? 700 : 400}>
+          {o.letter}. {o.text}: {o.count} ({o.upper}){o.isKey ? " — key" : ""}
+        </Text>
+      ))}
+      {(it.blank > 0 || it.other > 0) && (
+        <Text size="xs" c="dimmed">
+          Blank {it.blank}
+          {it.other > 0 ? ` · other ${it.other}` : ""}
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 /**
  * The item analysis table: per question its facility, discrimination (upper − lower 27%), the options
@@ -25,85 +66,103 @@ export function ItemAnalysisTable({
 }) {
   const [target, setTarget] = useState<ItemAnalysis | null>(null);
   const [choice, setChoice] = useState<string>("");
+  const phone = useMediaQuery(`(max-width: ${em(600)})`, false, { getInitialValueInEffect: false });
+  const fixButton = (it: ItemAnalysis) => (
+    <Button
+      size="xs"
+      variant={it.flags.includes("wrong_key") ? "filled" : "default"}
+      color={it.flags.includes("wrong_key") ? "red" : undefined}
+      onClick={() => {
+        setTarget(it);
+        setChoice(it.options.find((o) => o.isKey)?.text ?? "");
+      }}
+      aria-label={`Fix the key of question ${it.number}`}
+      style={{ flex: "none" }}
+    >
+      Fix key
+    </Button>
+  );
+  const caption = `Facility: share answering right. Discrimination: right in the top ${groupSize} students minus right in the bottom ${groupSize}, divided by ${groupSize}. Option counts show all students, with the top group in brackets.`;
 
   return (
     <>
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="xs" striped>
-          <Table.Caption>
-            Facility: share answering right. Discrimination: right in the top {groupSize} students minus right in the bottom {groupSize}, divided by {groupSize}
-            . Option counts show all students, with the top group in brackets.
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>#</Table.Th>
-              <Table.Th>Question</Table.Th>
-              <Table.Th>Facility</Table.Th>
-              <Table.Th>Discrimination</Table.Th>
-              <Table.Th>Options chosen</Table.Th>
-              <Table.Th>Flags</Table.Th>
-              <Table.Th>Key</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+      {phone ? (
+        // On a phone each question is a card: its number, flags and Fix key first, then the question (issue 24).
+        <Stack gap="sm">
+          <Text size="xs" c="dimmed">
+            {caption}
+          </Text>
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: "none" }} aria-label="Item analysis">
             {items.map((it) => (
-              <Table.Tr key={it.questionId} data-testid="item-row" data-flags={it.flags.join(" ")}>
-                <Table.Td>{it.number}</Table.Td>
-                <Table.Td maw={260}>
-                  <Text size="sm" lineClamp={3}>
+              <Paper
+                component="li"
+                key={it.questionId}
+                withBorder
+                p="sm"
+                radius="md"
+                data-testid="item-row"
+                data-flags={it.flags.join(" ")}
+                aria-label={`Question ${it.number}`}
+              >
+                <Stack gap={6}>
+                  <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                    <Group gap={6} align="center" style={{ minWidth: 0 }}>
+                      <Text fw={700}>Q{it.number}</Text>
+                      <Flags it={it} />
+                    </Group>
+                    {fixButton(it)}
+                  </Group>
+                  <Text size="sm" style={{ overflowWrap: "anywhere" }}>
                     {it.text}
                   </Text>
-                </Table.Td>
-                <Table.Td>{pct(it.facility)}</Table.Td>
-                <Table.Td>{it.discrimination === null ? "—" : it.discrimination.toFixed(2)}</Table.Td>
-                <Table.Td>
-                  <Stack gap={2}>
-                    {it.options.map((o) => (
-                      <Text key={o.index} size="xs" fw={o.isKey ? 700 : 400}>
-                        {o.letter}. {o.text}: {o.count} ({o.upper}){o.isKey ? " — key" : ""}
-                      </Text>
-                    ))}
-                    {(it.blank > 0 || it.other > 0) && (
-                      <Text size="xs" c="dimmed">
-                        Blank {it.blank}
-                        {it.other > 0 ? ` · other ${it.other}` : ""}
-                      </Text>
-                    )}
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {it.key === null && (
-                      <Badge color="gray" variant="light">
-                        No key
-                      </Badge>
-                    )}
-                    {it.flags.map((f) => (
-                      <Badge key={f} color={FLAG_COLOR[f]} variant="light">
-                        {ITEM_FLAG_LABEL[f]}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant={it.flags.includes("wrong_key") ? "filled" : "default"}
-                    color={it.flags.includes("wrong_key") ? "red" : undefined}
-                    onClick={() => {
-                      setTarget(it);
-                      setChoice(it.options.find((o) => o.isKey)?.text ?? "");
-                    }}
-                    aria-label={`Fix the key of question ${it.number}`}
-                  >
-                    Fix key
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
+                  <Text size="xs">
+                    Facility {pct(it.facility)} · Discrimination {it.discrimination === null ? "—" : it.discrimination.toFixed(2)}
+                  </Text>
+                  <Options it={it} />
+                </Stack>
+              </Paper>
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          </Stack>
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="xs" striped>
+            <Table.Caption>{caption}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>#</Table.Th>
+                <Table.Th>Question</Table.Th>
+                <Table.Th>Facility</Table.Th>
+                <Table.Th>Discrimination</Table.Th>
+                <Table.Th>Options chosen</Table.Th>
+                <Table.Th>Flags</Table.Th>
+                <Table.Th>Key</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((it) => (
+                <Table.Tr key={it.questionId} data-testid="item-row" data-flags={it.flags.join(" ")}>
+                  <Table.Td>{it.number}</Table.Td>
+                  <Table.Td maw={260}>
+                    <Text size="sm" lineClamp={3}>
+                      {it.text}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{pct(it.facility)}</Table.Td>
+                  <Table.Td>{it.discrimination === null ? "—" : it.discrimination.toFixed(2)}</Table.Td>
+                  <Table.Td>
+                    <Options it={it} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Flags it={it} />
+                  </Table.Td>
+                  <Table.Td>{fixButton(it)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       <Modal opened={!!target} onClose={() => setTarget(null)} title={target ? `Key of question ${target.number}` : ""} centered>
         {target && (
           <Stack>

@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Paper, Stack, Text } from "@mantine/core";
+import { Badge, Group, Paper, Stack, Text } from "@mantine/core";
 import type { ScheduleOccurrence } from "@adesua/domain";
 import { formatDateTime } from "@/lib/format";
 import { swatchOf } from "./colours";
@@ -22,6 +22,7 @@ export function AgendaList({ items, onSelect }: { items: readonly ScheduleOccurr
           {list.map((o) => {
             const s = swatchOf(o);
             const sameDay = new Date(o.start).toDateString() === new Date(o.end).toDateString();
+            const label = o.kind === "quiz" ? "Quiz window" : s.label;
             return (
               <Paper
                 key={o.key}
@@ -32,19 +33,20 @@ export function AgendaList({ items, onSelect }: { items: readonly ScheduleOccurr
                 onClick={onSelect ? () => onSelect(o) : undefined}
                 data-testid="agenda-item"
               >
-                <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-                  <Box style={{ minWidth: 0 }}>
-                    <Text fw={600} style={{ overflowWrap: "anywhere" }}>
-                      {o.title}
-                    </Text>
+                <Stack gap={4} style={{ minWidth: 0 }}>
+                  <Text fw={600} style={{ overflowWrap: "anywhere" }}>
+                    {o.title}
+                  </Text>
+                  <Group gap="xs" justify="space-between" wrap="wrap">
                     <Text size="sm" c="dimmed">
                       {TIME.format(new Date(o.start))} – {sameDay ? TIME.format(new Date(o.end)) : formatDateTime(o.end)}
                     </Text>
-                  </Box>
-                  <Badge variant="outline" color="dark" style={{ flex: "none", maxWidth: "45%" }}>
-                    {o.kind === "quiz" ? "Quiz window" : s.label}
-                  </Badge>
-                </Group>
+                    {/* Under the title, not beside it: a course's whole name fits on a 360 px phone (issue 24). */}
+                    <Badge variant="outline" color="dark" maw="100%" title={label}>
+                      {label}
+                    </Badge>
+                  </Group>
+                </Stack>
               </Paper>
             );
           })}

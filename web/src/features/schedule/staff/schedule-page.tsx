@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Modal, SegmentedControl, Skeleton, Stack, Text } from "@mantine/core";
 import { em } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
@@ -13,6 +13,7 @@ import { PageHeader } from "@/components/page-header";
 import { DELETE_QUESTION, DELETE_SUCCEEDED, rangeAround, SCHEDULES_LOAD_FAILED, useCancelOccurrence, useDeleteEvent, useSchedules } from "../api/schedule";
 import { CALENDAR, type CalEvent } from "../components/calendar-constants";
 import { legendOf, swatchOf } from "../components/colours";
+import { AgendaList } from "../components/agenda-list";
 import { FeedPanel } from "../components/feed-panel";
 import { Legend } from "../components/legend";
 
@@ -34,9 +35,17 @@ export function SchedulePage() {
   const navigate = useNavigate();
   const base = scheduleBase(user?.role);
   const phone = useMediaQuery(`(max-width: ${em(600)})`, false, { getInitialValueInEffect: false });
-  const [view, setView] = useState<View>(phone ? "agenda" : CALENDAR.defaultView);
+  // Narrower than 600 px the calendar opens on the day-by-day list the student schedule uses (decision 045): the
+  // calendar's agenda squeezed the Event column to two letters there. The calendar stays one tap away.
+  const [shown, setShown] = useState<"list" | "calendar" | null>(null);
+  const asList = (shown ?? (phone ? "list" : "calendar")) === "list";
+  const [view, setView] = useState<View>(CALENDAR.defaultView);
   const [date, setDate] = useState(() => new Date());
-  const range = useMemo(() => rangeAround(date), [date]);
+  const [today] = useState(() => new Date(new Date().setHours(0, 0, 0, 0)));
+  const range = useMemo(
+    () => (asList ? { from: today.toISOString(), to: new Date(today.getTime() + CALENDAR.agendaLength * 86_400_000).toISOString() } : rangeAround(date)),
+    [asList, today, date],
+  );
   const list = useSchedules(range.from, range.to);
   const [selected, setSelected] = useState<CalEvent | null>(null);
   const [toDelete, setToDelete] = useState<CalEvent | null>(null);
@@ -87,22 +96,43 @@ export function SchedulePage() {
         </Alert>
       )}
       <Legend items={legendOf(list.data?.data ?? [])} />
-      <Suspense fallback={<Skeleton height={CALENDAR.height} />}>
-        <BigCalendar
-          occurrences={list.data?.data ?? []}
-          view={view}
-          date={date}
-          onView={setView}
-          onNavigate={setDate}
-          onSelectEvent={setSelected}
-          onDoubleClickEvent={(e) => canChange(e) && setToDelete(e)}
-          onSelectSlot={(slot) => {
-            const start = slot.start;
-            const end = new Date(start.getTime() + CALENDAR.newEventMs);
-            navigate(`${base}/new?start=${encodeURIComponent(localInput(start))}&end=${encodeURIComponent(localInput(end))}`);
-          }}
-        />
-      </Suspense>
+      <SegmentedControl
+        aria-label="Show the calendar as"
+        value={asList ? "list" : "calendar"}
+        onChange={(v) => setShown(v as "list" | "calendar")}
+        data={[
+          { value: "list", label: "List (next 30 days)" },
+          { value: "calendar", label: "Calendar" },
+        ]}
+        style={{ alignSelf: "flex-start" }}
+      />
+      {asList ? (
+        list.isPending ? (
+          <Skeleton height={240} />
+        ) : (
+          <AgendaList
+            items={list.data?.data ?? []}
+            onSelect={(o) => setSelected({ title: o.title, start: new Date(o.start), end: new Date(o.end), allDay: o.allDay, occurrence: o })}
+          />
+        )
+      ) : (
+        <Suspense fallback={<Skeleton height={CALENDAR.height} />}>
+          <BigCalendar
+            occurrences={list.data?.data ?? []}
+            view={view}
+            date={date}
+            onView={setView}
+            onNavigate={setDate}
+            onSelectEvent={setSelected}
+            onDoubleClickEvent={(e) => canChange(e) && setToDelete(e)}
+            onSelectSlot={(slot) => {
+              const start = slot.start;
+              const end = new Date(start.getTime() + CALENDAR.newEventMs);
+              navigate(`${base}/new?start=${encodeURIComponent(localInput(start))}&end=${encodeURIComponent(localInput(end))}`);
+            }}
+          />
+        </Suspense>
+      )}
       <FeedPanel />
 
       <Modal opened={!!selected} onClose={() => setSelected(null)} title={selected?.title ?? ""} centered>
