@@ -3,14 +3,21 @@ import type { CreatedUser, CreateUserInput, PendingCount, Role, Settings, Studen
 import { api } from "@/lib/api";
 
 export type UserList = { data: User[]; pagination: { total: number; page: number; limit: number } };
-export type UsersQuery = { role?: Role | null; studentType?: StudentType | null; search?: string; page: number; limit: number };
+export type UsersQuery = { role?: Role | null; studentType?: StudentType | null; stream?: string; search?: string; page: number; limit: number };
 
 export const getUsersQueryOptions = (q: UsersQuery) =>
   queryOptions({
     queryKey: ["users", q],
     queryFn: ({ signal }) =>
       api<UserList>("/users", {
-        query: { role: q.role ?? undefined, studentType: q.studentType ?? undefined, search: q.search, page: q.page, limit: q.limit },
+        query: {
+          role: q.role ?? undefined,
+          studentType: q.studentType ?? undefined,
+          stream: q.stream || undefined,
+          search: q.search,
+          page: q.page,
+          limit: q.limit,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -14,6 +14,7 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("student");
   const [level, setLevel] = useState<StudentType | null>("jhs1");
+  const [stream, setStream] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [slip, setSlip] = useState<Slip | null>(null);
 
@@ -22,6 +23,7 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
     setEmail("");
     setRole("student");
     setLevel("jhs1");
+    setStream("");
     setError(null);
     setSlip(null);
     onClose();
@@ -33,7 +35,14 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
     if (role === "student" && !level) return setError("Level is required for a student");
     setError(null);
     try {
-      const r = await create.mutateAsync({ name: name.trim(), email: email.trim() || undefined, role, studentType: role === "student" ? level! : undefined });
+      const student = role === "student";
+      const r = await create.mutateAsync({
+        name: name.trim(),
+        email: email.trim() || undefined,
+        role,
+        studentType: student ? level! : undefined,
+        stream: student && stream.trim() ? stream.trim() : undefined,
+      });
       setSlip(r.slip);
     } catch (err) {
       setError(errorText(err, "Could not add the user"));
@@ -83,6 +92,15 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
                 value={level}
                 onChange={(v) => setLevel(v as StudentType | null)}
                 allowDeselect={false}
+              />
+            )}
+            {role === "student" && (
+              <TextInput
+                label="Class (stream)"
+                description={`Optional: the letter of the class, e.g. B for ${level ? STUDENT_TYPE_LABELS[level] : "JHS 1"}B`}
+                value={stream}
+                maxLength={10}
+                onChange={(e) => setStream(e.currentTarget.value.replace(/[^A-Za-z]/g, "").toUpperCase())}
               />
             )}
             <Group justify="flex-end">

@@ -5,7 +5,7 @@ import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { ROLE_HOME, ROLE_LABEL } from "@adesua/domain/rules";
 import { STUDENT_TYPE_LABELS, STUDENT_TYPES, type Role, type StudentType } from "@adesua/domain/constants";
-import type { User } from "@adesua/domain";
+import { classLabel, type User } from "@adesua/domain";
 import { useAuth } from "@/lib/auth";
 import { errorText } from "@/lib/api";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -27,6 +27,7 @@ export function UsersPage() {
   const navigate = useNavigate();
   const [role, setRole] = useState<Role | null>(null);
   const [level, setLevel] = useState<StudentType | null>(null);
+  const [stream, setStream] = useState("");
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [search, setSearch] = useState("");
@@ -44,7 +45,7 @@ export function UsersPage() {
   const saveSettings = useSaveSettings();
   // The table needs a desktop's width; phones get one card per user.
   const wide = useMediaQuery(`(min-width: ${em(992)})`, true, { getInitialValueInEffect: false });
-  const users = useUsers({ role, studentType: level, search: debounced || undefined, page, limit: PAGE_SIZE });
+  const users = useUsers({ role, studentType: level, stream: stream || undefined, search: debounced || undefined, page, limit: PAGE_SIZE });
   const change = useChangePassword();
   const del = useDeleteUser();
 
@@ -102,7 +103,7 @@ export function UsersPage() {
   const list = users.data?.data ?? [];
 
   const roleText = (u: User) =>
-    `${ROLE_LABEL[u.role]}${u.studentType ? ` · ${STUDENT_TYPE_LABELS[u.studentType]}` : ""}${u.status === "pending" ? " · waiting for approval" : u.status === "rejected" ? " · rejected" : ""}`;
+    `${ROLE_LABEL[u.role]}${u.studentType ? ` · ${classLabel(u.studentType, u.stream)}` : ""}${u.status === "pending" ? " · waiting for approval" : u.status === "rejected" ? " · rejected" : ""}`;
 
   const passwordCell = (u: User) =>
     editing === u.id ? (
@@ -243,6 +244,17 @@ export function UsersPage() {
             setPage(1);
           }}
           miw={140}
+        />
+        <TextInput
+          label="Class"
+          placeholder="All, e.g. B"
+          value={stream}
+          maxLength={10}
+          onChange={(e) => {
+            setStream(e.currentTarget.value.replace(/[^A-Za-z]/g, "").toUpperCase());
+            setPage(1);
+          }}
+          miw={120}
         />
       </Group>
       {users.isPending && <Text role="status">Loading users...</Text>}
