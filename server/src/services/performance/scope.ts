@@ -1,6 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import type { Viewer } from "../../lib/viewer";
+import { PERFORMANCE_MESSAGES } from "@adesua/domain";
+import { notFound } from "../../lib/errors";
 
 const QUIZ_COLUMNS = { course: sql`q.course_id`, teacher: sql`q.teacher_id` };
 /** The same scope over student_scope_scores `ss` (decision 036), whose rows are whole (course, quiz teacher) groups of quizzes. */
@@ -16,6 +18,30 @@ export function scopedQuizzes(viewer: Viewer, courseId?: number, cols: { course:
   if (viewer.role === "admin") return courseId === undefined ? sql`true` : sql`${cols.course} = ${courseId}`;
   if (viewer.role === "teacher") return sql`(${cols.teacher} = ${viewer.id} or ${cols.course} in (select id from courses where teacher_id = ${viewer.id}))`;
   return sql`false`;
+}
+
+export type ScopedStudent = { id: number; name: string; email: string | null; studentType: string | null };
+
+/**
+ * A student as a staff member may look at them (issue 25 item 7): admins any student; a teacher only one who has
+ * submitted a quiz of theirs (scopedQuizzes: made by them, or of a course they teach), the students they see.
+ * Anyone else (no such user, not a student, or a student outside the teacher's scope) is "Student not found"
+ * (404), the same answer, so a teacher learns neither the name and level of another student nor whether the id
+ * exists. GET /performance/student/{id} and GET /reports/student-performance/{userId} both start here.
+ */
+export async function studentInScope(db: Queryable, viewer: Viewer, studentId: number): Promise<ScopedStudent> {
+  const [row] = await rowsOf<{ id: number; name: string; email: string | null; student_type: string | null }>(
+    db,
+    sql`select u.id, u.name, u.email, u.student_type from users u
+        where u.id = ${studentId} and u.role = 'student'
+          and ${
+            viewer.role === "admin"
+              ? sql`true`
+              : sql`exists (select 1 from submissions s join quizzes q on q.id = s.quiz_id where s.user_id = u.id and ${scopedQuizzes(viewer)})`
+          }`,
+  );
+  if (!row) throw notFound(PERFORMANCE_MESSAGES.studentNotFound);
+  return { id: Number(row.id), name: row.name, email: row.email, studentType: row.student_type };
 }
 
 /** Rows of a raw query, typed (both drivers answer `{ rows }`). */

@@ -1,10 +1,8 @@
-import { eq, sql } from "drizzle-orm";
-import { isPassed, PERFORMANCE_MESSAGES, type StudentHistory, type StudentType } from "@adesua/domain";
+import { sql } from "drizzle-orm";
+import { isPassed, type StudentHistory, type StudentType } from "@adesua/domain";
 import type { Queryable } from "../../db/client";
-import { users } from "../../db/schema";
-import { forbidden, notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/viewer";
-import { int, iso, num, round2, rowsOf, scopedQuizzes } from "./scope";
+import { int, iso, num, round2, rowsOf, scopedQuizzes, studentInScope } from "./scope";
 
 /** A slope under this many points per quiz, either way, is steady. */
 const STEADY_SLOPE = 1;
@@ -25,15 +23,11 @@ type SummaryRow = { course_id: number | null; course_title: string | null; avera
  * GET /performance/student/{studentId}: every quiz of the viewer's scope the student submitted, oldest
  * first, with the best graded score; per-course and overall means of those best scores, and the
  * least-squares slope of the best scores in quiz order (regr_slope), all computed by the database.
- * A teacher sees only their courses' quizzes, and is refused a student with none there.
+ * A teacher sees only their courses' quizzes; a student with none there is not found (404, studentInScope).
  */
 export async function studentHistory(db: Queryable, viewer: Viewer, studentId: number): Promise<StudentHistory> {
-  const [student] = await db
-    .select({ id: users.id, name: users.name, email: users.email, role: users.role, studentType: users.studentType })
-    .from(users)
-    .where(eq(users.id, studentId))
-    .limit(1);
-  if (!student || student.role !== "student") throw notFound(PERFORMANCE_MESSAGES.studentNotFound);
+  // Outside a teacher's scope is "not found" (404), as for an unknown id (issue 25 item 7).
+  const student = await studentInScope(db, viewer, studentId);
   const scope = scopedQuizzes(viewer);
   const perQuiz = sql`
     select q.id as quiz_id, q.title as quiz_title, c.id as course_id, c.title as course_title, q.passing_score,
@@ -57,7 +51,6 @@ export async function studentHistory(db: Queryable, viewer: Viewer, studentId: n
       from o group by grouping sets ((o.course_id), ())`,
     ),
   ]);
-  if (viewer.role === "teacher" && history.length === 0) throw forbidden(PERFORMANCE_MESSAGES.notYourStudent);
   const overall = summary.find((s) => s.course_id === null);
   const slope = round2(num(overall?.slope));
   const countsOf = new Map<number, number>();
@@ -67,7 +60,8 @@ export async function studentHistory(db: Queryable, viewer: Viewer, studentId: n
     .map(([courseId, courseTitle]) => ({ courseId, courseTitle, average: averages.get(courseId) ?? null, quizCount: countsOf.get(courseId) ?? 0 }))
     .sort((a, b) => a.courseTitle.localeCompare(b.courseTitle));
   return {
-    student: { id: student.id, name: student.name, email: student.email, studentType: (student.studentType as StudentType | null) ?? null },
+    // Teachers see students' names and levels only (decision 017, issue 24): the email goes to admins.
+    student: { id: student.id, name: student.name, email: viewer.role === "admin" ? student.email : null, studentType: (student.studentType as StudentType | null) ?? null },
     history: history.map((h) => {
       const score = num(h.best);
       return {

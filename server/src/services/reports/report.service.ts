@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
 import { LIBRARY_TYPE_LABELS, STUDENT_TYPE_LABELS, type ReportDefinition, type ReportId, type ReportResult, type StudentType } from "@adesua/domain";
 import type { Queryable } from "../../db/client";
-import { users } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/viewer";
 import { assertCanSeeQuiz } from "../../policies/quiz.policy";
@@ -10,6 +8,7 @@ import { libraryCounts } from "../library.service";
 import { courseEngagementRows, quizAnalyticsFigures, quizScoreBands, studentRecordRows, studentsAtRiskRows } from "./report.queries";
 import { PRACTICE_PASS_MARK, readinessFigures, topicScores, weakestTopics } from "./bece.queries";
 import { num, round2 } from "./report-scope";
+import { studentInScope } from "../performance/scope";
 
 /** GET /reports: every report, its path (with the picker's parameter) and what it tells. */
 export const REPORT_DEFINITIONS: readonly ReportDefinition[] = [
@@ -93,9 +92,10 @@ export async function quizAnalytics(db: Queryable, viewer: Viewer, quizId: numbe
 }
 
 export async function studentPerformance(db: Queryable, viewer: Viewer, userId: number, now: Date): Promise<ReportResult> {
-  const [student] = await db.select({ name: users.name, role: users.role, level: users.studentType }).from(users).where(eq(users.id, userId)).limit(1);
-  // Only students have results; a teacher is not told whether another staff account exists.
-  if (!student || student.role !== "student") throw notFound("Student not found");
+  // Only students have results, and a teacher sees only theirs (who took one of their quizzes): anyone else is
+  // "Student not found" (404), as for GET /performance/student/{id} (issue 25 item 7).
+  const scoped = await studentInScope(db, viewer, userId);
+  const student = { name: scoped.name, level: scoped.studentType };
   const list = await studentRecordRows(db, viewer, userId);
   const scored = list.filter((r) => r.score !== null).map((r) => Number(r.score));
   const averageScore = scored.length ? Math.round((scored.reduce((a, b) => a + b, 0) / scored.length) * 100) / 100 : null;
