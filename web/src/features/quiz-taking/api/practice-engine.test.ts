@@ -109,7 +109,7 @@ function memoryStorage() {
   };
 }
 
-const graded = async (_a: unknown, _ids: number[], its: PracticeItem[]) => practiceReview(result, its);
+const graded = async (_a: unknown, _ids: number[], its: PracticeItem[], _round?: { retryOf?: number }) => practiceReview(result, its);
 
 describe("a practice round kept on the device until it is submitted", () => {
   const key = practiceRoundKey(7, "2020~Science~A");

@@ -145,4 +145,38 @@ describe("practice page", () => {
     expect(screen.getByRole("radio", { name: /Heart/ })).not.toBeChecked();
     expect(JSON.parse(localStorage.getItem(practiceRoundKey(7, GROUP))!).id).not.toBe(before);
   });
+
+  it("offers to submit a round whose time ran out while the page was closed, and submits it with the answers it kept", async () => {
+    const user = userEvent.setup();
+    const items = questions.map(({ id, text, options }) => ({ id, text, options }));
+    const started = Date.now() - 40 * 60_000;
+    localStorage.setItem(
+      practiceRoundKey(7, GROUP),
+      JSON.stringify({
+        v: 1,
+        id: started,
+        subtitle: "Section A · practice",
+        items,
+        answers: { 11: "Heart" },
+        deadline: started + 30 * 60_000,
+        questionsPerPage: 5,
+        updatedAt: started,
+      }),
+    );
+    const sent: unknown[] = [];
+    const fetchBefore = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === "POST") sent.push(JSON.parse(String(init.body)));
+      return fetchBefore(input, init);
+    }) as typeof fetch;
+
+    open({ pathname: PATH, search: "" });
+    const ended = await screen.findByRole("region", { name: "Time is up for your practice round" });
+    expect(within(ended).getByText("1 of 3")).toBeInTheDocument();
+    await user.click(within(ended).getByRole("button", { name: "Submit it" }));
+    expect(await screen.findByRole("heading", { name: "Quiz submitted" }, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByText("Your quiz was submitted automatically with the answers you had given.")).toBeInTheDocument();
+    expect(sent).toEqual([{ questionIds: [11, 12, 13], answers: [{ questionId: 11, answer: "Heart" }] }]);
+    expect(localStorage.getItem(practiceRoundKey(7, GROUP))).toBeNull();
+  });
 });

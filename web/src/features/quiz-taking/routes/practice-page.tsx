@@ -211,10 +211,11 @@ export function PracticePage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [id, userId],
   );
-  // The round this device keeps for the group, read once on arrival (for the start screen).
-  const [kept] = useState(() => store?.read() ?? null);
-  // A reload of the page that started the round resumes it at once; any other arrival asks first.
-  const [running, setRunning] = useState(() => kept !== null && kept.id === (location.state as PracticeHistoryState)?.practiceRound);
+  // The round this device keeps for the group, read on arrival (for the start screen).
+  const kept = useMemo(() => store?.read() ?? null, [store]);
+  // A reload of the page that started the round resumes it at once; any other arrival asks first (null: not chosen yet).
+  const [chosen, setRunning] = useState<boolean | null>(null);
+  const running = chosen ?? (kept !== null && kept.id === (location.state as PracticeHistoryState)?.practiceRound);
   const count = useGroupCount(group, !running && !kept);
   // Each round: the whole group, or the wrong ones of the round before.
   const [round, setRound] = useState<{ n: number; only: PracticeItem[] | null; retryOf?: number }>({ n: 0, only: null });
