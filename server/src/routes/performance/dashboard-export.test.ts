@@ -196,7 +196,10 @@ describe("GET /performance/export", () => {
       ["Ama Owusu", "80", "1", "Yes"],
       ["Kofi Mensah", "60", "2", "Yes"],
     ]);
-    expect(lines[2][4]).toBe("ama@test.school");
+    // Teachers see names and levels only (decision 017, issue 24): the Email column is empty for them, filled for admins.
+    expect(lines[2][4]).toBe("");
+    const a = await exportCall(admin, `?quizIds=${ids.algebra}&includeStudentDetails=true`);
+    expect(Papa.parse<string[]>(a.body.replace(/^\ufeff/, ""), { skipEmptyLines: true }).data[2][4]).toBe("ama@test.school");
   });
 
   it("writes a real quiz_performance.xlsx with a Summary sheet and a Students sheet", async () => {

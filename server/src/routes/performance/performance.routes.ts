@@ -90,8 +90,9 @@ export const performanceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const quiz = await findQuiz(app.db, req.params.id);
       if (!quiz) throw notFound(PERFORMANCE_MESSAGES.quizNotFound);
-      assertCanSeeQuizPerformance(viewerOf(req), quiz);
-      return quizPerformanceDetails(app.db, quiz, app.now());
+      const viewer = viewerOf(req);
+      assertCanSeeQuizPerformance(viewer, quiz);
+      return quizPerformanceDetails(app.db, quiz, app.now(), viewer);
     },
   );
 

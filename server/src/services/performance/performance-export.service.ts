@@ -83,7 +83,7 @@ function detailRows(db: Queryable, viewer: Viewer, batch: readonly QuizPerforman
   return rowsOf<DetailRow>(
     db,
     sql`
-      select b.quiz_id, u.name, u.email, u.student_type, b.score::float8 as score, b.correct, b.total, b.attempts::int as attempts,
+      select b.quiz_id, u.name, ${viewer.role === "admin" ? sql`u.email` : sql`null::text`} as email, u.student_type, b.score::float8 as score, b.correct, b.total, b.attempts::int as attempts,
              to_char(b.last_attempt at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_attempt, b.graded,
              q.passing_score::float8 as passing_score
       from (

@@ -56,7 +56,7 @@ export function utcIso(text: string): string {
  * latest), with their number of attempts and the time of the last one; by name. One row per student
  * who submitted: a class, not the school (bounded by the quiz's level).
  */
-export async function quizStudents(db: Queryable, quizId: number): Promise<QuizPerformanceDetails["students"]> {
+export async function quizStudents(db: Queryable, quizId: number, emails = false): Promise<QuizPerformanceDetails["students"]> {
   const rows = (await queryPrepared(db, "adesua_quiz_students_v1", QUIZ_STUDENTS_SQL, ["int"], [quizId])) as StudentRow[];
   return rows.map((r) => ({
     userId: Number(r.user_id),
@@ -67,7 +67,8 @@ export async function quizStudents(db: Queryable, quizId: number): Promise<QuizP
     total: int(r.total),
     attempts: int(r.attempts),
     lastAttempt: utcIso(r.last_attempt as string),
-    email: r.email,
+    // Teachers see students' names and levels only (decision 017, issue 24): the email goes to admins.
+    email: emails ? r.email : null,
   }));
 }
 
@@ -90,11 +91,18 @@ async function quizStatistics(db: Queryable, quizId: number, passingScore: numbe
   };
 }
 
-/** GET /performance/quiz-details/{id}: the caller has checked the viewer may see this quiz. */
-export async function quizPerformanceDetails(db: Queryable, quiz: QuizJoined, now: Date): Promise<QuizPerformanceDetails> {
+/**
+ * GET /performance/quiz-details/{id}: the caller has checked the viewer may see this quiz. Students' emails only for
+ * an admin viewer (`viewer.role`); a teacher gets null.
+ */
+export async function quizPerformanceDetails(db: Queryable, quiz: QuizJoined, now: Date, viewer: { role: string }): Promise<QuizPerformanceDetails> {
   const q = quiz.quiz;
   const passingScore = Number(q.passingScore);
-  const [students, stats, items] = await Promise.all([quizStudents(db, q.id), quizStatistics(db, q.id, passingScore), itemAnalysis(db, q.id)]);
+  const [students, stats, items] = await Promise.all([
+    quizStudents(db, q.id, viewer.role === "admin"),
+    quizStatistics(db, q.id, passingScore),
+    itemAnalysis(db, q.id),
+  ]);
   return {
     quiz: {
       id: q.id,

@@ -32,7 +32,7 @@ export function StudentHistoryPage() {
   const chart = d.history.map((h, i) => ({ label: `${i + 1}. ${h.quizTitle}`, score: h.score }));
   return (
     <Stack>
-      <PageHeader title={d.student.name} subtitle={`${d.student.studentType?.toUpperCase() ?? "Student"} · ${d.student.email}`} />
+      <PageHeader title={d.student.name} subtitle={`${d.student.studentType?.toUpperCase() ?? "Student"}${d.student.email ? ` · ${d.student.email}` : ""}`} />
       {d.history.length === 0 ? (
         <EmptyState title="No Data Available" message="This student has not submitted a quiz yet." />
       ) : (
