@@ -42,15 +42,7 @@ function StatCard({ label, value, note, loading, to }: { label: string; value: s
   // A figure with somewhere to go is a link to it (the "To Grade" count opens the submissions waiting).
   if (to)
     return (
-      <Paper
-        withBorder
-        p="sm"
-        radius="md"
-        component={Link}
-        to={to}
-        aria-label={`${label}: ${value} ${note ?? ""}`.trim()}
-        style={{ display: "block", color: "inherit" }}
-      >
+      <Paper withBorder p="sm" radius="md" component={Link} to={to} style={{ display: "block", color: "inherit" }}>
         {body}
       </Paper>
     );
