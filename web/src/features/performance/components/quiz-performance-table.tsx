@@ -1,7 +1,8 @@
-import { Anchor, Badge, Checkbox, em, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import { Badge, Checkbox, em, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import type { QuizPerformanceRow } from "@adesua/domain";
 import { formatDateTime } from "@/lib/format";
+import { NewTabLink } from "@/components/new-tab-link";
 import { gradeColor, maxAttempts, passRate, RATING_COLOR, RATING_LABEL, score, STATUS_COLOR, STATUS_LABEL } from "./performance-display";
 
 type Sort = { sortBy: string; sortOrder: "asc" | "desc" };
@@ -127,9 +128,9 @@ function QuizPerformanceCards({ rows, sort, onSort, selected, onToggle, onToggle
                 <Text size="xs" c="dimmed">
                   Max attempts: {maxAttempts(r.maxAttempts)}
                 </Text>
-                <Anchor href={detailsHref(r.quizId)} target="_blank" rel="noopener" size="sm" aria-label={`View Details: ${r.quizTitle} (opens in a new tab)`}>
+                <NewTabLink href={detailsHref(r.quizId)} size="sm" aria-label={`View Details: ${r.quizTitle} (opens in a new tab)`}>
                   View Details
-                </Anchor>
+                </NewTabLink>
               </Group>
             </Stack>
           </Paper>
@@ -215,15 +216,9 @@ export function QuizPerformanceTable(props: Props) {
               </Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
-                  <Anchor
-                    href={detailsHref(r.quizId)}
-                    target="_blank"
-                    rel="noopener"
-                    size="sm"
-                    aria-label={`View Details: ${r.quizTitle} (opens in a new tab)`}
-                  >
+                  <NewTabLink href={detailsHref(r.quizId)} size="sm" aria-label={`View Details: ${r.quizTitle} (opens in a new tab)`}>
                     View Details
-                  </Anchor>
+                  </NewTabLink>
                 </Group>
               </Table.Td>
             </Table.Tr>
