@@ -11,5 +11,6 @@ export * from "./constants/attempt";
 export * from "./constants/accounts";
 export * from "./constants/bank";
 export * from "./constants/grading";
+export * from "./constants/late-answers";
 export * from "./constants/admin";
 export * from "./constants/enrolment";

@@ -202,6 +202,12 @@ export const AttemptResultSchema = z.object({
   review: z.array(ReviewItemSchema).nullable(),
   /** Answers that arrived after the time was up (decision 044); absent when there are none. */
   lateAnswers: LateAnswersSummarySchema.optional(),
+  /**
+   * While `review` is null, when the correct answers will appear (decision 016's rule, said for people): "close" at
+   * `at` (the quiz's close time), "teacher" when its teacher releases them (no close time, or never shown), "last_attempt"
+   * once no attempt is left (a practice quiz; or at `at`, its close time). Absent once the review is there.
+   */
+  answersWhen: z.object({ when: z.enum(["close", "teacher", "last_attempt"]), at: z.string().nullable() }).optional(),
 });
 export type AttemptResult = z.infer<typeof AttemptResultSchema>;
 

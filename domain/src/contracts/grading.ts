@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { GRADING_MESSAGES as M, SUBMISSION_SORTS } from "../constants/grading";
+import { LATE_ANSWER_DECISIONS } from "../constants/late-answers";
+
+export { LATE_ANSWERS, LATE_ANSWER_DECISIONS, type LateAnswerDecision } from "../constants/late-answers";
 import { PageMetaSchema, pageQuery, positiveId } from "./common";
 
 export { GRADING_MESSAGES, GRADE_BAR_GREEN, GRADE_BAR_ORANGE, SUBMISSION_SORTS, type SubmissionSort } from "../constants/grading";
@@ -128,3 +131,85 @@ export type SubmissionListQuery = z.input<typeof SubmissionListQuerySchema>;
 
 export const SubmissionListResponseSchema = z.object({ data: z.array(SubmissionItemSchema), pagination: PageMetaSchema });
 export type SubmissionListResponse = z.infer<typeof SubmissionListResponseSchema>;
+
+/**
+ * One answer that reached the server after the attempt's time was up (decision 044), as the grading screen shows it:
+ * kept beside the submission, not counted until the teacher accepts it.
+ */
+export const LateAnswerSchema = z.object({
+  questionId: z.number().int(),
+  /** 1-based place in the quiz. */
+  number: z.number().int(),
+  text: z.string(),
+  options: z.array(z.string()),
+  /** The late answer. */
+  answer: z.string(),
+  /** What counts for this question now (saved in time, or accepted); null when nothing does. */
+  countedAnswer: z.string().nullable(),
+  /** The correct option's text; null for a question without a key. */
+  correctAnswer: z.string().nullable(),
+  /** Whether the late answer is right by the key; null without a key. */
+  correct: z.boolean().nullable(),
+  /** When the phone says it was given (its clock, corrected by the server time it learnt); null when it did not say. */
+  givenAt: z.string().nullable(),
+  /** When it reached the server. */
+  receivedAt: z.string(),
+  /** Whether the phone's time is before the deadline (plus the grace); null when the phone did not say or there is no deadline. */
+  givenInTime: z.boolean().nullable(),
+  decision: z.enum(LATE_ANSWER_DECISIONS),
+  decidedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type LateAnswer = z.infer<typeof LateAnswerSchema>;
+
+/** A submission's late answers: GET /submissions/{submissionId}/late-answers and each item of a quiz's list. */
+export const SubmissionLateAnswersSchema = z.object({
+  submissionId: z.number().int(),
+  attemptId: z.number().int(),
+  quizId: z.number().int(),
+  user: z.object({ id: z.number().int(), name: z.string() }),
+  /** The attempt's deadline; null without one. */
+  deadline: z.string().nullable(),
+  submittedAt: z.string(),
+  score: z.number().nullable(),
+  correct: z.number().int(),
+  total: z.number().int(),
+  /** Late answers waiting for a decision. */
+  pending: z.number().int(),
+  answers: z.array(LateAnswerSchema),
+});
+export type SubmissionLateAnswers = z.infer<typeof SubmissionLateAnswersSchema>;
+
+/** GET /quizzes/{id}/late-answers: the quiz's submissions with late answers, those waiting for a decision first. */
+export const QuizLateAnswersResponseSchema = z.object({
+  quiz: z.object({ id: z.number().int(), title: z.string() }),
+  /** Late answers waiting for a decision, over all submissions. */
+  pending: z.number().int(),
+  data: z.array(SubmissionLateAnswersSchema),
+});
+export type QuizLateAnswersResponse = z.infer<typeof QuizLateAnswersResponseSchema>;
+
+/** POST /submissions/{submissionId}/late-answers/accept and …/leave: some of the waiting late answers, or all of them. */
+export const DecideLateAnswersSchema = z
+  .object({
+    questionIds: z
+      .array(positiveId("questionIds"), { error: "questionIds must be a list" })
+      .min(1, { error: "questionIds: give at least one question" })
+      .max(500, { error: "questionIds: at most 500" })
+      .refine((a) => new Set(a).size === a.length, { error: "questionIds: each question at most once" })
+      .optional(),
+  })
+  .nullish()
+  .transform((b) => ({ questionIds: b?.questionIds ?? null }));
+export type DecideLateAnswersInput = z.input<typeof DecideLateAnswersSchema>;
+
+const gradeNumbers = z.object({ score: z.number().nullable(), correct: z.number().int(), total: z.number().int(), graded: z.boolean() });
+
+/** The answer of an accept or a leave: how many were decided, the grade before and after, and the submission's late answers now. */
+export const DecideLateAnswersResponseSchema = z.object({
+  decided: z.number().int(),
+  before: gradeNumbers,
+  after: gradeNumbers,
+  submission: SubmissionLateAnswersSchema,
+});
+export type DecideLateAnswersResponse = z.infer<typeof DecideLateAnswersResponseSchema>;

@@ -9,6 +9,10 @@ import type { Viewer } from "../lib/viewer";
 import { questionIndexes } from "./attempt.queries";
 import { saveAnswersGrouped, type SaveCaller } from "./attempt-save-batch";
 import { refusal, settleAttempt, upsertAnswers } from "./attempt-settle";
+import { keepLateAnswers } from "./attempt-late";
+
+/** What a save did: stored the answers in the attempt, or (after its time was up) kept them as late answers. */
+export type SaveOutcome = { saved: number; savedAt: Date } | { kept: number; savedAt: Date };
 
 /**
  * Saving answers during an attempt (PUT /attempts/{id}/answers): the one-statement fast path
@@ -44,16 +48,10 @@ export function saveAnswersLocked(db: Db, viewer: Viewer, attemptId: number, ans
  * The explaining path of a save, when the one-statement path said no: it locks the attempt FOR
  * UPDATE (with its quiz and where each given question sits, in the same query), lets time act on it
  * (which may submit it or end sections), then either saves or refuses with the exact reason. Saving
- * the same answer again writes nothing.
+ * the same answer again writes nothing. After the attempt's time was up, answers that do not already count are kept
+ * as late answers for the teacher (decision 044).
  */
-export async function saveAnswers(
-  tx: Tx,
-  viewer: Viewer,
-  attemptId: number,
-  answers: readonly AnswerInput[],
-  now: Date,
-  actor: Actor,
-): Promise<{ saved: number; savedAt: Date }> {
+export async function saveAnswers(tx: Tx, viewer: Viewer, attemptId: number, answers: readonly AnswerInput[], now: Date, actor: Actor): Promise<SaveOutcome> {
   const ids = answers.map((a) => a.questionId);
   const [row] = (await tx
     .select({ attempt: attempts, quiz: quizzes, found: questionIndexes(ids) })
@@ -83,8 +81,18 @@ export async function saveAnswers(
       currentSection = settled.attempt.currentSection;
     }
   }
-  if (status !== "in_progress") throw isPastDeadline(attempt.deadline, now) ? refusal(409, "timeUp") : refusal(409, "submitted");
   const index = new Map((row.found ?? []).map((f) => [f.id, f.index]));
+  if (status !== "in_progress") {
+    const timeUp = isPastDeadline(attempt.deadline, now);
+    // Answers that arrive after the time was up (a phone that was offline) are kept for the teacher, never dropped
+    // (decision 044). Answers that already count are not late: with nothing else, the save is refused as before.
+    if (timeUp && !takesPreview(viewer)) {
+      if (ids.some((id) => !index.has(id))) throw refusal(400, "unknownQuestion");
+      const kept = await keepLateAnswers(tx, attemptId, answers, now);
+      if (kept) return { kept, savedAt: now };
+    }
+    throw timeUp ? refusal(409, "timeUp") : refusal(409, "submitted");
+  }
   if (ids.some((id) => !index.has(id))) throw refusal(400, "unknownQuestion");
   if (sections.length) {
     for (const id of ids) {

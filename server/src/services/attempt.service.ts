@@ -3,12 +3,14 @@ import {
   advanceSection as advanceSectionRule,
   attemptDeadline,
   attemptStartRefusal,
+  isPastDeadline,
   questionOpenness,
   type AnswerInput,
   type AttemptResult,
+  type AttemptSession,
   type StartRefusal,
 } from "@adesua/domain";
-import type { Db, Tx } from "../db/client";
+import type { Db, Queryable, Tx } from "../db/client";
 import { queryPrepared } from "../db/prepared";
 import { commitEvenIfRefused, inOrder } from "../db/transactions";
 import { attempts, type AttemptRow } from "../db/schema";
@@ -18,6 +20,8 @@ import { assertCanStartAttempt, takesPreview } from "../policies/attempt.policy"
 import type { Viewer } from "../lib/viewer";
 import { INSERT_ATTEMPT_SQL, MY_ATTEMPTS_BY_TOKEN_SQL, MY_ATTEMPTS_SQL, sessionFromRaw, START_QUIZ_BY_TOKEN_SQL, START_QUIZ_SQL } from "./attempt.queries";
 import { attemptResult } from "./attempt-result.service";
+import { keepLateAnswers, lateAnswersSummary } from "./attempt-late";
+import { keyedQuestionsOf } from "./quiz-questions-cache";
 import {
   loadGradeInputs,
   lockOwnAttemptByToken,
@@ -173,8 +177,26 @@ export async function retryingStartRace<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * A submit that arrives after the attempt's time was up (a phone that was offline at the deadline) carries the answers
+ * still waiting on it: they are kept as late answers for the teacher (decision 044), those of questions no longer in
+ * the quiz left out (nothing to grade them against; the submit must still answer). Nothing for a preview or an attempt
+ * the student ended in time. Answers how many were kept.
+ */
+async function keepLateFromSubmit(tx: Tx, attempt: AttemptRow, quiz: QuizForAttempt, answers: readonly AnswerInput[], now: Date, preview: boolean) {
+  if (!answers.length || preview || !isPastDeadline(attempt.deadline, now)) return 0;
+  const inQuiz = new Set((await keyedQuestionsOf(tx, quiz)).map((q) => q.id));
+  return keepLateAnswers(
+    tx,
+    attempt.id,
+    answers.filter((a) => inQuiz.has(a.questionId)),
+    now,
+  );
+}
+
+/**
  * Saves the answers a submit carries where they are still accepted (open section, before the
- * deadline) and submits. Answers for unknown questions are refused; late ones are left out. The
+ * deadline) and submits. Answers for unknown questions are refused; answers after the time was up are
+ * kept as late answers (keepLateFromSubmit); those of an ended section are left out. The
  * keyed questions and saved answers are read once, and serve both the check and the grading.
  */
 async function saveAndSubmit(
@@ -185,9 +207,9 @@ async function saveAndSubmit(
   now: Date,
   actor: Actor,
   preview: boolean,
-): Promise<Settled> {
+): Promise<Settled & { lateKept?: number }> {
   const settled = await settleAttempt(tx, attempt, quiz, now, actor, preview);
-  if (settled.attempt.status !== "in_progress") return settled;
+  if (settled.attempt.status !== "in_progress") return { ...settled, lateKept: await keepLateFromSubmit(tx, settled.attempt, quiz, answers, now, preview) };
   let inputs: GradeInputs | undefined;
   if (answers.length) {
     const read = await loadGradeInputs(tx, quiz, settled.attempt.id);
@@ -231,7 +253,34 @@ export async function submitOwnAttemptByToken(
 async function submitLocked(tx: Tx, viewer: Viewer, attempt: AttemptRow, quiz: QuizForAttempt, answers: readonly AnswerInput[], now: Date, actor: Actor) {
   const preview = takesPreview(viewer);
   const done = await saveAndSubmit(tx, attempt, quiz, answers, now, actor, preview);
-  return attemptResult(tx, done.attempt, quiz, preview, now, done.graded);
+  return withLateAnswers(tx, await attemptResult(tx, done.attempt, quiz, preview, now, done.graded), done.attempt, quiz, now, preview);
+}
+
+/**
+ * The result as the student's screens need it besides its grade: when the correct answers will appear (while the
+ * review is withheld), and its late answers (decision 044), read only for an attempt whose time was up before now: a
+ * submit in time (the exam's submit burst) reads nothing more.
+ */
+export async function withLateAnswers(
+  db: Queryable,
+  result: AttemptResult,
+  attempt: AttemptRow,
+  quiz: QuizForAttempt,
+  now: Date,
+  preview: boolean,
+): Promise<AttemptResult> {
+  const out = result.review ? result : { ...result, answersWhen: answersWhen(quiz) };
+  if (preview || !isPastDeadline(attempt.deadline, now)) return out;
+  const late = await lateAnswersSummary(db, attempt.id);
+  return late ? { ...out, lateAnswers: late } : out;
+}
+
+/** When a withheld review will appear, by the quiz's settings (reviewAllowed's rule, decision 016). */
+function answersWhen(quiz: QuizForAttempt): NonNullable<AttemptResult["answersWhen"]> {
+  const at = quiz.closeTime ? quiz.closeTime.toISOString() : null;
+  if (quiz.showAnswers === "after_last_attempt" && quiz.practice) return { when: "last_attempt", at };
+  if (quiz.showAnswers === "never" || at === null) return { when: "teacher", at: null };
+  return { when: "close", at };
 }
 
 /** POST /submissions/{quizId}/submit: submits the open attempt, starting one when there is none. */
@@ -239,8 +288,21 @@ export async function submitForQuiz(tx: Tx, viewer: Viewer, quizId: number, answ
   const started = await startOrResumeAttempt(tx, viewer, quizId, now, actor, { stopAfterFinalize: true });
   const preview = takesPreview(viewer);
   // An open attempt that had run out was just submitted by this call: that is the result.
+  if (started.finalized) await keepLateFromSubmit(tx, started.finalized.attempt, started.quiz, answers, now, preview);
   const done = started.finalized ?? (await saveAndSubmit(tx, started.attempt, started.quiz, answers, now, actor, preview));
-  return attemptResult(tx, done.attempt, started.quiz, preview, now, done.graded);
+  return withLateAnswers(tx, await attemptResult(tx, done.attempt, started.quiz, preview, now, done.graded), done.attempt, started.quiz, now, preview);
+}
+
+/** An attempt's session with its result's late answers (GET /attempts/{id}): see withLateAnswers. */
+export async function sessionWithLateAnswers(
+  db: Queryable,
+  session: AttemptSession,
+  attempt: AttemptRow,
+  quiz: QuizForAttempt,
+  now: Date,
+  preview: boolean,
+): Promise<AttemptSession> {
+  return session.result ? { ...session, result: await withLateAnswers(db, session.result, attempt, quiz, now, preview) } : session;
 }
 
 /** An attempt as a screen shows it, with what this call graded when it submitted it. */

@@ -1,10 +1,10 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { gradeWithTeacher } from "@adesua/domain";
 import type { Queryable } from "../db/client";
-import { attemptAnswers, attempts, submissions } from "../db/schema";
+import { attemptAnswers, attempts, submissions, type SubmissionRow } from "../db/schema";
 import { recordAudit, type Actor } from "../audit/audit";
 import { conflict } from "../lib/errors";
-import { loadKeyedQuestions, teacherGradeOf, type StoredAnswer } from "./grading.service";
+import { loadAttemptAnswers, loadKeyedQuestions, teacherGradeOf, type StoredAnswer } from "./grading.service";
 import { recomputeRecords } from "./records-recompute.service";
 
 export const STUDENTS_TAKING_QUIZ = "Students are taking this quiz; change the questions after their attempts end";
@@ -67,4 +67,22 @@ export async function regradeQuiz(tx: Queryable, quiz: { id: number; passingScor
     after: { regraded: changes.length, changes: changes.slice(0, 100) },
   });
   return changes.length;
+}
+
+/**
+ * Re-grades one submission from its attempt's saved answers, in the caller's transaction, as `regradeQuiz` does for a
+ * whole quiz: keys, plus the teacher's marks or final score (`gradeWithTeacher`), records following through
+ * `recomputeRecords`. Used when late answers are accepted (decision 044); the caller audits. Answers the row after.
+ */
+export async function regradeSubmission(tx: Queryable, s: SubmissionRow, quiz: { id: number; passingScore: number }): Promise<SubmissionRow> {
+  if (s.attemptId === null) return s;
+  const [keyed, answers] = await Promise.all([loadKeyedQuestions(tx, quiz.id), loadAttemptAnswers(tx, s.attemptId)]);
+  const g = gradeWithTeacher(keyed, answers, teacherGradeOf(s));
+  const [after] = await tx
+    .update(submissions)
+    .set({ score: g.score, correct: g.correct, total: g.total, graded: g.graded, ungradedAnswers: g.ungradedAnswers })
+    .where(eq(submissions.id, s.id))
+    .returning();
+  await recomputeRecords(tx, { quizId: quiz.id, userId: s.userId });
+  return after;
 }

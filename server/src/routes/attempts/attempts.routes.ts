@@ -6,6 +6,8 @@ import {
   AttemptResultSchema,
   AttemptSessionSchema,
   IdParamsSchema,
+  LATE_ANSWERS,
+  LateAnswersKeptSchema,
   SaveAnswersResponseSchema,
   SaveAnswersSchema,
   SubmitAttemptSchema,
@@ -15,7 +17,7 @@ import { ANY_SIGNED_IN } from "../../lib/access";
 import { takesPreview } from "../../policies/attempt.policy";
 import { viewerOf } from "../../lib/viewer";
 import { commitEvenIfRefused } from "../../db/transactions";
-import { moveToNextSection, readOwnAttempt, readOwnAttemptByNumber } from "../../services/attempt.service";
+import { moveToNextSection, readOwnAttempt, readOwnAttemptByNumber, sessionWithLateAnswers } from "../../services/attempt.service";
 import { onDatabase } from "../../services/procedures";
 import { saveAnswersFast, saveAnswersLocked, saveAnswersSettling } from "../../services/attempt-answers.service";
 import { attemptSession } from "../../services/attempt-result.service";
@@ -51,7 +53,8 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = viewerOf(req);
       const now = app.now();
       const { attempt, quiz, graded } = await commitEvenIfRefused(app.db, (tx) => readOwnAttempt(tx, viewer, req.params.attemptId, now, actorOf(req)));
-      return attemptSession(app.db, attempt, quiz, takesPreview(viewer), now, { graded });
+      const preview = takesPreview(viewer);
+      return sessionWithLateAnswers(app.db, await attemptSession(app.db, attempt, quiz, preview, now, { graded }), attempt, quiz, now, preview);
     },
   );
 
@@ -67,7 +70,8 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
       const { attempt, quiz, graded } = await commitEvenIfRefused(app.db, (tx) =>
         readOwnAttemptByNumber(tx, viewer, req.params.id, req.params.number, now, actorOf(req)),
       );
-      return attemptSession(app.db, attempt, quiz, takesPreview(viewer), now, { graded });
+      const preview = takesPreview(viewer);
+      return sessionWithLateAnswers(app.db, await attemptSession(app.db, attempt, quiz, preview, now, { graded }), attempt, quiz, now, preview);
     },
   );
 
@@ -76,9 +80,18 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // The save's statement checks the session itself (decision 038): one statement per save, not two.
       config: { access: ANY_SIGNED_IN, sessionInStatement: true },
-      schema: { tags: ["attempts"], params: AttemptParamsSchema, body: SaveAnswersSchema, response: { 200: SaveAnswersResponseSchema } },
+      schema: {
+        tags: ["attempts"],
+        description:
+          "Saves answers during an attempt. After the attempt's time was up (a phone that was offline), answers that do not already count " +
+          "are kept beside the submission for the teacher to accept or leave, answered 202 `late_answers_kept` (decision 044); " +
+          "each answer may carry `givenAt`, when the phone says it was given.",
+        params: AttemptParamsSchema,
+        body: SaveAnswersSchema,
+        response: { 200: SaveAnswersResponseSchema, 202: LateAnswersKeptSchema },
+      },
     },
-    async (req) => {
+    async (req, reply) => {
       const { attemptId } = req.params;
       const { answers } = req.body;
       const now = app.now();
@@ -93,6 +106,16 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
         // why the attempt took no answer, or lets time act first.
         (tokenSaidNo) => (tokenSaidNo ? saveAnswersLocked : saveAnswersSettling)(app.db, viewerOf(req), attemptId, answers, now, actorOf(req)),
       );
+      if ("kept" in r) {
+        return reply.status(202).send({
+          saved: 0 as const,
+          kept: "late" as const,
+          keptCount: r.kept,
+          code: LATE_ANSWERS.keptCode,
+          message: LATE_ANSWERS.kept,
+          savedAt: r.savedAt.toISOString(),
+        });
+      }
       return { saved: r.saved, savedAt: r.savedAt.toISOString() };
     },
   );
@@ -109,7 +132,8 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
       const { attempt, quiz, graded } = await commitEvenIfRefused(app.db, (tx) =>
         moveToNextSection(tx, viewer, req.params.attemptId, req.body.fromSection, now, actorOf(req)),
       );
-      return attemptSession(app.db, attempt, quiz, takesPreview(viewer), now, { graded });
+      const preview = takesPreview(viewer);
+      return sessionWithLateAnswers(app.db, await attemptSession(app.db, attempt, quiz, preview, now, { graded }), attempt, quiz, now, preview);
     },
   );
 

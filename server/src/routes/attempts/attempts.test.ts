@@ -337,7 +337,7 @@ describe("PUT /api/attempts/:id/answers", () => {
 });
 
 describe("deadlines", () => {
-  it("accepts answers through the grace, then refuses them and submits what was saved, stamped with the deadline", async () => {
+  it("accepts answers through the grace, then keeps later ones aside (decision 044) and submits what was saved, stamped with the deadline", async () => {
     const s = await student();
     const { quiz, questions } = await buildQuiz(db(), { timeLimit: 10 });
     const T0 = new Date("2030-04-01T09:00:00Z");
@@ -348,7 +348,13 @@ describe("deadlines", () => {
     t.clock.set(at(deadline, DEADLINE_GRACE_MS - 1000));
     expect((await save(s.token, a.body.attemptId, [{ questionId: questions[0].id, answer: "2" }])).status).toBe(200);
     t.clock.set(at(deadline, DEADLINE_GRACE_MS + 1000));
+    // Not counted: kept as a late answer for the teacher (late-answers.test.ts).
     expect(await save(s.token, a.body.attemptId, [{ questionId: questions[1].id, answer: "4" }])).toMatchObject({
+      status: 202,
+      body: { saved: 0, kept: "late", code: "late_answers_kept" },
+    });
+    // An answer that already counts is not late: refused for time as before.
+    expect(await save(s.token, a.body.attemptId, [{ questionId: questions[0].id, answer: "2" }])).toMatchObject({
       status: 409,
       body: { error: "Time is up", code: "time_up" },
     });
@@ -369,7 +375,8 @@ describe("deadlines", () => {
     const a = await start(s.token, quiz.id);
     expectAt(a.body.deadline, at(T0, 3000));
     t.clock.set(at(T0, 3000 + DEADLINE_GRACE_MS + 1));
-    expect((await save(s.token, a.body.attemptId, [{ questionId: questions[0].id, answer: "2" }])).status).toBe(409);
+    // Too late to count: kept for the teacher (decision 044).
+    expect((await save(s.token, a.body.attemptId, [{ questionId: questions[0].id, answer: "2" }])).status).toBe(202);
     expect(await start(s.token, quiz.id)).toMatchObject({ status: 403, body: { error: "Quiz is closed" } });
   });
 

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  DecideLateAnswersResponseSchema,
+  DecideLateAnswersSchema,
   EditSubmissionScoreSchema,
   GradeSubmissionSchema,
   IdParamsSchema,
   OkSchema,
   QuizIdParamsSchema,
+  QuizLateAnswersResponseSchema,
   SubmissionIdParamsSchema,
+  SubmissionLateAnswersSchema,
   SubmissionItemSchema,
   SubmissionListQuerySchema,
   SubmissionListResponseSchema,
@@ -17,6 +21,7 @@ import { STAFF } from "../../lib/access";
 import { viewerOf } from "../../lib/viewer";
 import { deleteSubmission, gradeSubmission } from "../../services/submission-grading.service";
 import { listSubmissions, listUngraded } from "../../services/submission-list.service";
+import { decideLateAnswers, quizLateAnswers, submissionLateAnswers } from "../../services/late-answers.service";
 
 const tags = ["grading"];
 
@@ -59,6 +64,59 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) =>
       gradeSubmission(app.db, req.params.id, { finalScore: req.body.score }, { viewer: viewerOf(req), actor: actorOf(req), now: app.now(), action: "update" }),
   );
+
+  // Answers that reached the server after an attempt's time was up (decision 044): the teacher accepts or leaves them.
+  app.get(
+    "/quizzes/:id/late-answers",
+    {
+      config: { access: STAFF },
+      schema: {
+        tags,
+        description: "The quiz's submissions with answers that arrived after the time was up, those waiting for a decision first (decision 044).",
+        params: IdParamsSchema,
+        response: { 200: QuizLateAnswersResponseSchema },
+      },
+    },
+    async (req) => quizLateAnswers(app.db, viewerOf(req), req.params.id),
+  );
+
+  app.get(
+    "/submissions/:submissionId/late-answers",
+    {
+      config: { access: STAFF },
+      schema: {
+        tags,
+        description: "A submission's answers that arrived after the time was up, with when the phone says each was given and when it arrived.",
+        params: SubmissionIdParamsSchema,
+        response: { 200: SubmissionLateAnswersSchema },
+      },
+    },
+    async (req) => submissionLateAnswers(app.db, viewerOf(req), req.params.submissionId),
+  );
+
+  for (const [path, decision] of [
+    ["accept", "accepted"],
+    ["leave", "left"],
+  ] as const) {
+    app.post(
+      `/submissions/:submissionId/late-answers/${path}`,
+      {
+        config: { access: STAFF },
+        schema: {
+          tags,
+          description:
+            decision === "accepted"
+              ? "Counts the waiting late answers (all, or those of questionIds): they join the attempt's answers and the submission is re-graded, audited with the grade before and after."
+              : "Leaves the waiting late answers (all, or those of questionIds) beside the submission, not counted; audited.",
+          params: SubmissionIdParamsSchema,
+          body: DecideLateAnswersSchema,
+          response: { 200: DecideLateAnswersResponseSchema },
+        },
+      },
+      async (req) =>
+        decideLateAnswers(app.db, req.params.submissionId, decision, req.body.questionIds, { viewer: viewerOf(req), actor: actorOf(req), now: app.now() }),
+    );
+  }
 
   app.delete("/submissions/:id", { config: { access: STAFF }, schema: { tags, params: IdParamsSchema, response: { 200: OkSchema } } }, async (req) => {
     await deleteSubmission(app.db, req.params.id, viewerOf(req), actorOf(req));

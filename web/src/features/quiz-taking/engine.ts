@@ -30,9 +30,10 @@ export type RunnerSection = {
 };
 
 export type RunnerResult = {
-  /** Percentage with two decimals; null when nothing could be graded automatically. */
+  /** Percentage with two decimals; null when nothing could be graded automatically, or while `scoreHidden`. */
   score: number | null;
-  correct: number;
+  /** Null while `scoreHidden`. */
+  correct: number | null;
   total: number;
   /** Null while a teacher still has to grade some answers. */
   passed: boolean | null;
@@ -41,6 +42,14 @@ export type RunnerResult = {
   review: ReviewItem[] | null;
   /** Whether another attempt may be started now. */
   canAttemptAgain: boolean;
+  /** The quiz shows scores only once it closes, and has not yet: the screen says only "Submitted". */
+  scoreHidden?: boolean;
+  /** While `scoreHidden`: when the score appears (the close time, epoch ms); null when the teacher releases it. */
+  scoreShownFrom?: number | null;
+  /** Answers that reached the server after the time was up, by the teacher's decision so far (decision 044). */
+  lateAnswers?: { pending: number; accepted: number; left: number };
+  /** While `review` is null: when the correct answers appear ("close" at `at`, epoch ms; "teacher"; "last_attempt"). */
+  answersWhen?: { when: "close" | "teacher" | "last_attempt"; at: number | null };
 };
 
 export type RunnerSession = {
@@ -71,7 +80,9 @@ export type SaveStatus = "saved" | "saving" | "offline";
 export type EngineEvent =
   | { type: "status"; status: SaveStatus }
   /** The engine learnt something that changes the session (time ended a section, or the attempt). */
-  | { type: "session"; session: RunnerSession };
+  | { type: "session"; session: RunnerSession }
+  /** Answers reached the server after the time was up: kept for the teacher, not counted (decision 044). */
+  | { type: "lateKept"; message: string };
 
 /** Failure classes an engine's promises reject with, so the screen can choose its words. */
 export class EngineError extends Error {

@@ -1,4 +1,4 @@
-import type { AnswerInput, AttemptResult, AttemptSession, SaveAnswersResponse } from "@adesua/domain";
+import type { AnswerInput, AttemptResult, AttemptSession, LateAnswersKept, SaveAnswersResponse } from "@adesua/domain";
 import { api } from "@/lib/api";
 
 /**
@@ -29,8 +29,9 @@ export const attemptsApi = {
   get: (attemptId: number) => api<AttemptSession>(`/attempts/${attemptId}`, { quiet: true }),
   /** The student's own attempt by the number the address shows (?n=2). */
   getByNumber: (quizId: number, attemptNumber: number) => api<AttemptSession>(`/quizzes/${quizId}/attempts/${attemptNumber}`, { quiet: true }),
+  /** 200: stored; 202: the time was up, so they were kept for the teacher instead (decision 044). */
   saveAnswers: (attemptId: number, answers: AnswerInput[], signal?: AbortSignal) =>
-    api<SaveAnswersResponse>(`/attempts/${attemptId}/answers`, { method: "PUT", body: { answers }, quiet: true, signal }),
+    api<SaveAnswersResponse | LateAnswersKept>(`/attempts/${attemptId}/answers`, { method: "PUT", body: { answers }, quiet: true, signal }),
   nextSection: (attemptId: number, fromSection: number) =>
     api<AttemptSession>(`/attempts/${attemptId}/sections/next`, { method: "POST", body: { fromSection }, quiet: true }),
   submit: (attemptId: number, answers: AnswerInput[], signal?: AbortSignal) =>

@@ -7,8 +7,9 @@ import type { SaveStatus } from "../engine";
  * and an exam hall that loses the server retries with growing, jittered pauses instead of all at once.
  */
 
-export type OutboxAnswer = { questionId: number; answer: string };
-type Entry = { answer: string; version: number };
+/** `givenAt`: when the student gave it (the engine's clock, ISO), so answers that reach the server late say when (decision 044). */
+export type OutboxAnswer = { questionId: number; answer: string; givenAt?: string };
+type Entry = { answer: string; version: number; givenAt?: number };
 /** `saved`: answers the server has confirmed, so a reload without a connection still shows them. */
 type Stored = { v: 1; seq: number; updatedAt: number; entries: Record<string, Entry>; saved?: Record<string, string> };
 
@@ -44,6 +45,11 @@ export type OutboxOptions = {
   backoff?: (failures: number) => number;
 };
 
+/** An entry as the server takes it: `givenAt` as ISO time when known. */
+function toSend(questionId: number, e: Entry): OutboxAnswer {
+  return e.givenAt === undefined ? { questionId, answer: e.answer } : { questionId, answer: e.answer, givenAt: new Date(e.givenAt).toISOString() };
+}
+
 function safeStorage(): KeyValueStore | null {
   try {
     return typeof localStorage === "undefined" ? null : localStorage;
@@ -77,9 +83,9 @@ export class AnswerOutbox {
     this.lastStatus = this.status;
   }
 
-  /** Keeps an answer (replacing an unsent older one) and sends it as soon as it can. */
-  put(questionId: number, answer: string): void {
-    this.entries.set(questionId, { answer, version: ++this.seq });
+  /** Keeps an answer (replacing an unsent older one) and sends it as soon as it can; `givenAt` (epoch ms) travels with it. */
+  put(questionId: number, answer: string, givenAt?: number): void {
+    this.entries.set(questionId, givenAt === undefined ? { answer, version: ++this.seq } : { answer, version: ++this.seq, givenAt });
     this.persist();
     this.emit();
     void this.flush();
@@ -87,7 +93,7 @@ export class AnswerOutbox {
 
   /** Answers not yet confirmed, in question order. */
   pending(): OutboxAnswer[] {
-    return [...this.entries].sort(([a], [b]) => a - b).map(([questionId, e]) => ({ questionId, answer: e.answer }));
+    return [...this.entries].sort(([a], [b]) => a - b).map(([questionId, e]) => toSend(questionId, e));
   }
 
   /** Answers the server has confirmed from this device. */
@@ -201,7 +207,7 @@ export class AnswerOutbox {
         break;
       }
       try {
-        await this.opts.send(batch.map(({ questionId, answer }) => ({ questionId, answer })));
+        await this.opts.send(batch.map((b) => toSend(b.questionId, b)));
         this.confirm(batch);
         this.failures = 0;
         this.offline = false;
@@ -211,7 +217,7 @@ export class AnswerOutbox {
         if (kind === "drop") {
           this.confirm(batch);
           this.opts.onDrop?.(
-            batch.map(({ questionId, answer }) => ({ questionId, answer })),
+            batch.map((b) => toSend(b.questionId, b)),
             err,
           );
           this.wanted = true;
@@ -273,7 +279,12 @@ export class AnswerOutbox {
       this.seq = Number(data.seq) || 0;
       for (const [id, e] of Object.entries(data.entries)) {
         if (e && typeof e.answer === "string" && Number.isInteger(Number(id)))
-          this.entries.set(Number(id), { answer: e.answer, version: Number(e.version) || 0 });
+          this.entries.set(
+            Number(id),
+            Number.isFinite(e.givenAt)
+              ? { answer: e.answer, version: Number(e.version) || 0, givenAt: e.givenAt }
+              : { answer: e.answer, version: Number(e.version) || 0 },
+          );
       }
       for (const [id, a] of Object.entries(data.saved ?? {})) if (typeof a === "string" && Number.isInteger(Number(id))) this.saved.set(Number(id), a);
     } catch {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AttemptResult, AttemptSession } from "@adesua/domain";
 import type { EngineEvent } from "../engine";
-import { ATTEMPT_ERROR_CODES, ATTEMPT_MESSAGES } from "@adesua/domain/constants";
+import { ATTEMPT_ERROR_CODES, ATTEMPT_MESSAGES, LATE_ANSWERS } from "@adesua/domain/constants";
 import { ApiError } from "@/lib/api";
 import { tokenStore } from "@/lib/storage";
 import { classifySaveError, createServerEngine, toRunnerSession } from "./server-engine";
@@ -43,6 +43,8 @@ const result: AttemptResult = {
   correct: 2,
   total: 3,
   passed: true,
+  scoreHidden: false,
+  scoreShownFrom: null,
   passingScore: 50,
   graded: true,
   submittedAt: new Date(T0).toISOString(),
@@ -198,6 +200,35 @@ describe("the server engine", () => {
     expect(localStorage.getItem("adesua.outbox.41")).toBeNull();
   });
 
+  it("sends when each answer was given, and when the server kept them as late answers (202) tells the screen and fetches the result", async () => {
+    reply = (c) => {
+      if (c.method === "POST") return json(201, session());
+      if (c.method === "PUT")
+        return json(202, {
+          saved: 0,
+          kept: "late",
+          keptCount: 1,
+          code: LATE_ANSWERS.keptCode,
+          message: LATE_ANSWERS.kept,
+          savedAt: new Date(T0 + 11 * 60_000).toISOString(),
+        });
+      return json(200, session({ status: "submitted", result: { ...result, lateAnswers: { pending: 1, accepted: 0, left: 0 } } }));
+    };
+    const engine = createServerEngine({ quizId: 9 });
+    const events: EngineEvent[] = [];
+    engine.subscribe((e) => events.push(e));
+    await engine.load();
+    const before = engine.now();
+    engine.answer(2, "Kumasi");
+    await vi.waitFor(() => expect(events.some((e) => e.type === "session" && e.session.result?.lateAnswers?.pending === 1)).toBe(true));
+    expect(events).toContainEqual({ type: "lateKept", message: LATE_ANSWERS.kept });
+    const put = calls.find((c) => c.method === "PUT");
+    const sent = (put?.body as { answers: { questionId: number; answer: string; givenAt: string }[] }).answers;
+    expect(sent).toMatchObject([{ questionId: 2, answer: "Kumasi" }]);
+    expect(Math.abs(Date.parse(sent[0].givenAt) - before)).toBeLessThan(5000);
+    expect(localStorage.getItem("adesua.outbox.41")).toBeNull();
+  });
+
   it("submits the answers still waiting with the submit itself, without waiting long for a hung save, and forgets them after", async () => {
     reply = (c) => {
       if (c.method === "POST" && c.url.endsWith("/attempts")) return json(201, session());
@@ -209,7 +240,7 @@ describe("the server engine", () => {
     engine.answer(2, "Kumasi");
     const s = await engine.submit();
     const submit = calls.find((c) => c.url === "/api/attempts/41/submit");
-    expect(submit?.body).toEqual({ answers: [{ questionId: 2, answer: "Kumasi" }] });
+    expect(submit?.body).toEqual({ answers: [{ questionId: 2, answer: "Kumasi", givenAt: expect.any(String) }] });
     expect(s.result).toMatchObject({ score: 66.67, correct: 2, total: 3, passed: true });
     expect(s.currentSection).toBeNull();
     expect(localStorage.getItem("adesua.outbox.41")).toBeNull();

@@ -18,6 +18,7 @@ const SECTION_CONFLICTS: readonly string[] = [ATTEMPT_ERROR_CODES.sectionEnded, 
 export const isNetworkError = (err: unknown) => !(err instanceof ApiError);
 
 export function toResult(r: AttemptResult): RunnerResult {
+  const ms = (x: string | null | undefined) => (x ? Date.parse(x) : null);
   return {
     score: r.score,
     correct: r.correct,
@@ -26,6 +27,9 @@ export function toResult(r: AttemptResult): RunnerResult {
     passingScore: r.passingScore,
     review: r.review,
     canAttemptAgain: r.canAttemptAgain,
+    ...(r.scoreHidden ? { scoreHidden: true, scoreShownFrom: ms(r.scoreShownFrom) } : {}),
+    ...(r.lateAnswers ? { lateAnswers: r.lateAnswers } : {}),
+    ...(r.answersWhen ? { answersWhen: { when: r.answersWhen.when, at: ms(r.answersWhen.at) } } : {}),
   };
 }
 
@@ -157,10 +161,16 @@ export function createServerEngine(opts: ServerEngineOptions): QuizEngine {
       isOnline,
       backoff: opts.backoff,
       send: async (answers) => {
-        await timed(
+        const r = await timed(
           () => withTimeout(SAVE_TIMEOUT_MS, (signal) => attemptsApi.saveAnswers(id, answers, signal)),
           (r) => r.savedAt,
         );
+        if ("kept" in r && r.kept === "late") {
+          // The time was up when they arrived: the server kept them for the teacher (decision 044). The attempt is
+          // over there; learn its result, which says so.
+          emit({ type: "lateKept", message: r.message });
+          void refreshUntilDone();
+        }
       },
       classify: (err) => {
         const kind = classifySaveError(err);
@@ -279,7 +289,8 @@ export function createServerEngine(opts: ServerEngineOptions): QuizEngine {
     },
 
     answer(questionId, answer) {
-      outbox?.put(questionId, answer);
+      // When it was given, by the server's clock as this device knows it: said beside an answer that arrives late.
+      outbox?.put(questionId, answer, clock.now());
     },
 
     async advanceSection(fromSection) {

@@ -21,7 +21,16 @@ const practice = () =>
     ],
   });
 
-const result: RunnerResult = { score: 50, correct: 1, total: 2, passed: true, passingScore: 50, review: null, canAttemptAgain: false };
+const result: RunnerResult = {
+  score: 50,
+  correct: 1,
+  total: 2,
+  passed: true,
+  passingScore: 50,
+  review: null,
+  canAttemptAgain: false,
+  answersWhen: { when: "close", at: new Date(2026, 2, 20, 15, 0).getTime() },
+};
 
 function sectioned(current: number): RunnerSession {
   return {
@@ -166,7 +175,7 @@ describe("the quiz-taking screen", () => {
     await waitFor(() => expect(engine.submit).toHaveBeenCalledTimes(1), { timeout: 3000 });
     expect(await screen.findByText("Your quiz was submitted automatically with the answers you had given.")).toBeInTheDocument();
     expect(screen.getByTestId("result-status")).toHaveTextContent("Passed");
-    expect(screen.getByText("The correct answers appear here once you can no longer attempt this quiz.")).toBeInTheDocument();
+    expect(screen.getByTestId("answers-when")).toHaveTextContent("The correct answers will appear here when the quiz closes, on 20 Mar 2026, 15:00.");
   });
 
   it("moves to the next section by itself when the section's time is up", async () => {

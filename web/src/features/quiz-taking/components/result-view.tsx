@@ -1,8 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReviewItem } from "@adesua/domain";
+import { LATE_ANSWERS } from "@adesua/domain/constants";
 import type { RunnerResult } from "../engine";
 import { questionImagePath } from "@/lib/api";
+import { formatDateTime } from "@/lib/format";
 import classes from "./quiz-runner.module.css";
 
 const QuestionFigure = lazy(() => import("./question-figure"));
@@ -48,7 +50,36 @@ function ReviewRow({ item }: { item: ReviewItem }) {
   );
 }
 
-/** The results screen: score, correct/total and passed; the review only when the server sent it. */
+/** When a withheld score appears (a quiz that shows scores once it closes). */
+export function scoreWhenText(r: Pick<RunnerResult, "scoreShownFrom">): string {
+  return r.scoreShownFrom
+    ? `Your score will appear here when the quiz closes, on ${formatDateTime(new Date(r.scoreShownFrom))}.`
+    : "Your score will appear here when your teacher releases it.";
+}
+
+/** When the withheld correct answers appear, said as the server's rule decides it (decision 016). */
+export function answersWhenText(r: Pick<RunnerResult, "answersWhen">): string {
+  const w = r.answersWhen;
+  const at = w?.at ? formatDateTime(new Date(w.at)) : null;
+  if (w?.when === "close" && at) return `The correct answers will appear here when the quiz closes, on ${at}.`;
+  if (w?.when === "last_attempt")
+    return at
+      ? `The correct answers will appear here after your last attempt, or when the quiz closes on ${at}.`
+      : "The correct answers will appear here after your last attempt.";
+  if (w?.when === "teacher") return "The correct answers will appear here when your teacher releases them.";
+  return "The correct answers are not shown yet.";
+}
+
+/** What happened to answers that reached the school after the time was up (decision 044); null when there were none. */
+export function lateAnswersText(r: Pick<RunnerResult, "lateAnswers">): { text: string; color: string } | null {
+  const l = r.lateAnswers;
+  if (!l || l.pending + l.accepted + l.left === 0) return null;
+  if (l.pending > 0) return { text: LATE_ANSWERS.kept, color: "orange" };
+  if (l.accepted > 0) return { text: LATE_ANSWERS.accepted, color: "green" };
+  return { text: LATE_ANSWERS.left, color: "gray" };
+}
+
+/** The results screen: score, correct/total and passed (or only "Submitted" while the quiz keeps scores); the review only when the server sent it. */
 export function ResultView({
   title,
   result,
@@ -63,6 +94,7 @@ export function ResultView({
   actions?: ReactNode;
 }) {
   const label = resultLabel(result);
+  const late = lateAnswersText(result);
   // Submit Quiz sits at the bottom of a long page: the score comes first (issue 24), and focus with it.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -84,35 +116,51 @@ export function ResultView({
           Your quiz was submitted automatically with the answers you had given.
         </Alert>
       )}
+      {late && (
+        <Alert color={late.color} variant="light" title="Answers that arrived late" data-testid="late-answers">
+          {late.text}
+        </Alert>
+      )}
       {preview && (
         <Alert color="blue" variant="light">
           This was a preview: nothing was recorded.
         </Alert>
       )}
-      <Paper withBorder p="md" radius="md">
-        <Group justify="space-between" align="center" wrap="nowrap" gap="sm">
-          <Stack gap={0}>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              Score
-            </Text>
-            <Text fz={32} fw={800} lh={1.2} data-testid="result-score">
-              {result.score === null ? "—" : `${result.score.toFixed(2)}%`}
-            </Text>
-            <Text size="sm">
-              <span data-testid="result-correct">
-                {result.correct} / {result.total}
-              </span>{" "}
-              correct
-            </Text>
-          </Stack>
-          <Badge color={label.color} size="xl" variant="filled" data-testid="result-status" style={{ flex: "none" }}>
-            {label.text}
+      {result.scoreHidden ? (
+        <Paper withBorder p="md" radius="md" data-testid="result-hidden">
+          <Badge color="blue" size="xl" variant="filled" data-testid="result-status">
+            Submitted
           </Badge>
-        </Group>
-        <Text size="xs" c="dimmed" mt="xs">
-          Passing score: {result.passingScore}%
-        </Text>
-      </Paper>
+          <Text size="sm" mt="xs">
+            {scoreWhenText(result)}
+          </Text>
+        </Paper>
+      ) : (
+        <Paper withBorder p="md" radius="md">
+          <Group justify="space-between" align="center" wrap="nowrap" gap="sm">
+            <Stack gap={0}>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                Score
+              </Text>
+              <Text fz={32} fw={800} lh={1.2} data-testid="result-score">
+                {result.score === null ? "—" : `${result.score.toFixed(2)}%`}
+              </Text>
+              <Text size="sm">
+                <span data-testid="result-correct">
+                  {result.correct} / {result.total}
+                </span>{" "}
+                correct
+              </Text>
+            </Stack>
+            <Badge color={label.color} size="xl" variant="filled" data-testid="result-status" style={{ flex: "none" }}>
+              {label.text}
+            </Badge>
+          </Group>
+          <Text size="xs" c="dimmed" mt="xs">
+            Passing score: {result.passingScore}%
+          </Text>
+        </Paper>
+      )}
       {actions && <Group gap="sm">{actions}</Group>}
       {result.review ? (
         <Stack gap="sm">
@@ -126,8 +174,8 @@ export function ResultView({
           </Stack>
         </Stack>
       ) : (
-        <Text size="sm" c="dimmed">
-          The correct answers appear here once you can no longer attempt this quiz.
+        <Text size="sm" c="dimmed" data-testid="answers-when">
+          {answersWhenText(result)}
         </Text>
       )}
     </Stack>

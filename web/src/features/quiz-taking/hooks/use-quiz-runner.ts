@@ -120,7 +120,15 @@ export function useQuizRunner(engine: QuizEngine, opts: { onFinished?: (result: 
 
   useEffect(() => {
     const detach = engine.attach();
-    const off = engine.subscribe((e) => dispatch(e.type === "status" ? { type: "status", status: e.status } : { type: "session", session: e.session }));
+    const off = engine.subscribe((e) =>
+      dispatch(
+        e.type === "status"
+          ? { type: "status", status: e.status }
+          : e.type === "lateKept"
+            ? { type: "notice", notice: e.message }
+            : { type: "session", session: e.session },
+      ),
+    );
     return () => {
       off();
       detach();
