@@ -19,3 +19,17 @@ export const STATUS_LABEL: Record<PerformanceStatus, string> = { active: "Active
 export const STATUS_COLOR: Record<PerformanceStatus, string> = { active: "green", expired: "gray", upcoming: "blue" };
 export const RATING_LABEL: Record<PerformanceRating, string> = { high: "High", medium: "Medium", low: "Low" };
 export const RATING_COLOR: Record<PerformanceRating, string> = { high: "green", medium: "orange", low: "red" };
+
+/**
+ * The first column of a wide performance table stays in view while the rest scrolls sideways (a phone sees the name and,
+ * beside it, the key figure: issue 24). A solid background, so the scrolled cells pass under it.
+ */
+export const PINNED = {
+  position: "sticky",
+  left: 0,
+  zIndex: 1,
+  background: "var(--mantine-color-body)",
+  boxShadow: "inset -1px 0 0 var(--mantine-color-default-border)",
+  maxWidth: "40vw",
+  overflowWrap: "anywhere",
+} as const;

@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/empty-state";
 import { exportQuizzes, useFixKey, useQuizDetails } from "../api/performance";
 import { ItemAnalysisTable } from "../components/item-analysis-table";
 import { PerformanceLoadError } from "../components/load-error";
-import { areaBaseOf, gradeColor, maxAttempts, passRate, score, STATUS_COLOR, STATUS_LABEL } from "../components/performance-display";
+import { areaBaseOf, gradeColor, maxAttempts, passRate, score, STATUS_COLOR, STATUS_LABEL, PINNED } from "../components/performance-display";
 
 const DistributionChart = lazy(() => import("../components/charts").then((m) => ({ default: m.DistributionChart })));
 
@@ -132,11 +132,11 @@ export function QuizDetailsPage() {
               <Table striped verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Student</Table.Th>
-                    <Table.Th>Level</Table.Th>
+                    <Table.Th style={PINNED}>Student</Table.Th>
                     <Table.Th>Best score</Table.Th>
                     <Table.Th>Correct</Table.Th>
                     <Table.Th>Attempts</Table.Th>
+                    <Table.Th>Level</Table.Th>
                     <Table.Th>Last attempt</Table.Th>
                     <Table.Th>Email</Table.Th>
                   </Table.Tr>
@@ -144,12 +144,11 @@ export function QuizDetailsPage() {
                 <Table.Tbody>
                   {d.students.map((s) => (
                     <Table.Tr key={s.userId}>
-                      <Table.Td>
+                      <Table.Td style={PINNED}>
                         <Anchor component={Link} to={`${base}/performance/${s.userId}`} size="sm">
                           {s.studentName}
                         </Anchor>
                       </Table.Td>
-                      <Table.Td>{s.studentType?.toUpperCase() ?? "—"}</Table.Td>
                       <Table.Td>
                         <Badge color={gradeColor(s.score)} variant="filled" autoContrast styles={{ label: { overflow: "visible" } }}>
                           {score(s.score)}
@@ -159,6 +158,7 @@ export function QuizDetailsPage() {
                         {s.correct} / {s.total}
                       </Table.Td>
                       <Table.Td>{s.attempts}</Table.Td>
+                      <Table.Td>{s.studentType?.toUpperCase() ?? "—"}</Table.Td>
                       <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(s.lastAttempt)}</Table.Td>
                       <Table.Td style={{ wordBreak: "break-all" }}>{s.email}</Table.Td>
                     </Table.Tr>

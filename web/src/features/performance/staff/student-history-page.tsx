@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/empty-state";
 import { useStudentHistory } from "../api/performance";
 import { PerformanceLoadError } from "../components/load-error";
-import { areaBaseOf, gradeColor, score } from "../components/performance-display";
+import { areaBaseOf, gradeColor, score, PINNED } from "../components/performance-display";
 
 const HistoryChart = lazy(() => import("../components/charts").then((m) => ({ default: m.HistoryChart })));
 
@@ -97,26 +97,26 @@ export function StudentHistoryPage() {
             <Table striped verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Quiz</Table.Th>
-                  <Table.Th>Course</Table.Th>
+                  <Table.Th style={PINNED}>Quiz</Table.Th>
                   <Table.Th>Best score</Table.Th>
-                  <Table.Th>Attempts</Table.Th>
                   <Table.Th>Result</Table.Th>
+                  <Table.Th>Attempts</Table.Th>
+                  <Table.Th>Course</Table.Th>
                   <Table.Th>Date</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {d.history.map((h) => (
                   <Table.Tr key={h.quizId}>
-                    <Table.Td>
+                    <Table.Td style={PINNED}>
                       <Anchor component={Link} to={`${base}/performance/quiz-details/${h.quizId}`} size="sm">
                         {h.quizTitle}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td>{h.courseTitle}</Table.Td>
                     <Table.Td>{score(h.score)}</Table.Td>
-                    <Table.Td>{h.attempts}</Table.Td>
                     <Table.Td>{h.passed === null ? "Waiting for grading" : h.passed ? "Passed" : "Failed"}</Table.Td>
+                    <Table.Td>{h.attempts}</Table.Td>
+                    <Table.Td>{h.courseTitle}</Table.Td>
                     <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(h.date)}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -13,7 +13,7 @@ import { ErrorState } from "@/components/error-state";
 import { PaginationFooter } from "@/components/pagination-footer";
 import { fetchAllStudentPerformance, useCourseOptions, useOverrideScore, useStudentPerformance, type StudentFilters } from "../api/performance";
 import { OverrideDialog } from "../components/override-dialog";
-import { areaBaseOf, gradeColor, score } from "../components/performance-display";
+import { areaBaseOf, gradeColor, score, PINNED } from "../components/performance-display";
 import { downloadCsv } from "../components/csv";
 
 const PAGE_SIZE = 20;
@@ -153,29 +153,22 @@ export function StudentsPerformancePage() {
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Quizzes</Table.Th>
-                <Table.Th>Courses</Table.Th>
-                <Table.Th>Quiz count</Table.Th>
+                <Table.Th style={PINNED}>Name</Table.Th>
                 <Table.Th>Final score</Table.Th>
                 {isAdmin && <Table.Th>Override</Table.Th>}
+                <Table.Th>Quiz count</Table.Th>
+                <Table.Th>Quizzes</Table.Th>
+                <Table.Th>Courses</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {rows.map((r) => (
                 <Table.Tr key={r.userId}>
-                  <Table.Td>
+                  <Table.Td style={PINNED}>
                     <Anchor component={Link} to={`${base}/performance/${r.userId}`} size="sm" fw={600}>
                       {r.name}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td maw={260}>
-                    <Text size="sm" lineClamp={2} title={r.quizTitles.join(", ")}>
-                      {r.quizTitles.join(", ")}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{r.courseTitles.join(", ")}</Table.Td>
-                  <Table.Td>{r.quizCount}</Table.Td>
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
                       <Badge color={gradeColor(r.finalScore)} variant="filled" autoContrast styles={{ label: { overflow: "visible" } }}>
@@ -197,6 +190,13 @@ export function StudentsPerformancePage() {
                       </Button>
                     </Table.Td>
                   )}
+                  <Table.Td>{r.quizCount}</Table.Td>
+                  <Table.Td maw={260}>
+                    <Text size="sm" lineClamp={2} title={r.quizTitles.join(", ")}>
+                      {r.quizTitles.join(", ")}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{r.courseTitles.join(", ")}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

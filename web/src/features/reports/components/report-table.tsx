@@ -1,4 +1,5 @@
-import { Badge, Table, Text } from "@mantine/core";
+import { Badge, em, Group, Paper, Stack, Table, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import type { ReportCell, ReportColumn, ReportResult } from "@adesua/domain";
 import { scoreColor } from "@adesua/domain/rules";
 
@@ -17,13 +18,42 @@ function Cell({ col, value }: { col: ReportColumn; value: ReportCell }) {
   return <Text size="sm">{String(value)}</Text>;
 }
 
-/** A report's table: its columns as the server named them; scores coloured. */
+/** A report's table: its columns as the server named them; scores coloured. On a phone, one card per row. */
 export function ReportTable({ report }: { report: ReportResult }) {
+  const phone = useMediaQuery(`(max-width: ${em(600)})`, false, { getInitialValueInEffect: false });
   if (!report.rows.length) {
     return (
       <Text c="dimmed" size="sm">
         No data for this report yet.
       </Text>
+    );
+  }
+  if (phone) {
+    // Every figure of a row visible without scrolling sideways (issue 24: the BECE readiness figures started off-screen):
+    // the first column names the card, the others follow as label and value.
+    const [head, ...rest] = report.columns;
+    return (
+      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }} aria-label={`${report.name} rows`} data-testid="report-cards">
+        {report.rows.map((row, i) => (
+          <Paper component="li" key={i} withBorder p="xs" radius="sm">
+            <Text fw={700} size="sm" style={{ overflowWrap: "anywhere" }}>
+              {head ? String(row[head.key] ?? "—") : ""}
+            </Text>
+            <Stack gap={2} mt={4}>
+              {rest.map((c) => (
+                <Group key={c.key} justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                    {c.label}
+                  </Text>
+                  <div style={{ flex: "none", maxWidth: "60%", textAlign: "right", overflowWrap: "anywhere" }}>
+                    <Cell col={c} value={row[c.key] ?? null} />
+                  </div>
+                </Group>
+              ))}
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
     );
   }
   return (

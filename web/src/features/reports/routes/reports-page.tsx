@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Alert, Button, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import type { ReportDefinition } from "@adesua/domain";
@@ -74,6 +74,15 @@ export function ReportsPage() {
   const defs = useReportDefinitions();
   const run = useRunReport();
   const [path, setPath] = useState<string | null>(null);
+  const result = useRef<HTMLDivElement>(null);
+  const done = !!run.data && !run.isPending;
+  // The result is drawn below all the report cards: bring it into view once it is there (issue 24), and move the
+  // keyboard's and screen reader's place to it.
+  useEffect(() => {
+    if (!done || !result.current) return;
+    result.current.scrollIntoView({ block: "start", behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+    result.current.focus({ preventScroll: true });
+  }, [done, run.data]);
 
   function onRun(p: string) {
     setPath(p);
@@ -94,7 +103,7 @@ export function ReportsPage() {
           ))}
         </SimpleGrid>
       )}
-      <div aria-live="polite" aria-busy={run.isPending}>
+      <div aria-live="polite" aria-busy={run.isPending} ref={result} tabIndex={-1} style={{ scrollMarginTop: 72, outline: "none" }} data-testid="report-output">
         {run.isError && (
           <Alert color="red" role="alert" title="Report failed">
             {errorText(run.error, "Failed to run the report")}
