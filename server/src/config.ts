@@ -47,6 +47,11 @@ export type Config = {
    * unset: the address the admin's browser used (issue 24).
    */
   publicUrl?: string | null;
+  /**
+   * Successful sign-ups allowed from one client address per hour (`SIGNUP_PER_HOUR`, default 20; 0 turns the
+   * limit off, for load tests that sign up thousands of students from one machine). Decision 041.
+   */
+  signupPerHour?: number;
 };
 
 /** A configuration problem: main.ts prints its message as one line and exits. */
@@ -140,5 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     saveGroupCommitLingerMs: intVar(env, "SAVE_GROUP_COMMIT_LINGER_MS", 3, 0, 50),
     schoolName: (env.SCHOOL_NAME?.trim() || "Adesua School").slice(0, 120),
     publicUrl: publicUrlVar(env),
+    signupPerHour: intVar(env, "SIGNUP_PER_HOUR", 20, 0, 1_000_000),
   };
 }

@@ -191,6 +191,8 @@ export async function startServer(s: StormDb, env: Record<string, string> = {}, 
       LOG_LEVEL: "warn",
       DATABASE_URL: s.databaseUrl ?? "",
       NODE_ENV: "development",
+      // Load runs may sign thousands of students up from this one machine (decision 041).
+      SIGNUP_PER_HOUR: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

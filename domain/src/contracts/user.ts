@@ -68,6 +68,19 @@ export const SettingsSchema = z.object({
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
+/**
+ * GET/PUT /settings's answer (decision 041): `studentSignupOpen` is the rule in force. Until an admin chooses
+ * (PUT), student sign-up is closed when the server runs with NODE_ENV=production or once a class list has been
+ * imported, open otherwise; `studentSignupChosenAt` is when an admin last chose (null: the default applies).
+ */
+export const SettingsResponseSchema = SettingsSchema.extend({
+  /** ISO date-time of the admin's last choice; null while the default rule applies. */
+  studentSignupChosenAt: z.string().nullable(),
+  /** Why the default is what it is, for the screen: "production" (closed), "class_list" (closed) or "open". */
+  studentSignupDefault: z.enum(["open", "production", "class_list"]),
+});
+export type SettingsResponse = z.infer<typeof SettingsResponseSchema>;
+
 import { PASSWORD_MIN } from "../constants";
 
 export { PASSWORD_MIN };

@@ -44,7 +44,7 @@ async function claimFailure(db: Db, kind: Kind, email: string, address: string, 
     const [byAddress] = await tx
       .select({ n: count(), oldest: min(loginFailures.createdAt) })
       .from(loginFailures)
-      .where(and(eq(loginFailures.address, address), gt(loginFailures.createdAt, since)));
+      .where(and(eq(loginFailures.address, address), ne(loginFailures.kind, "signup"), gt(loginFailures.createdAt, since)));
     if (byAddress.n >= ADDRESS_MAX_FAILURES) throw tooMany(byAddress.oldest, now, true);
     if (kind === "login") {
       const [byPair] = await tx
@@ -83,15 +83,53 @@ export async function checkLogin(db: Db, email: string, password: string, addres
 
 const TAKEN = "Email is already registered";
 
+/** The window of the sign-up limit (decision 041): successful sign-ups from one address per hour. */
+export const SIGNUP_WINDOW_MS = 3600_000;
+/** Advisory-lock class of the per-address sign-up counter (unique to this use). */
+const SIGNUP_LOCK_CLASS = 8_011;
+
+export type SignupOptions = { production: boolean; signupPerHour: number };
+
+/**
+ * Claims one of the address's sign-ups of the hour (decision 041), before any work: counted and claimed in one
+ * transaction under an advisory lock on the address, in login_failures with kind 'signup', so every app server
+ * shares the count and parallel sign-ups cannot pass the limit. 429 with Retry-After past it. Returns the claim's
+ * id (given back when the sign-up does not happen), or null when the limit is off (0).
+ */
+async function claimSignup(db: Db, email: string, address: string, now: Date, perHour: number): Promise<number | null> {
+  if (perHour <= 0) return null;
+  const since = new Date(now.getTime() - SIGNUP_WINDOW_MS);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SIGNUP_LOCK_CLASS}, hashtext(${address}))`);
+    const [made] = await tx
+      .select({ n: count(), oldest: min(loginFailures.createdAt) })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.address, address), eq(loginFailures.kind, "signup"), gt(loginFailures.createdAt, since)));
+    if (made.n >= perHour) {
+      const oldest = made.oldest ? new Date(made.oldest) : now;
+      const retry = Math.max(1, Math.ceil((oldest.getTime() + SIGNUP_WINDOW_MS - now.getTime()) / 1000));
+      throw new HttpError(429, `Too many accounts were made from your network. Try again in ${Math.ceil(retry / 60)} minute(s).`, {
+        "Retry-After": String(retry),
+      });
+    }
+    const [claim] = await tx.insert(loginFailures).values({ email, address, kind: "signup", createdAt: now }).returning({ id: loginFailures.id });
+    return claim.id;
+  });
+}
+
 /**
  * POST /auth/register: a new user (a student's level defaults to JHS 1), audited as created by
  * themselves. A taken email counts against the client address like a failed sign-in (429 past the
- * limit), so nobody can test thousands of emails; successful sign-ups are never counted.
+ * limit), so nobody can test thousands of emails. Successful sign-ups are limited per address and hour
+ * (SIGNUP_PER_HOUR, decision 041), so throwaway accounts cannot be made by the hundred.
  */
-export async function registerUser(db: Db, input: RegisterInput, address: string, now: Date): Promise<User> {
+export async function registerUser(db: Db, input: RegisterInput, address: string, now: Date, opts: SignupOptions): Promise<User> {
   // Closed student sign-up is said before anything else, so it reveals nothing about emails.
-  if (input.role === "student" && !(await readSettings(db)).studentSignupOpen) throw new HttpError(403, SIGNUP_CLOSED_MESSAGE);
+  if (input.role === "student" && !(await readSettings(db, opts)).studentSignupOpen) throw new HttpError(403, SIGNUP_CLOSED_MESSAGE);
+  const claim = await claimSignup(db, input.email, address, now, opts.signupPerHour);
   const taken = async () => {
+    // Not a sign-up after all: its claim is given back, and the 409 counts as a failure instead.
+    if (claim !== null) await db.delete(loginFailures).where(eq(loginFailures.id, claim));
     await countTakenEmail(db, input.email, address, now);
     return conflict(TAKEN);
   };
@@ -132,7 +170,15 @@ export async function countTakenEmail(db: Db, email: string, address: string, no
 
 /** Removes counters that left the window (a background job). */
 export async function purgeOldFailures(db: Db, now: Date): Promise<void> {
-  await db.delete(loginFailures).where(lt(loginFailures.createdAt, new Date(now.getTime() - LOGIN_WINDOW_MS)));
+  // Sign-up claims (decision 041) live for their own, longer window.
+  await db
+    .delete(loginFailures)
+    .where(
+      or(
+        and(ne(loginFailures.kind, "signup"), lt(loginFailures.createdAt, new Date(now.getTime() - LOGIN_WINDOW_MS))),
+        and(eq(loginFailures.kind, "signup"), lt(loginFailures.createdAt, new Date(now.getTime() - SIGNUP_WINDOW_MS))),
+      ),
+    );
 }
 
 /**

@@ -26,10 +26,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/auth/register",
     {
       config: { access: "public" },
-      schema: { tags: ["auth"], security: [], body: RegisterSchema, response: { 201: UserSchema } },
+      schema: {
+        tags: ["auth"],
+        security: [],
+        description:
+          "Signs a student or teacher up. 403 when student sign-up is closed (an admin's choice, or by default under NODE_ENV=production or once a class list has been imported); 409 when the email is taken; 429 with Retry-After past SIGNUP_PER_HOUR sign-ups from one address in an hour (decision 041).",
+        body: RegisterSchema,
+        response: { 201: UserSchema },
+      },
     },
     async (req, reply) => {
-      const user = await registerUser(app.db, req.body, req.ip, app.now());
+      const user = await registerUser(app.db, req.body, req.ip, app.now(), {
+        production: app.config.production,
+        signupPerHour: app.config.signupPerHour ?? 20,
+      });
       return reply.status(201).send(user);
     },
   );

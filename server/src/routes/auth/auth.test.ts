@@ -33,6 +33,7 @@ describe("POST /api/auth/register", () => {
       "name",
       "role",
       "status",
+      "stream",
       "studentType",
       "username",
     ]);
@@ -62,7 +63,7 @@ describe("POST /api/auth/register", () => {
     expect(r.body).toEqual({ error: "Email is already registered" });
   });
 
-  it("counts 409 answers per client address like failed sign-ins; successful sign-ups are never limited", async () => {
+  it("counts 409 answers per client address like failed sign-ins; successful sign-ups are not failures", async () => {
     const headers = { "x-forwarded-for": "203.0.113.50" };
     const reg = (email: string) =>
       call(t.app, { method: "POST", url: "/api/auth/register", headers, payload: { name: "P", email, password: "abcdefgh", role: "student" } });
@@ -71,7 +72,7 @@ describe("POST /api/auth/register", () => {
     const r = await reg("probe-target@school.gh");
     expect(r.status).toBe(429);
     expect(Number(r.headers["retry-after"])).toBeGreaterThan(0);
-    // A school keeps registering new students from the same address.
+    // A school keeps registering new students from the same address (within SIGNUP_PER_HOUR: closed-signup.test.ts).
     for (let i = 0; i < 5; i++) expect((await reg(`new-student-${i}@school.gh`)).status).toBe(201);
   });
 
