@@ -112,9 +112,10 @@ describe("courses and quizzes journeys", () => {
     await expectNoSideScroll(page);
     await snap(page, "teacher-courses-phone");
 
-    // The quiz, from the "Uploads" entry of the navigation.
+    // The quiz, from New Quiz on the Quizzes screen of the navigation ("Uploads" is the Word/PDF upload: issue 24).
     await page.getByRole("button", { name: "Open navigation" }).click();
-    await page.getByRole("link", { name: "Uploads" }).click();
+    await page.getByRole("link", { name: "Quizzes", exact: true }).click();
+    await page.getByRole("link", { name: "New Quiz", exact: true }).click();
     await page.waitForURL("**/teachers/dashboard/quizzes/new");
     await page.getByRole("combobox", { name: "Course" }).waitFor();
     // The spec's messages before anything is sent.
@@ -142,10 +143,16 @@ describe("courses and quizzes journeys", () => {
     await page.getByLabel("Max attempts").fill("2");
     await snap(page, "quiz-form-phone");
     await page.getByRole("button", { name: "Create quiz" }).click();
-    await page.getByText("Quiz created").waitFor();
+    await page.getByText("Quiz created", { exact: true }).waitFor();
     const t0 = Date.now();
-    await page.waitForURL("**/teachers/dashboard/quizzes", { timeout: 5000 });
+    // A new quiz is a draft (issue 24): its page says so and holds Publish.
+    await page.waitForURL(/\/teachers\/dashboard\/quizzes\/\d+$/, { timeout: 5000 });
     expect(Date.now() - t0).toBeGreaterThan(1000);
+    await page.getByText("Quiz created as a draft — students cannot see it until you publish it.").waitFor();
+    await page.getByRole("button", { name: `Publish ${quizTitle}` }).click();
+    await page.getByRole("button", { name: `Unpublish ${quizTitle}` }).waitFor();
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    await page.getByRole("link", { name: "Quizzes", exact: true }).click();
 
     // The management list shows it as active; its Edit screen holds the question editor.
     const card = page.getByRole("article", { name: quizTitle });

@@ -101,9 +101,14 @@ describe("question bank journeys", () => {
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Course").selectOption({ index: 1 });
     await page.getByLabel("Student level").selectOption("jhs3");
+    // Open now, three attempts (so the score shows at once); the quiz is created as a draft and published (issue 24).
+    await page.getByRole("button", { name: "Now (Open time)" }).click();
+    await page.getByLabel("Attempts allowed").fill("3");
     await page.getByRole("button", { name: "Create Quiz" }).click();
-    await page.waitForURL(/\/teachers\/dashboard\/quiz\/\d+\/edit$/);
-    const quizId = Number(/quiz\/(\d+)\/edit/.exec(page.url())![1]);
+    await page.waitForURL(/\/teachers\/dashboard\/quizzes\/\d+$/);
+    const quizId = Number(/quizzes\/(\d+)$/.exec(page.url())![1]);
+    await page.getByRole("button", { name: `Publish ${title}` }).click();
+    await page.getByRole("button", { name: `Unpublish ${title}` }).waitFor();
     await page.close();
 
     const student = await newPage(browser);

@@ -64,9 +64,15 @@ describe("pictures in quizzes", () => {
     await teacher.page.getByLabel("Title").fill(title);
     await teacher.page.getByLabel("Course").selectOption({ index: 1 });
     await teacher.page.getByLabel("Student level").selectOption("jhs3");
+    // Open now; the quiz is created as a draft, published from its page, then edited (issue 24).
+    await teacher.page.getByRole("button", { name: "Now (Open time)" }).click();
     await teacher.page.getByRole("button", { name: "Create Quiz" }).click();
+    await teacher.page.waitForURL(/\/teachers\/dashboard\/quizzes\/\d+$/);
+    const quizId = Number(/quizzes\/(\d+)$/.exec(teacher.page.url())![1]);
+    await teacher.page.getByRole("button", { name: `Publish ${title}` }).click();
+    await teacher.page.getByRole("button", { name: `Unpublish ${title}` }).waitFor();
+    await teacher.page.getByRole("link", { name: "Edit", exact: true }).click();
     await teacher.page.waitForURL(/\/teachers\/dashboard\/quiz\/\d+\/edit$/);
-    const quizId = Number(/quiz\/(\d+)\/edit/.exec(teacher.page.url())![1]);
 
     // The editor shows the saved picture on its question, with a way to remove it.
     await teacher.page.getByRole("button", { name: /^Question 2 The diagram shows/ }).click();

@@ -371,7 +371,7 @@ describe("quiz-taking journeys", () => {
     await signIn(page, DEMO.admin);
     await page.waitForURL("**/admin/dashboard");
     await page.goto(`/admin/dashboard/quizzes/${quizId}`);
-    await page.getByRole("link", { name: "Attempt" }).click();
+    await page.getByRole("link", { name: "Take Quiz" }).click();
     await page.waitForURL(/\/attempt\?n=\d+$/);
     await page.getByText("Preview — nothing is recorded").waitFor();
     await snap(page, "attempt-preview-desktop");
