@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { DocumentError, DOCUMENT_MESSAGES, MAX_CSV_QUESTIONS } from "./errors.ts";
 import type { ExchangeQuestion, RowError } from "./types.ts";
+import { csvDocument, unescapeCsvCell } from "../lib/csv-writer.ts";
 
 export const CSV_COLUMNS = ["question", "optionA", "optionB", "optionC", "optionD", "optionE", "correctOption", "explanation"] as const;
 /** Where each question goes in the bank, as the question-bank export writes it (optional columns). */
@@ -21,7 +22,8 @@ export function parseQuestionCsv(input: string | Uint8Array): CsvImportResult {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   // Rows past the limit are not parsed at all: a 9 MB file of short lines would be a million arrays.
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, preview: MAX_CSV_QUESTIONS + 2 });
-  const rows = parsed.data;
+  // Our own exports quote formula-like cells ("'=SUM(A1)", lib/csv-writer.ts): read back as written.
+  const rows = parsed.data.map((r) => r.map(unescapeCsvCell));
   if (rows.length > MAX_CSV_QUESTIONS + 1 && rows.slice(MAX_CSV_QUESTIONS + 1).some((r) => r.some((c) => c.trim() !== "")))
     throw new DocumentError(413, DOCUMENT_MESSAGES.tooManyQuestions);
   const header = (rows[0] ?? []).map((h) =>
@@ -76,11 +78,15 @@ export function parseQuestionCsv(input: string | Uint8Array): CsvImportResult {
   return { ok: true, questions };
 }
 
-/** The CSV template's format, with a BOM so Excel opens accented text correctly. Questions need 4 or 5 options. */
+/**
+ * The CSV template's format, by the one CSV writer (lib/csv-writer.ts): a BOM so Excel opens accented text
+ * correctly, and formula-like cells quoted with `'` (the importer above takes the quote off again).
+ * Questions need 4 or 5 options.
+ */
 export function exportQuestionCsv(questions: ExchangeQuestion[]): string {
   const rows = questions.map((q) => {
     const i = q.options.indexOf(q.answer);
     return [q.text, ...LETTERS.map((_, k) => q.options[k] ?? ""), i >= 0 ? LETTERS[i] : "", q.explanation ?? ""];
   });
-  return "\ufeff" + Papa.unparse({ fields: [...CSV_COLUMNS], data: rows }, { newline: "\r\n", quotes: false });
+  return csvDocument(CSV_COLUMNS, rows);
 }

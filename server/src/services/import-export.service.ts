@@ -1,7 +1,6 @@
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { and, asc, eq, gt, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import Papa from "papaparse";
 import { BankMetadataSchema, type BankMetadata, type ImportExportOperation, type ImportRowError, type Role } from "@adesua/domain";
 import { parseQuestionCsvFile, type ExchangeQuestion } from "../documents";
 import type { Actor } from "../audit/audit";
@@ -9,20 +8,19 @@ import { saveBankQuestions } from "./question-bank.service";
 import type { Db } from "../db/client";
 import { courses, questions, quizzes, records, submissions, users } from "../db/schema";
 import type { Viewer } from "../lib/viewer";
+import { csvStream, type CsvCell } from "../lib/csv-writer";
 
 /** Rows read per query: an export never holds more than one page of a table in memory. */
 export const EXPORT_PAGE = 500;
 const LETTERS = ["A", "B", "C", "D", "E"];
 
-type Page = { rows: unknown[][]; lastId: number | null };
+type Page = { rows: CsvCell[][]; lastId: number | null };
 type Exporter = {
   id: string;
   name: string;
   roles: readonly Role[];
   file: string;
   columns: string[];
-  /** Cells are written as they are (the bank's file goes back in through the import); others escape formulas. */
-  roundTrip?: boolean;
   /** The next page after the given id (keyset paging: no OFFSET scans), scoped to what the viewer may see. */
   page: (db: Db, viewer: Viewer, after: number) => Promise<Page>;
 };
@@ -130,7 +128,7 @@ const EXPORTERS: Exporter[] = [
         : [];
       const byQuiz = new Map<number, typeof qs>();
       for (const q of qs) byQuiz.set(q.quizId!, [...(byQuiz.get(q.quizId!) ?? []), q]);
-      const rows: unknown[][] = [];
+      const rows: CsvCell[][] = [];
       for (const { quiz, courseTitle } of list) {
         const head = [
           quiz.id,
@@ -243,7 +241,6 @@ const EXPORTERS: Exporter[] = [
     name: "Export question bank",
     roles: ["admin", "teacher"],
     file: "question-bank",
-    roundTrip: true,
     // The bank's CSV template with its metadata: "Import questions" takes this file back.
     columns: ["year", "subject", "section", "topic", "question", "optionA", "optionB", "optionC", "optionD", "optionE", "correctOption"],
     async page(db, _v, after) {
@@ -294,18 +291,17 @@ export function findExporter(file: string): Pick<Exporter, "roles" | "file"> | n
  */
 export function exportCsv(db: Db, viewer: Viewer, file: string): Readable {
   const e = EXPORTERS.find((x) => x.file === file)!;
-  async function* lines() {
-    yield "\ufeff" + Papa.unparse([e.columns], { newline: "\r\n" }) + "\r\n";
+  async function* pages() {
     let after = 0;
     for (;;) {
       const page = await e.page(db, viewer, after);
-      // A cell starting with =, +, - or @ would run as a formula in Excel: such text gets a leading quote.
-      if (page.rows.length) yield Papa.unparse(page.rows, { newline: "\r\n", escapeFormulae: !e.roundTrip }) + "\r\n";
+      yield page.rows;
       if (page.lastId === null) return;
       after = page.lastId;
     }
   }
-  return Readable.from(lines());
+  // The one CSV writer (lib/csv-writer.ts): formula-safe cells, even in the bank's file (its importer undoes the quote).
+  return csvStream(e.columns, pages());
 }
 
 /**

@@ -1,5 +1,5 @@
 import { AlignmentType, BorderStyle, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
-import Papa from "papaparse";
+import { csvDocument } from "../lib/csv-writer";
 import { ROLE_LABEL, classLabel, type Slip } from "@adesua/domain";
 
 /** Where the slips are for: the school's name (SCHOOL_NAME) and the address to sign in at (PUBLIC_URL or the admin's). */
@@ -30,13 +30,7 @@ const groupLabel = (s: Slip) => (s.role === "student" ? classLabel(s.studentType
 /** The sheet as CSV (with a BOM so Excel shows names with accents): one line per person, with the school and where to sign in. */
 export function slipsCsv(slips: Slip[], school: SlipSchool): string {
   const rows = ordered(slips).map((s) => [groupLabel(s), s.name, s.signIn, s.password, ROLE_LABEL[s.role], school.name, school.signInAt]);
-  return (
-    "\ufeff" +
-    Papa.unparse(
-      { fields: ["Class", "Name", "Sign in with", "One-time password", "Role", "School", "Sign in at"], data: rows },
-      { newline: "\r\n", escapeFormulae: true },
-    )
-  );
+  return csvDocument(["Class", "Name", "Sign in with", "One-time password", "Role", "School", "Sign in at"], rows);
 }
 
 const dashed = { style: BorderStyle.DASHED, size: 8, color: "666666" };

@@ -1,10 +1,10 @@
 import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
-import Papa from "papaparse";
 import type { TableRow } from "@adesua/domain";
 import type { Db } from "../db/client";
 import type { GradebookColumn } from "../db/schema";
 import type { Viewer } from "../lib/viewer";
+import { csvStream as writeCsv } from "../lib/csv-writer";
 import { exportPage } from "./table-data.service";
 import { loadUsableTable, type LoadedTable } from "./table.service";
 
@@ -34,21 +34,15 @@ const line = <E>(columns: GradebookColumn[], r: TableRow, empty: E): (string | n
   ...columns.slice(1).map((c) => r.cells[c.key] ?? empty),
 ];
 
+/** Streamed a page at a time by the one CSV writer (lib/csv-writer.ts: BOM, formula-safe cells). */
 function csvStream(db: Db, t: LoadedTable): Readable {
-  const fields = t.row.columns.map((c) => c.name);
-  async function* text() {
-    // The byte-order mark makes Excel read the file as UTF-8 (names with accents).
-    yield "\ufeff" + Papa.unparse({ fields, data: [] }, { newline: "\r\n", escapeFormulae: true }) + "\r\n";
-    for await (const rows of allRows(db, t)) {
-      yield (
-        Papa.unparse(
-          rows.map((r) => line(t.row.columns, r, "")),
-          { newline: "\r\n", escapeFormulae: true },
-        ) + "\r\n"
-      );
-    }
+  async function* batches() {
+    for await (const rows of allRows(db, t)) yield rows.map((r) => line(t.row.columns, r, ""));
   }
-  return Readable.from(text());
+  return writeCsv(
+    t.row.columns.map((c) => c.name),
+    batches(),
+  );
 }
 
 function excelStream(db: Db, t: LoadedTable): Readable {

@@ -123,7 +123,8 @@ describe("CSV exports", () => {
     const exported = (await get("/api/import-export/question-bank", admin)).raw;
     const lines = table(exported).filter((x) => x.subject.startsWith("Round Trip"));
     expect(lines).toHaveLength(3);
-    expect(lines.find((x) => x.section === "B")).toMatchObject({ question: "-3 + 5 = ?", correctOption: "A", topic: "" });
+    // Formula-like text goes out quoted by the one CSV writer (issue 25 item 6); the import takes the quote off.
+    expect(lines.find((x) => x.section === "B")).toMatchObject({ question: "'-3 + 5 = ?", optionC: "-8", correctOption: "A", topic: "" });
     // The export goes straight back in: every question is a duplicate now.
     const again = await upload("/api/import-export/questions", admin, "again.csv", exported);
     expect(again.status).toBe(201);

@@ -295,7 +295,9 @@ describe("POST /api/users/slips", () => {
       "Class,Name,Sign in with,One-time password,Role,School,Sign in at",
       "JHS 1,Kojo Antwi,kojo.antwi,pqrs-tuvw-xyz2,Student,Adesua School,http://localhost:80/login",
       "JHS 2,Yaa Asantewaa,yaa.asantewaa,abcd-efgh-jkmn,Student,Adesua School,http://localhost:80/login",
+      "", // every line ends with CRLF (the one CSV writer, lib/csv-writer.ts)
     ]);
+    expect(String(c.raw).startsWith("\ufeff")).toBe(true);
     expect((await call(t.app, { method: "POST", url: "/api/users/slips", token: teacher, payload: { format: "csv", slips } })).status).toBe(403);
     expect((await call(t.app, { method: "POST", url: "/api/users/slips", token: admin, payload: { format: "pdf", slips } })).status).toBe(400);
   });

@@ -7,6 +7,7 @@ import type { Viewer } from "../../lib/viewer";
 import { int, num, rowsOf, scopedQuizzes } from "./scope";
 import { quizPerformanceRows } from "./quiz-dashboard.service";
 import { XlsxWriter } from "./xlsx-writer";
+import { csvStream, escapeFormula } from "../../lib/csv-writer";
 
 /** Quizzes read per detail query: bounded memory (a class per quiz), few round trips. */
 const QUIZZES_PER_BATCH = 10;
@@ -31,7 +32,7 @@ const STUDENT_HEADERS = ["Quiz ID", "Quiz Title", "Course", "Student", "Email", 
 type Cell = string | number | null;
 
 /** A spreadsheet would run a cell starting with = + - @ as a formula: such text is quoted with an apostrophe. */
-const safe = (v: Cell): Cell => (typeof v === "string" && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+const safe = (v: Cell): Cell => (typeof v === "string" ? escapeFormula(v) : v);
 
 const summaryCells = (r: QuizPerformanceRow): Cell[] => [
   r.quizId,
@@ -144,30 +145,21 @@ async function* studentRows(db: Queryable, viewer: Viewer, quizzes: readonly Qui
   }
 }
 
-/** One CSV field (RFC 4180 quoting), formula-safe. */
-function csvField(c: Cell): string {
-  const s = String(safe(c) ?? "");
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-const csvLine = (cells: Cell[]) => cells.map(csvField).join(",") + "\r\n";
-
 /**
  * quiz_performance.csv: the quizzes' figures, or with student details one row per student per quiz
  * (the quiz's columns first). Streamed as it is read; a BOM so Excel reads accented names.
  */
 export function performanceCsv(db: Queryable, viewer: Viewer, quizzes: QuizPerformanceRow[], details: boolean): Readable {
-  async function* lines() {
-    yield "\ufeff";
-    if (!details) {
-      yield csvLine(SUMMARY_HEADERS);
-      for (const q of quizzes) yield csvLine(summaryCells(q));
-      return;
-    }
-    yield csvLine(STUDENT_HEADERS);
-    // One chunk per query's rows: a hundred thousand tiny writes would cost more than the rows themselves.
-    for await (const batch of studentRows(db, viewer, quizzes)) yield batch.map(csvLine).join("");
-  }
-  return Readable.from(lines(), { objectMode: false });
+  // The one CSV writer (lib/csv-writer.ts). One chunk per query's rows: a hundred thousand tiny writes would
+  // cost more than the rows themselves.
+  if (!details)
+    return csvStream(
+      SUMMARY_HEADERS,
+      (async function* () {
+        yield quizzes.map(summaryCells);
+      })(),
+    );
+  return csvStream(STUDENT_HEADERS, studentRows(db, viewer, quizzes));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { AlignmentType, Document, HeadingLevel, ImageRun, Packer, Paragraph, ShadingType, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
 import { scoreColor, type ReportCell, type ReportColumn, type ReportResult } from "@adesua/domain";
 import { chartPng } from "./report-chart";
+import { csvDocument } from "../../lib/csv-writer";
 
 /** "BECE Readiness" on 2026-11-22 → "bece-readiness-2026-11-22" (spec §9: exports use name and ISO date). */
 export function reportFileBase(report: Pick<ReportResult, "name" | "generatedAt">): string {
@@ -18,17 +19,13 @@ export function cellText(col: ReportColumn, v: ReportCell): string {
   return String(v);
 }
 
-/** Spreadsheet programs run a cell that starts with = + - @ (or a tab/return) as a formula: such text is quoted. */
-function csvField(s: string): string {
-  const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s) ? `'${s}` : s;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** The report's table as CSV (header row of the column labels), with a BOM so Excel reads UTF-8. */
 export function reportCsv(report: ReportResult): string {
-  const lines = [report.columns.map((c) => csvField(c.label)).join(",")];
-  for (const row of report.rows) lines.push(report.columns.map((c) => csvField(cellText(c, row[c.key] ?? null))).join(","));
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  // The one CSV writer (lib/csv-writer.ts): BOM, formula-safe cells.
+  return csvDocument(
+    report.columns.map((c) => c.label),
+    report.rows.map((row) => report.columns.map((c) => cellText(c, row[c.key] ?? null))),
+  );
 }
 
 const SHADE: Record<string, string> = { green: "D3F9D8", yellow: "FFF3BF", red: "FFE3E3" };
