@@ -1,5 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SubmissionItem, SubmissionListResponse, TeacherMark, UngradedListResponse } from "@adesua/domain";
+import type {
+  DecideLateAnswersResponse,
+  QuizLateAnswersResponse,
+  SubmissionItem,
+  SubmissionListResponse,
+  TeacherMark,
+  UngradedListResponse,
+} from "@adesua/domain";
 import type { SubmissionSort } from "@adesua/domain/constants";
 import { api } from "@/lib/api";
 
@@ -7,6 +14,7 @@ export const gradingKeys = {
   all: ["grading"] as const,
   ungraded: (quizId: number, page: number) => ["grading", "ungraded", quizId, page] as const,
   list: (q: SubmissionsQuery) => ["grading", "submissions", q] as const,
+  late: (quizId: number) => ["grading", "late", quizId] as const,
 };
 
 export type SubmissionsQuery = {
@@ -105,3 +113,24 @@ export const useQuizOptions = (courseId: number | null) =>
     queryFn: ({ signal }) => api<{ data: Option[] }>("/quizzes", { query: { limit: 100, courseId }, signal }),
     staleTime: 60_000,
   });
+
+/** GET /quizzes/{id}/late-answers: answers that reached the server after the time was up (decision 044), those waiting first. */
+export const useQuizLateAnswers = (quizId: number | null) =>
+  useQuery({
+    queryKey: gradingKeys.late(quizId ?? 0),
+    queryFn: ({ signal }) => api<QuizLateAnswersResponse>(`/quizzes/${quizId}/late-answers`, { signal }),
+    enabled: quizId !== null && Number.isInteger(quizId) && quizId > 0,
+  });
+
+/** POST /submissions/{id}/late-answers/accept or …/leave (every waiting late answer of that submission). */
+export function useDecideLateAnswers() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ submissionId, decision }: { submissionId: number; decision: "accept" | "leave" }) =>
+      api<DecideLateAnswersResponse>(`/submissions/${submissionId}/late-answers/${decision}`, { method: "POST", body: {} }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: gradingKeys.all });
+      void qc.invalidateQueries({ queryKey: ["records"] });
+    },
+  });
+}

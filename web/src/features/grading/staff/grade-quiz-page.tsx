@@ -12,6 +12,7 @@ import { PageHeader } from "@/components/page-header";
 import { PaginationFooter } from "@/components/pagination-footer";
 import { useGradeSubmission, useUngraded } from "../api/grading";
 import { GradeCard } from "./grade-card";
+import { LateAnswersPanel } from "./late-answers-panel";
 
 const PAGE_SIZE = 10;
 
@@ -35,6 +36,7 @@ export function GradeQuizPage() {
           </Button>
         }
       />
+      <LateAnswersPanel quizId={quizId} />
       {list.isPending ? (
         <ListSkeleton count={2} />
       ) : list.isError ? (

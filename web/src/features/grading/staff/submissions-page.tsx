@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
-import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { Alert, Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { GRADING_MESSAGES as M } from "@adesua/domain/constants";
 import { errorText } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
@@ -12,6 +12,7 @@ import { ListSkeleton } from "@/components/list-skeleton";
 import { PageHeader } from "@/components/page-header";
 import { PaginationFooter } from "@/components/pagination-footer";
 import { useQuizOptions, useSubmissions } from "../api/grading";
+import { useLateAnswersWaiting } from "./late-answers-panel";
 
 const PAGE_SIZE = 20;
 
@@ -28,6 +29,7 @@ export function SubmissionsPage() {
   const quizId = fixedQuiz ?? (quizFilter ? Number(quizFilter) : null);
   const quizzes = useQuizOptions(null);
   const list = useSubmissions({ page, limit: PAGE_SIZE, quizId, status: "ungraded", sortBy: "date", sortOrder: "asc" });
+  const lateWaiting = useLateAnswersWaiting(quizId);
   const quizTitle = fixedQuiz ? (quizzes.data?.data.find((q) => q.id === fixedQuiz)?.title ?? list.data?.data[0]?.quiz.title) : null;
 
   return (
@@ -53,6 +55,19 @@ export function SubmissionsPage() {
           }}
           maw={360}
         />
+      )}
+      {quizId !== null && lateWaiting > 0 && (
+        <Alert color="orange" variant="light" title="Answers that arrived after the deadline" data-testid="late-answers-flag">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm">
+              {lateWaiting} {lateWaiting === 1 ? "answer reached" : "answers reached"} the school after the time was up and{" "}
+              {lateWaiting === 1 ? "waits" : "wait"} for your decision.
+            </Text>
+            <Button size="xs" component={Link} to={`${base}/quiz/${quizId}/grade`}>
+              Review late answers
+            </Button>
+          </Group>
+        </Alert>
       )}
       {list.isPending ? (
         <ListSkeleton count={3} />
