@@ -7,10 +7,11 @@ import { DEMO_TEACHERS } from "../seed.service";
 /** A closed JHS 2 class test whose last two questions have no key yet: the grading screen has work on first start. */
 export const GRADING_DEMO_QUIZ = "Class Test: Ratio and Proportion";
 
+/** The keyed answers are C, D, A: tapping the options in order (or one letter throughout) does not pass (issue 24). */
 const QUESTIONS: { text: string; options: string[]; answer: string | null }[] = [
-  { text: "Simplify the ratio 12 : 18.", options: ["2 : 3", "3 : 2", "6 : 9", "4 : 6"], answer: "2 : 3" },
-  { text: "Share GH₵ 60 between Kofi and Ama in the ratio 1 : 2. How much does Ama get?", options: ["GH₵ 20", "GH₵ 30", "GH₵ 40", "GH₵ 45"], answer: "GH₵ 40" },
-  { text: "Three pens cost GH₵ 4.50. How much do five pens cost?", options: ["GH₵ 6.50", "GH₵ 7.00", "GH₵ 7.50", "GH₵ 9.00"], answer: "GH₵ 7.50" },
+  { text: "Simplify the ratio 12 : 18.", options: ["3 : 2", "6 : 9", "2 : 3", "4 : 6"], answer: "2 : 3" },
+  { text: "Share GH₵ 60 between Kofi and Ama in the ratio 1 : 2. How much does Ama get?", options: ["GH₵ 30", "GH₵ 45", "GH₵ 20", "GH₵ 40"], answer: "GH₵ 40" },
+  { text: "Three pens cost GH₵ 4.50. How much do five pens cost?", options: ["GH₵ 7.50", "GH₵ 6.50", "GH₵ 9.00", "GH₵ 7.00"], answer: "GH₵ 7.50" },
   {
     text: "Which method shares 45 oranges in the ratio 2 : 3 exactly? (The teacher marks the reasoning.)",
     options: ["Divide by 5, then multiply", "Guess and check", "Share equally first", "Take 2 and 3 oranges only"],

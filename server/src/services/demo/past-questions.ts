@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import { questions } from "../../db/schema";
 import { fingerprintOf } from "../question-bank.service";
-import { BANK, type DemoQuestion } from "./bece-questions";
+import { answerPlace, BANK, withAnswerAt, type DemoQuestion } from "./bece-questions";
 
 /**
  * The demo school's question bank (issue 11): Mathematics, Integrated Science and Social Studies, each for
@@ -175,7 +175,9 @@ function groups(subject: string, list: DemoQuestion[], years: [number, number]):
   let i = 0;
   for (const year of years)
     for (const section of ["A", "B"] as const) {
-      out.push({ year, subject, section, topic: TOPIC[subject] ?? null, questions: list.slice(i * size, (i + 1) * size) });
+      // The right option's place varies (issue 24): never A, B, C, D… in order.
+      const questions = list.slice(i * size, (i + 1) * size).map((item, k) => withAnswerAt(item, answerPlace(k)));
+      out.push({ year, subject, section, topic: TOPIC[subject] ?? null, questions });
       i++;
     }
   return out;
