@@ -4,7 +4,7 @@ import type { Modal as MantineModal } from "@mantine/core";
 const Loaded = lazy(() => import("./modal").then((m) => ({ default: m.Modal })));
 
 /** Calls `then` once the page has loaded and the browser is idle (or after 3 s of no idle time). */
-function afterLoadAndIdle(then: () => void): () => void {
+export function afterLoadAndIdle(then: () => void): () => void {
   let cancel = () => {};
   const idle = () => {
     if (typeof requestIdleCallback === "function") {

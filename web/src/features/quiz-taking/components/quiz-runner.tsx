@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { QuizEngine, RunnerResult, RunnerSession } from "../engine";
 import { useQuizRunner } from "../hooks/use-quiz-runner";
@@ -7,10 +7,17 @@ import { unansweredNumbers, unansweredSentence } from "../lib/unanswered";
 import { Countdown } from "./countdown";
 import { QuestionCard } from "./question-card";
 import { QuizError } from "./quiz-error";
-import { Modal } from "./lazy-modal";
-import { ResultView } from "./result-view";
+import { afterLoadAndIdle, Modal } from "./lazy-modal";
 import { SaveStatusText } from "./save-status";
 import classes from "./quiz-runner.module.css";
+
+/**
+ * The result screen is never part of the first paint: fetched once the page has loaded and the browser is idle (as
+ * the dialogs are, decision 031), so the attempt screen's first load stays within its budget; a result shown sooner
+ * (a reload of a submitted attempt) loads it at once. Its words for late answers, withheld scores and answers grew it.
+ */
+const loadResultView = () => import("./result-view");
+const ResultView = lazy(() => loadResultView().then((m) => ({ default: m.ResultView })));
 
 export type QuizRunnerProps = {
   engine: QuizEngine;
@@ -54,6 +61,8 @@ export function QuizRunner({ engine, onBack, resultActions, onFinished, viewKey 
   const [confirm, setConfirm] = useState<"submit" | "next" | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
+  // Fetched ahead, while the connection is there (the service worker then keeps it).
+  useEffect(() => afterLoadAndIdle(() => void loadResultView().catch(() => {})), []);
 
   // A new current section (moved on, by the student or by time) is where the student goes.
   const current = session?.currentSection ?? null;
@@ -98,13 +107,15 @@ export function QuizRunner({ engine, onBack, resultActions, onFinished, viewKey 
 
   if (phase === "done" && session.result) {
     return (
-      <ResultView
-        title={session.title}
-        result={session.result}
-        preview={session.preview}
-        auto={state.autoSubmitted}
-        actions={resultActions?.(session.result, session)}
-      />
+      <Suspense fallback={<Loader size="sm" aria-label="Loading the result" />}>
+        <ResultView
+          title={session.title}
+          result={session.result}
+          preview={session.preview}
+          auto={state.autoSubmitted}
+          actions={resultActions?.(session.result, session)}
+        />
+      </Suspense>
     );
   }
 
