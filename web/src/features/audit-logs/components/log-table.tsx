@@ -67,10 +67,10 @@ function ActionBadge({ log }: { log: AuditLog }) {
   );
 }
 
-function Actor({ log }: { log: AuditLog }) {
+function Actor({ log, by = false }: { log: AuditLog; by?: boolean }) {
   return (
     <Text size="sm" data-testid="log-actor" style={{ overflowWrap: "anywhere" }}>
-      {actorLine(log)}
+      {by ? `By ${actorLine(log)}` : actorLine(log)}
     </Text>
   );
 }
@@ -91,7 +91,7 @@ export function LogTable({ logs }: { logs: AuditLog[] }) {
                 <Entity log={log} />
                 <ActionBadge log={log} />
               </Group>
-              <Actor log={log} />
+              <Actor log={log} by />
               <Text size="sm" c="dimmed" data-testid="log-time">
                 {formatLogDate(log.createdAt)}
               </Text>

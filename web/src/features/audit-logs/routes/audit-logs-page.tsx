@@ -102,7 +102,7 @@ export function AuditLogsPage() {
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
           <TextInput
             label="Search Entity"
-            placeholder="Search by entity type, ID or who did it..."
+            placeholder="Search by entity type or ID..."
             value={searchText}
             onChange={(e) => setSearchText(e.currentTarget.value)}
           />
