@@ -229,6 +229,38 @@ describe("the server engine", () => {
     expect(localStorage.getItem("adesua.outbox.41")).toBeNull();
   });
 
+  it("sends answers still waiting on the device when the attempt turns out to be over, and forgets them only once the server kept them", async () => {
+    localStorage.setItem(
+      "adesua.outbox.41",
+      JSON.stringify({ v: 1, seq: 3, updatedAt: Date.now(), entries: { "3": { answer: "Accra", version: 3, givenAt: T0 + 60_000 } } }),
+    );
+    let kept = false;
+    reply = (c) => {
+      if (c.method === "PUT") {
+        kept = true;
+        return json(202, {
+          saved: 0,
+          kept: "late",
+          keptCount: 1,
+          code: LATE_ANSWERS.keptCode,
+          message: LATE_ANSWERS.kept,
+          savedAt: new Date(T0).toISOString(),
+        });
+      }
+      const late = kept ? { lateAnswers: { pending: 1, accepted: 0, left: 0 } } : {};
+      return json(200, session({ status: "submitted", result: { ...result, ...late } }));
+    };
+    const engine = createServerEngine({ quizId: 9, attemptId: 41 });
+    const events: EngineEvent[] = [];
+    engine.subscribe((e) => events.push(e));
+    const s = await engine.load();
+    expect(s.result).not.toBeNull();
+    await vi.waitFor(() => expect(events.some((e) => e.type === "session" && e.session.result?.lateAnswers?.pending === 1)).toBe(true));
+    const put = calls.find((c) => c.method === "PUT");
+    expect(put?.body).toEqual({ answers: [{ questionId: 3, answer: "Accra", givenAt: new Date(T0 + 60_000).toISOString() }] });
+    expect(localStorage.getItem("adesua.outbox.41")).toBeNull();
+  });
+
   it("submits the answers still waiting with the submit itself, without waiting long for a hung save, and forgets them after", async () => {
     reply = (c) => {
       if (c.method === "POST" && c.url.endsWith("/attempts")) return json(201, session());

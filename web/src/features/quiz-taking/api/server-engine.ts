@@ -197,8 +197,12 @@ export function createServerEngine(opts: ServerEngineOptions): QuizEngine {
   function adopt(s: AttemptSession): RunnerSession {
     attemptId = s.attemptId;
     const box = ensureOutbox(s.attemptId);
-    if (s.status === "submitted") box.clear();
-    else {
+    if (s.status === "submitted") {
+      // Answers still waiting here when the attempt is over (time ran out offline): they go to the server, which keeps
+      // them for the teacher (decision 044), before this device forgets them. A refusal ("stop") forgets them.
+      if (box.size && !box.isStopped && !s.preview) void box.reconnected();
+      else box.clear();
+    } else {
       // Answers to a section that has ended on the server can no longer count (the server owns the clock).
       const shape = toRunnerSession(s, {});
       const indexOf = new Map(shape.questions.map((q) => [q.id, q.index]));
