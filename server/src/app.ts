@@ -22,6 +22,7 @@ import { findSession, hashToken } from "./auth/sessions";
 import { BUSY_MESSAGE, HttpError, isTransientOverload } from "./lib/errors";
 import { inlineScriptSources } from "./lib/inline-scripts";
 import { jsonDepthExceeds, TOO_DEEP_MESSAGE } from "./lib/json-depth";
+import { completeOpenApi } from "./lib/openapi";
 import { BROKEN_FORM } from "./lib/form";
 import { describeError, loggedUrl, requestSerializer } from "./lib/log";
 import { badTextMessage, findBadText } from "./lib/text";
@@ -210,6 +211,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // Multipart bodies and nullable enums (lib/openapi.ts, issue 25 item 10).
+    transformObject: (d) => completeOpenApi("openapiObject" in d ? d.openapiObject : d.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true, uiConfig: { validatorUrl: null, deepLinking: false } });
 
