@@ -55,7 +55,13 @@ export const AdminRecordSchema = RecordSchema.extend({
   /** The submission it was made from; null for a record entered by hand. */
   submissionId: z.number().int().nullable(),
   /** Email null for teachers (they see students by name only, decision 017). */
-  user: z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable() }),
+  user: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string().nullable(),
+    /** The student's class, as written: "JHS 1B" (level and stream, issue 24); "" without a level. */
+    className: z.string().optional(),
+  }),
 });
 export type AdminRecord = z.infer<typeof AdminRecordSchema>;
 

@@ -1,4 +1,4 @@
-import type { AdminRecord, QuizRecord } from "@adesua/domain";
+import { classLabel, type AdminRecord, type QuizRecord, type StudentType } from "@adesua/domain";
 import type { RecordRow } from "../db/schema";
 
 export type RecordWithQuiz = {
@@ -26,13 +26,20 @@ export function presentRecord(r: RecordWithQuiz, hidden = false): QuizRecord {
   };
 }
 
-export type AdminRecordRow = RecordWithQuiz & { user: { id: number; name: string; email: string | null } };
+export type AdminRecordRow = RecordWithQuiz & {
+  user: { id: number; name: string; email: string | null; studentType?: string | null; stream?: string | null };
+};
 
 /** A record on the records admin; teachers see students by name only (decision 017). */
 export function presentAdminRecord(r: AdminRecordRow, viewer: { role: string }): AdminRecord {
   return {
     ...presentRecord(r),
     submissionId: r.record.submissionId,
-    user: { id: r.user.id, name: r.user.name, email: viewer.role === "admin" ? r.user.email : null },
+    user: {
+      id: r.user.id,
+      name: r.user.name,
+      email: viewer.role === "admin" ? r.user.email : null,
+      className: classLabel(r.user.studentType as StudentType | null | undefined, r.user.stream),
+    },
   };
 }

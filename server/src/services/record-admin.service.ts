@@ -29,7 +29,7 @@ const adminQuery = (db: Queryable) =>
       record: records,
       quiz: { id: quizzes.id, title: quizzes.title, maxAttempts: quizzes.maxAttempts },
       course: { id: courses.id, title: courses.title },
-      user: { id: users.id, name: users.name, email: users.email },
+      user: { id: users.id, name: users.name, email: users.email, studentType: users.studentType, stream: users.stream },
     })
     .from(records)
     .innerJoin(quizzes, eq(quizzes.id, records.quizId))

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import mammoth from "mammoth";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
-import { signedIn } from "../../../test/factories";
+import { buildQuiz, signedIn } from "../../../test/factories";
+import { buildSubmission } from "../../../test/performance";
 import { form } from "../../../test/uploads";
 
 /** Issue 24: a student's class (the "B" of "JHS 1B") is kept beside the level, shown and filtered on; slips say where. */
@@ -90,6 +91,27 @@ describe("a student's class (stream)", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/class "Primary 4" is not a JHS class/);
     expect((await get(`/api/users?stream=${encodeURIComponent("1B")}`)).status).toBe(400);
+  });
+});
+
+describe("the class on records and reports", () => {
+  it('shows "JHS 1B" on the records list and in the students-at-risk report', async () => {
+    const k = tag();
+    await importFile(["Name,Class", `Weak Student ${k},JHS 1B`]);
+    const [u] = (await get(`/api/users?search=${k}`)).body.data;
+    const { quiz, questions } = await buildQuiz(db(), { studentType: "jhs1" });
+    await buildSubmission(
+      db(),
+      quiz,
+      questions,
+      u.id,
+      questions.map(() => "wrong"),
+    );
+    const recs = await get(`/api/records/all?search=${encodeURIComponent(`Weak Student ${k}`)}`);
+    expect(recs.status).toBe(200);
+    expect(recs.body.data[0].user).toMatchObject({ name: `Weak Student ${k}`, className: "JHS 1B" });
+    const risk = await get("/api/reports/students-at-risk");
+    expect(risk.body.rows.find((r: { student: string }) => r.student === `Weak Student ${k}`)).toMatchObject({ level: "JHS 1B" });
   });
 });
 

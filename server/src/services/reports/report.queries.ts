@@ -64,6 +64,8 @@ export type AtRiskRow = {
   user_id: number;
   name: string;
   level: string | null;
+  /** The class within the level ("B" of "JHS 1B"). */
+  stream: string | null;
   n: number;
   average: string;
   pass_mark: string;
@@ -89,7 +91,7 @@ export async function studentsAtRiskRows(db: Queryable, viewer: Viewer): Promise
              max(score) filter (where rn = 1) as s1, max(score) filter (where rn = 2) as s2, max(score) filter (where rn = 3) as s3
       from graded group by user_id
     )
-    select a.user_id, u.name, u.student_type as level, a.n, a.average::text as average, a.pass_mark::text as pass_mark,
+    select a.user_id, u.name, u.student_type as level, u.stream, a.n, a.average::text as average, a.pass_mark::text as pass_mark,
            a.s1::text as s1, a.s2::text as s2, a.s3::text as s3
     from agg a join users u on u.id = a.user_id
     where u.role = 'student' and (a.average < a.pass_mark or (a.s3 is not null and a.s1 < a.s2 and a.s2 < a.s3))

@@ -1,4 +1,12 @@
-import { LIBRARY_TYPE_LABELS, STUDENT_TYPE_LABELS, type ReportDefinition, type ReportId, type ReportResult, type StudentType } from "@adesua/domain";
+import {
+  classLabel,
+  LIBRARY_TYPE_LABELS,
+  STUDENT_TYPE_LABELS,
+  type ReportDefinition,
+  type ReportId,
+  type ReportResult,
+  type StudentType,
+} from "@adesua/domain";
 import type { Queryable } from "../../db/client";
 import { notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/viewer";
@@ -228,7 +236,8 @@ export async function studentsAtRisk(db: Queryable, viewer: Viewer, now: Date): 
     const last = [r.s3, r.s2, r.s1].filter((s) => s !== null).map((s) => String(round2(s)));
     return {
       student: r.name,
-      level: levelLabel(r.level),
+      // The class as the school writes it: "JHS 1B" (issue 24).
+      level: r.level ? classLabel(r.level as StudentType, r.stream) : levelLabel(r.level),
       quizzesTaken: Number(r.n),
       averageScore: round2(r.average),
       passMark: round2(r.pass_mark),

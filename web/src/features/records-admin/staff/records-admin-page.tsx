@@ -93,7 +93,14 @@ export function RecordsAdminPage() {
               <Paper key={r.id} component="li" withBorder p="sm" radius="md" aria-label={`${r.user.name}, ${r.quiz.title}`} data-testid="record-row">
                 <Stack gap={6}>
                   <Group justify="space-between" wrap="wrap" gap="xs">
-                    <Text fw={700}>{r.user.name}</Text>
+                    <Text fw={700}>
+                      {r.user.name}
+                      {r.user.className ? (
+                        <Text span c="dimmed" fw={400} size="sm" data-testid="record-class">
+                          {` · ${r.user.className}`}
+                        </Text>
+                      ) : null}
+                    </Text>
                     <Group gap={6}>
                       {r.isPersonalBest && (
                         <Badge color="blue" variant="light">
