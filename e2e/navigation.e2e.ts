@@ -117,6 +117,8 @@ describe("every screen is reachable by tapping (issue 24 §2)", () => {
       .first()
       .click();
     await page.getByRole("link", { name: "Take Quiz" }).waitFor();
+    await page.getByRole("link", { name: "Submissions", exact: true }).click();
+    await heading(page, "Submissions");
     await menu(page, "Performance", "Quiz Performance");
     await page.getByRole("link", { name: "Student performance" }).click();
     await heading(page, "Student Performance");

@@ -208,6 +208,12 @@ export function QuizDetailPage() {
             Grade
           </Button>
         )}
+        {/* The spec's teacher route for one quiz's submissions waiting for a grade (the admin's Submissions page filters by quiz). */}
+        {staff && base === "/teachers/dashboard" && (
+          <Button component={Link} to={`${base}/quizzes/${q.id}/submissions`} variant="light">
+            Submissions
+          </Button>
+        )}
         {q.pdf && (
           <Button variant="default" onClick={() => void download()} loading={downloading}>
             Download PDF
