@@ -535,10 +535,23 @@ describe("phones (360 px)", () => {
     await page.waitForURL("**/students/dashboard");
     const banner = page.getByTestId("impersonation-banner");
     await banner.getByText("You are acting as Efua Mensah (student)").waitFor();
-    const cut = await banner.getByRole("status").evaluate((el) => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1);
+    // Neither the sentence's box nor any element inside it clips its text.
+    const cut = await banner
+      .getByRole("status")
+      .evaluate((el) => [el, ...Array.from(el.querySelectorAll("*"))].some((e) => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1));
     expect(cut, "the banner's sentence is cut").toBe(false);
-    const stop = (await banner.getByRole("button", { name: "Stop Impersonation" }).boundingBox())!;
+    const button = banner.getByRole("button", { name: "Stop Impersonation" });
+    const stop = (await button.boundingBox())!;
     expect(stop.x + stop.width).toBeLessThanOrEqual(PHONE.width);
+    // The button's words lie inside the button.
+    const labelCut = await button.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const text = range.getBoundingClientRect();
+      return text.left < box.left - 0.5 || text.right > box.right + 0.5;
+    });
+    expect(labelCut, "the button's label is cut").toBe(false);
     await page.screenshot({ path: path.join(SCREENS, "phone-impersonation-banner.png") });
     await banner.getByRole("button", { name: "Stop Impersonation" }).click();
     await page.waitForURL("**/admin/dashboard**");

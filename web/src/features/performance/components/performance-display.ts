@@ -30,6 +30,7 @@ export const PINNED = {
   zIndex: 1,
   background: "var(--mantine-color-body)",
   boxShadow: "inset -1px 0 0 var(--mantine-color-default-border)",
+  minWidth: 110,
   maxWidth: "40vw",
-  overflowWrap: "anywhere",
+  overflowWrap: "break-word",
 } as const;

@@ -117,11 +117,9 @@ function QuizPerformanceCards({ rows, sort, onSort, selected, onToggle, onToggle
                   )}
                 </Figure>
                 <Figure label="Pass rate">{passRate(r.passRate)}</Figure>
-                <Figure label="Attempts">
-                  {r.completedAttempts} of {r.totalStudents}
-                </Figure>
-                <Figure label="Min">{score(r.minScore)}</Figure>
-                <Figure label="Max">{score(r.maxScore)}</Figure>
+                <Figure label="Attempts">{r.completedAttempts}</Figure>
+                <Figure label="Students">{r.totalStudents}</Figure>
+                <Figure label="Min – max">{r.minScore === null ? "—" : `${score(r.minScore)} – ${score(r.maxScore)}`}</Figure>
                 <Figure label="Rating">{r.performanceRating ? RATING_LABEL[r.performanceRating] : "No data"}</Figure>
               </SimpleGrid>
               <Group justify="space-between" gap="xs">
