@@ -87,6 +87,8 @@ export async function updateQuiz(
     const count = input.questions ? input.questions.length : existing.questionCount;
     checkSections(input.timedSections, count);
     await checkQuizImages(tx, viewer, picturesOf(input.questions));
+    // Back to draft through the form: the same guard as POST /quizzes/{id}/unpublish (decision 040).
+    if (input.status === "draft" && locked.status !== "draft") await assertNoStudentStarted(tx, locked.id);
     const pdfFileId = pdf ? (await insertFileRow(tx, pdf, viewer.id)).id : locked.pdfFileId;
     await tx
       .update(quizzes)
@@ -206,6 +208,17 @@ export async function releaseAnswers(db: Db, existing: QuizJoined, actor: Actor,
 /** 409 on unpublishing a quiz students have already met (decision 040). */
 export const UNPUBLISH_STARTED = "Students have already started this quiz";
 
+/** 409 when a student has started the quiz (staff try-outs do not count): it may not go back to draft. */
+async function assertNoStudentStarted(tx: Queryable, quizId: number): Promise<void> {
+  const [started] = await tx
+    .select({ one: sql<number>`1` })
+    .from(attempts)
+    .innerJoin(users, and(eq(users.id, attempts.userId), eq(users.role, "student")))
+    .where(eq(attempts.quizId, quizId))
+    .limit(1);
+  if (started) throw conflict(UNPUBLISH_STARTED);
+}
+
 /**
  * POST /quizzes/{id}/publish and …/unpublish (decision 040): students see a published quiz (within its window),
  * never a draft. Publishing a published quiz (or unpublishing a draft) changes nothing and records nothing.
@@ -217,15 +230,7 @@ export async function setPublication(db: Db, existing: QuizJoined, to: "draft" |
     const [locked] = await tx.select({ id: quizzes.id, status: quizzes.status }).from(quizzes).where(eq(quizzes.id, existing.quiz.id)).for("update");
     if (!locked) throw notFound(QUIZ_NOT_FOUND);
     if (locked.status !== to) {
-      if (to === "draft") {
-        const [started] = await tx
-          .select({ one: sql<number>`1` })
-          .from(attempts)
-          .innerJoin(users, and(eq(users.id, attempts.userId), eq(users.role, "student")))
-          .where(eq(attempts.quizId, locked.id))
-          .limit(1);
-        if (started) throw conflict(UNPUBLISH_STARTED);
-      }
+      if (to === "draft") await assertNoStudentStarted(tx, locked.id);
       const at = now();
       await tx.update(quizzes).set({ status: to, updatedAt: at }).where(eq(quizzes.id, locked.id));
       await recordAudit(tx, {

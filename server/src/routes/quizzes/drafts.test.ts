@@ -235,6 +235,29 @@ describe("POST /api/quizzes/{id}/publish and /unpublish", () => {
     expect((await get(teacher.token, `/api/quizzes/${quiz.id}`)).body.publication).toBe("published");
   });
 
+  it("applies the same guard to PUT /quizzes/{id} with status draft, and records the change in the update's audit", async () => {
+    const level = LEVELS[levelTurn++ % 3];
+    const teacher = await teacherWithCourse();
+    const student = await signedIn(db(), { role: "student", studentType: level });
+    const fields = { title: "Edited", courseId: teacher.course.id, studentType: level, status: "draft" };
+    const put = (id: number) => call(t.app, { method: "PUT", url: `/api/quizzes/${id}`, token: teacher.token, payload: fields });
+
+    const untouched = (await buildQuiz(db(), { courseId: teacher.course.id, teacherId: teacher.user.id, studentType: level })).quiz;
+    const back = await put(untouched.id);
+    expect(back.status).toBe(200);
+    expect(back.body.publication).toBe("draft");
+    const [update] = await auditOf(untouched.id, "update");
+    expect(update.before).toMatchObject({ publication: "published" });
+    expect(update.after).toMatchObject({ publication: "draft" });
+
+    const started = (await buildQuiz(db(), { courseId: teacher.course.id, teacherId: teacher.user.id, studentType: level })).quiz;
+    expect((await post(student.token, `/api/quizzes/${started.id}/attempts`)).status).toBe(201);
+    const refused = await put(started.id);
+    expect(refused).toMatchObject({ status: 409, body: { error: "Students have already started this quiz" } });
+    const still = await get(teacher.token, `/api/quizzes/${started.id}`);
+    expect(still.body).toMatchObject({ publication: "published", title: started.title });
+  });
+
   it("refuses students (403), teachers who do not manage the quiz (404), unknown (404) and malformed ids (400), and anonymous callers (401)", async () => {
     const teacher = await teacherWithCourse();
     const other = await signedIn(db(), { role: "teacher" });
