@@ -156,6 +156,21 @@ describe("late answers: PUT /api/attempts/{id}/answers after the time was up", (
   });
 });
 
+describe("late answers: POST /api/submissions/{quizId}/submit after the time was up", () => {
+  it("returns the attempt the time closed and keeps the answers it carries as late answers", async () => {
+    const x = await lateAttempt(new Date("2031-01-19T09:00:00Z"));
+    const r = await call(t.app, {
+      method: "POST",
+      url: `/api/submissions/${x.quiz.id}/submit`,
+      token: x.student.token,
+      payload: { answers: [{ questionId: x.q[2], answer: "6" }] },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ attemptId: x.attemptId, correct: 1, lateAnswers: { pending: 1, accepted: 0, left: 0 } });
+    expect((await lateRows(x.attemptId)).map((l) => [l.questionId, l.answer])).toEqual([[x.q[2], "6"]]);
+  });
+});
+
 describe("late answers: the teacher's grading screen", () => {
   it("lists a quiz's late answers with when the phone gave them and when they arrived, for its teacher and admins", async () => {
     const x = await lateAttempt(new Date("2031-01-15T09:00:00Z"));
