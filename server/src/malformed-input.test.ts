@@ -52,7 +52,7 @@ const FORM_FIELDS = [
 
 type Op = { method: string; path: string; params: { in: string; name: string }[]; jsonProps: string[] };
 let ops: Op[] = [];
-let ids: { quiz: number; course: number; user: number; attempt: number };
+let ids: { quiz: number; course: number; user: number; attempt: number; event: number };
 const callers = ["admin", "teacher", "student", "anonymous"] as const;
 type Caller = (typeof callers)[number];
 let users: Record<Exclude<Caller, "anonymous">, number>;
@@ -67,7 +67,15 @@ beforeAll(async () => {
   const { quiz } = await buildQuiz(db, { teacherId: teacher.id, studentType: "jhs1" });
   const s = await signedIn(db, { role: "student", studentType: "jhs1" });
   const started = await call(t.app, { method: "POST", url: `/api/quizzes/${quiz.id}/attempts`, token: s.token });
-  ids = { quiz: quiz.id, course: quiz.courseId, user: student.id, attempt: started.body.attemptId ?? started.body.id };
+  // An event of the teacher's, so /api/schedules/{id} reaches its body checks (decision 042 declared its JSON body).
+  const teacherToken = (await createSession(db, teacher.id, 3600_000)).token;
+  const event = await call(t.app, {
+    method: "POST",
+    url: "/api/schedules",
+    token: teacherToken,
+    payload: { title: "Assembly", start: "2027-01-05T09:00:00Z", end: "2027-01-05T10:00:00Z", recurrence: "", courseId: "" },
+  });
+  ids = { quiz: quiz.id, course: quiz.courseId, user: student.id, attempt: started.body.attemptId ?? started.body.id, event: event.body.id };
   const doc = t.app.swagger() as {
     paths: Record<
       string,
@@ -98,7 +106,11 @@ const validId = (name: string) =>
   name === "attemptId" ? ids.attempt : name === "userId" ? ids.user : name === "quizId" ? ids.quiz : name === "teacherId" ? users.teacher : ids.quiz;
 const fillPath = (op: Op, override?: { name: string; value: string }) =>
   op.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
-    override?.name === name ? override.value : String(name === "id" && op.path.startsWith("/api/courses") ? ids.course : validId(name)),
+    override?.name === name
+      ? override.value
+      : String(
+          name === "id" && op.path.startsWith("/api/courses") ? ids.course : name === "id" && op.path.startsWith("/api/schedules") ? ids.event : validId(name),
+        ),
   );
 
 const failures: string[] = [];
