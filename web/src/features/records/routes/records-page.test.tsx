@@ -13,6 +13,7 @@ const record = (over: Partial<QuizRecord>): QuizRecord => ({
   total: 20,
   passed: true,
   isPersonalBest: true,
+  scoreHidden: false,
   userAttempts: 1,
   createdAt: "2026-03-12T10:00:00Z",
   quiz: { id: 3, title: "Fractions", maxAttempts: 2, course: { id: 1, title: "Mathematics" } },
@@ -53,6 +54,23 @@ describe("records screen", () => {
     // Unknown result: by thresholds, 65 is yellow.
     expect(within(cards[2]).getByText("65.00%").closest("[data-variant]")).toHaveStyle({ "--badge-bg": "var(--mantine-color-yellow-filled)" });
     expect(within(cards[2]).getByText(/Attempt 1 · unlimited/)).toBeInTheDocument();
+  });
+
+  it("says only Submitted for a quiz that shows scores after it closes (decision 041)", async () => {
+    mockApi({
+      "GET /api/records": [
+        200,
+        {
+          data: [record({ id: 5, score: null, correct: null, passed: null, isPersonalBest: false, scoreHidden: true })],
+          pagination: { total: 1, page: 1, limit: 20 },
+        },
+      ],
+    });
+    renderWithProviders(<RecordsPage />);
+    const [card] = await screen.findAllByTestId("record");
+    expect(within(card).getByText("Submitted")).toBeInTheDocument();
+    expect(within(card).getByText("Your score appears here once the quiz has closed.")).toBeInTheDocument();
+    expect(card.textContent).not.toMatch(/correct|%|null|Passed|Failed|Completed|Personal best/);
   });
 
   it("says so when there are no records yet", async () => {
