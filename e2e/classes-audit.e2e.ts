@@ -31,11 +31,23 @@ describe("classes and the audit log", () => {
       .getByRole("listitem", { name: `Akosua Boateng${stamp}` })
       .getByText("Student · JHS 1B")
       .waitFor();
-    await page.getByLabel("Class").fill("b");
+    await page.getByLabel("Class", { exact: true }).fill("b");
     await page.getByRole("listitem", { name: `Kwame Asare${stamp}` }).waitFor({ state: "detached" });
     expect(await page.getByRole("listitem", { name: `Akosua Boateng${stamp}` }).count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await snap(page, "users-class-phone");
+
+    // The admin moves her to JHS 1C.
+    await page.getByLabel("Class", { exact: true }).fill("");
+    await page.getByRole("button", { name: `Change the class of Akosua Boateng${stamp}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Class of Akosua Boateng${stamp}` });
+    await dialog.getByLabel("Class (stream)").fill("c");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page
+      .getByRole("listitem", { name: `Akosua Boateng${stamp}` })
+      .getByText("Student · JHS 1C")
+      .waitFor();
     await context.close();
   });
 

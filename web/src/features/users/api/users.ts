@@ -33,6 +33,16 @@ export function useChangePassword() {
   });
 }
 
+/** PUT /users/{id} with a student's level and class (stream; null for none). */
+export function useChangeClass() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, studentType, stream }: { id: number; studentType: StudentType; stream: string | null }) =>
+      api<User>(`/users/${id}`, { method: "PUT", body: { studentType, stream } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ["users"] }),
+  });
+}
+
 export function useDeleteUser() {
   const qc = useQueryClient();
   return useMutation({

@@ -13,6 +13,7 @@ import { PaginationFooter } from "@/components/pagination-footer";
 import { useChangePassword, useDecideTeacher, useDeleteUser, useSaveSettings, useSettings, useUsers } from "../api/users";
 import { AddUserDialog } from "../components/add-user-dialog";
 import { ImportUsersDialog } from "../components/import-dialog";
+import { ClassDialog } from "../components/class-dialog";
 
 /** What the Email column shows: the email, or the sign-in name of a user enrolled without one. */
 const signInText = (u: User) => u.email ?? (u.username ? `Sign-in name: ${u.username}` : "");
@@ -36,6 +37,7 @@ export function UsersPage() {
   const [editing, setEditing] = useState<number | null>(null);
   const [newPassword, setNewPassword] = useState("");
   const [confirmDelete, setConfirmDelete] = useState<User | null>(null);
+  const [classOf, setClassOf] = useState<User | null>(null);
   const [confirmImpersonate, setConfirmImpersonate] = useState<User | null>(null);
   const [acting, setActing] = useState(false);
   const [confirmReject, setConfirmReject] = useState<User | null>(null);
@@ -163,6 +165,11 @@ export function UsersPage() {
             Reject
           </Button>
         </>
+      )}
+      {isAdmin && u.role === "student" && (
+        <Button size="xs" variant="default" onClick={() => setClassOf(u)} aria-label={`Change the class of ${u.name}`}>
+          Class
+        </Button>
       )}
       {u.role !== "admin" && (
         <Button size="xs" variant="light" onClick={() => setConfirmImpersonate(u)} aria-label={`Impersonate ${u.name}`}>
@@ -315,6 +322,7 @@ export function UsersPage() {
       <PaginationFooter total={total} page={page} pageSize={PAGE_SIZE} onChange={setPage} label="Users pages" />
       <AddUserDialog opened={adding} onClose={() => setAdding(false)} />
       <ImportUsersDialog opened={importing} onClose={() => setImporting(false)} />
+      <ClassDialog user={classOf} onClose={() => setClassOf(null)} />
       <ConfirmDialog
         opened={!!confirmImpersonate}
         title="Impersonate user"
