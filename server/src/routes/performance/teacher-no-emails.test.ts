@@ -57,7 +57,7 @@ let tableId: number;
 function textOf(r: { raw: string; headers: Record<string, unknown> }, bytes?: Buffer): string {
   if (bytes && bytes[0] === 0x50 && bytes[1] === 0x4b)
     return Object.values(unzipSync(new Uint8Array(bytes)))
-      .map(strFromU8)
+      .map((part) => strFromU8(part))
       .join("\n");
   return r.raw;
 }
