@@ -10,3 +10,4 @@ export * from "./insights";
 export * from "./performance";
 export * from "./grade-bar";
 export * from "./audit";
+export * from "./score-visibility";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Button, Group, Text } from "@mantine/core";
-import { studentAvailability, type QuizWindow } from "@adesua/domain/rules";
+import { scoreHiddenFor, studentAvailability, type QuizWindow } from "@adesua/domain/rules";
 import type { StudentAttemptInfo } from "@adesua/domain";
 
 /** "19:46" or "1:05:09": what is left of an attempt; never negative. */
@@ -37,7 +37,14 @@ function TimeLeft({ deadline, serverNow, receivedAt }: { deadline: string; serve
 }
 
 export type QuizAttemptActionProps = {
-  quiz: QuizWindow & { id: number; title: string; attemptInfo: StudentAttemptInfo | null };
+  quiz: QuizWindow & {
+    id: number;
+    title: string;
+    attemptInfo: StudentAttemptInfo | null;
+    /** With "after_close" the best score waits for the close (decision 041); absent: shown. */
+    showScore?: string;
+    answersReleasedAt?: string | null;
+  };
   now: Date;
   /** The server's clock in the answer that carried the quiz, and when that answer arrived (ms). */
   serverNow: string;
@@ -72,10 +79,13 @@ export function QuizAttemptAction({ quiz, now, serverNow, receivedAt, startTo, a
   }
   const availability = studentAvailability(quiz, info, now);
   const tried = (info?.currentAttempts ?? 0) > 0;
+  const scoreHidden =
+    quiz.showScore !== undefined &&
+    scoreHiddenFor({ showScore: quiz.showScore, closeTime: quiz.closeTime ?? null, answersReleasedAt: quiz.answersReleasedAt ?? null }, now);
   const best =
     info && tried ? (
       <Text size="sm" fw={600} data-testid="best-score">
-        Best score: {info.bestScore === null ? "awaiting grading" : `${info.bestScore.toFixed(2)}%`}
+        Best score: {scoreHidden ? "shown after the quiz closes" : info.bestScore === null ? "awaiting grading" : `${info.bestScore.toFixed(2)}%`}
       </Text>
     ) : null;
   if (availability === "available") {
