@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm
 import { alias } from "drizzle-orm/pg-core";
 import type { AuditLog, PageMeta, PageQuery } from "@adesua/domain";
 import type { Db } from "../db/client";
-import { announcements, auditLogs, courses, gradebooks, quizzes, records, scheduleEvents, submissions, users } from "../db/schema";
+import { announcements, auditLogs, courses, gradebooks, questions, quizzes, records, scheduleEvents, submissions, users } from "../db/schema";
 import { recordAudit, type Actor } from "../audit/audit";
 import { escapeLike } from "../lib/sql";
 import { pageWithCount } from "../lib/pagination";
@@ -32,10 +32,11 @@ const isType = (...types: string[]) =>
 
 /**
  * What the entry was done to, by name (issue 24): the user's name, the quiz's, course's, table's, event's or
- * announcement's title, "student — quiz" for a submission or record; once the row is gone, the name its snapshot kept.
+ * announcement's title, a question's text (cut at 80 characters), "student — quiz" for a submission or record; once the row is gone, the name its snapshot kept.
  */
 const targetName = sql<string | null>`coalesce(
   ${targetUser.name}, ${quizzes.title}, ${courses.title}, ${gradebooks.name}, ${scheduleEvents.title}, ${announcements.title},
+  case when length(${questions.text}) > 80 then left(${questions.text}, 79) || '…' else ${questions.text} end,
   case when ${resultUser.name} is not null then ${resultUser.name} || coalesce(' — ' || ${resultQuiz.title}, '') end,
   ${auditLogs.before}->>'name', ${auditLogs.after}->>'name', ${auditLogs.before}->>'title', ${auditLogs.after}->>'title'
 )`;
@@ -59,6 +60,7 @@ function selectWithNames(db: Db) {
     .leftJoin(gradebooks, and(isType("table"), eq(gradebooks.id, entityInt)))
     .leftJoin(scheduleEvents, and(isType("schedule_event"), eq(scheduleEvents.id, entityInt)))
     .leftJoin(announcements, and(isType("announcement"), eq(announcements.id, entityInt)))
+    .leftJoin(questions, and(isType("question"), eq(questions.id, entityInt)))
     .leftJoin(submissions, and(isType("submission"), eq(submissions.id, entityInt)))
     .leftJoin(records, and(isType("record"), eq(records.id, entityInt)))
     .leftJoin(resultUser, eq(resultUser.id, sql`coalesce(${submissions.userId}, ${records.userId})`))

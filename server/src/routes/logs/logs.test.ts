@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUDIT_ACTIONS } from "@adesua/domain";
-import { auditLogs } from "../../db/schema";
+import { auditLogs, questions } from "../../db/schema";
 import { recordAudit } from "../../audit/audit";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
 import { buildQuiz, buildUser, signedIn } from "../../../test/factories";
@@ -98,6 +98,12 @@ describe("GET and DELETE /api/logs", () => {
     const { quiz } = await buildQuiz(t.database.db, { title: "Term 1 Test: Fractions" });
     const actor = { userId: teacher.id, impersonatorId: admin.user.id };
     await recordAudit(t.database.db, { entityType: "quiz", entityId: quiz.id, action: "update", actor, before: { timeLimit: 10 }, after: { timeLimit: 20 } });
+    await recordAudit(t.database.db, {
+      entityType: "question",
+      entityId: (await t.database.db.select().from(questions).limit(1))[0].id,
+      action: "regrade",
+      actor,
+    });
     // A deleted entity keeps the name its snapshot recorded.
     await recordAudit(t.database.db, { entityType: "course", entityId: 999999, action: "delete", actor, before: { title: "Old Science" } });
 
@@ -116,9 +122,10 @@ describe("GET and DELETE /api/logs", () => {
       targetName: "Term 1 Test: Fractions",
     });
     expect(rows.find((r) => r.entityType === "course")).toMatchObject({ action: "delete", targetName: "Old Science" });
+    expect(rows.find((r) => r.entityType === "question")).toMatchObject({ action: "regrade", targetName: "Question 1: what is 1 + 1?" });
     // The actor's name is searchable.
     const byActor = await call(t.app, { method: "GET", url: "/api/logs?search=kofi%20owusu", token: admin.token });
-    expect(byActor.body.data.map((r: { actorName: string }) => r.actorName)).toEqual(["Mr Kofi Owusu", "Mr Kofi Owusu"]);
+    expect(byActor.body.data.map((r: { actorName: string }) => r.actorName)).toEqual(["Mr Kofi Owusu", "Mr Kofi Owusu", "Mr Kofi Owusu"]);
   });
 
   it("records a class-list import as one import entry, named by its file", async () => {
