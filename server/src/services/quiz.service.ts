@@ -38,7 +38,7 @@ export const publishedOfLevel = (level: string | SQLWrapper) =>
   );
 
 /**
- * scoreHiddenFor (domain/src/contracts/quiz.ts) in SQL, over a quizzes row under `alias` (decision 041): whether a
+ * scoreHiddenFor (domain/src/rules/score-visibility.ts) in SQL, over a quizzes row under `alias` (decision 041): whether a
  * student's score at the quiz is withheld at `now`.
  */
 export const scoreHiddenSql = (alias: string, now: Date | string | SQLWrapper): SQL =>
