@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
 import { signedIn } from "../../../test/factories";
 import { form } from "../../../test/uploads";
-import { buildDocx, buildPdf } from "../../documents/test/build-files";
+import { auto, buildDocx, buildPdf } from "../../documents/test/build-files";
 
 /** Issue 24: a paper's title and subtitle lines come back as its `heading`, never inside question 1. */
 let t: TestApp;
@@ -39,6 +39,22 @@ describe("POST /api/questions/parse: the paper's heading", () => {
     expect(r.status).toBe(200);
     expect(r.body.heading).toBe("JHS 1 Class Exercise: Mathematics — Fractions, Decimals and Percentages (BECE style)\nWeek 4 — Fractions");
     expect(r.body.questions[0]).toEqual({ text: "Simplify 3/4 + 1/8", options: ["7/8", "1/2"], answer: "" });
+  });
+
+  it("does the same for a paper numbered by Word itself (automatic numbering)", async () => {
+    const docx = await buildDocx([
+      "JHS 1 Class Exercise: Fractions (BECE style)",
+      "Mathematics",
+      auto("Simplify 3/4 + 1/8", 0),
+      auto("7/8", 1),
+      auto("1/2", 1),
+      auto("What is 0.5 as a fraction?", 0),
+      auto("1/2", 1),
+      auto("1/5", 1),
+    ]);
+    const r = await parse("paper.docx", docx, DOCX);
+    expect(r.body.heading).toBe("JHS 1 Class Exercise: Fractions (BECE style)\nMathematics");
+    expect(r.body.questions.map((q: { text: string }) => q.text)).toEqual(["Simplify 3/4 + 1/8", "What is 0.5 as a fraction?"]);
   });
 
   it("answers heading null for a PDF paper that starts with question 1", async () => {
