@@ -41,8 +41,11 @@ const targetName = sql<string | null>`coalesce(
   ${auditLogs.before}->>'name', ${auditLogs.after}->>'name', ${auditLogs.before}->>'title', ${auditLogs.after}->>'title'
 )`;
 
-/** One page of entries with who did it and what to, joined in SQL; a page is at most 200 entries, each join is by primary key. */
-function selectWithNames(db: Db) {
+/**
+ * Entries with who did it and what to, joined in SQL by primary key. Only the page's entries are joined: the caller
+ * picks the page's ids first (`pageIds`), so a deep page does not join every entry it skips.
+ */
+function selectWithNames(db: Db, pageIds: ReturnType<typeof idsOfPage>) {
   return db
     .select({
       log: auditLogs,
@@ -51,7 +54,8 @@ function selectWithNames(db: Db) {
       impersonatorName: impersonator.name,
       targetName,
     })
-    .from(auditLogs)
+    .from(pageIds)
+    .innerJoin(auditLogs, eq(auditLogs.id, pageIds.id))
     .leftJoin(actor, eq(actor.id, auditLogs.userId))
     .leftJoin(impersonator, eq(impersonator.id, auditLogs.impersonatorId))
     .leftJoin(targetUser, and(isType("user", "performance"), eq(targetUser.id, entityInt)))
@@ -65,6 +69,18 @@ function selectWithNames(db: Db) {
     .leftJoin(records, and(isType("record"), eq(records.id, entityInt)))
     .leftJoin(resultUser, eq(resultUser.id, sql`coalesce(${submissions.userId}, ${records.userId})`))
     .leftJoin(resultQuiz, eq(resultQuiz.id, sql`coalesce(${submissions.quizId}, ${records.quizId})`));
+}
+
+/** The ids of one page of entries, in the page's order (the sort's index does the work). */
+function idsOfPage(db: Db, cond: SQL | undefined, order: SQL[], w: { limit: number; offset: number }) {
+  return db
+    .select({ id: auditLogs.id })
+    .from(auditLogs)
+    .where(cond)
+    .orderBy(...order)
+    .limit(w.limit)
+    .offset(w.offset)
+    .as("page_ids");
 }
 
 /** GET /logs: searched by entity type or id or the actor's name, filtered by action, sorted by one column (then id). */
@@ -92,7 +108,7 @@ export async function listAuditLogs(db: Db, f: AuditLogFilter): Promise<{ data: 
   }[f.sortBy];
   const { rows, meta } = await pageWithCount(
     f,
-    (w) => selectWithNames(db).where(cond).orderBy(dir(sortCol), dir(auditLogs.id)).limit(w.limit).offset(w.offset),
+    (w) => selectWithNames(db, idsOfPage(db, cond, [dir(sortCol), dir(auditLogs.id)], w)).orderBy(dir(sortCol), dir(auditLogs.id)),
     // The whole trail's size is kept by a trigger (row_counts): no scan of 100,000 entries per page.
     async () => (cond ? (await db.select({ total: count() }).from(auditLogs).where(cond))[0].total : rowCount(db, "audit_logs")),
   );
