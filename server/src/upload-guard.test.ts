@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTestApp, type TestApp } from "../test/test-app";
 import { buildCourse, buildQuiz, signedIn } from "../test/factories";
 import { form } from "../test/uploads";
-import { docxBomb, hugeCsv, manyEntriesZip, xlsxBomb } from "../test/bombs";
+import { docxBomb, hugeCsv, manyEntriesZip, pdfBomb, xlsxBomb } from "../test/bombs";
 import { DOCUMENT_MESSAGES } from "./documents/errors";
 
 /**
@@ -27,7 +27,7 @@ let admin: string;
 let teacher: string;
 let ids: { quiz: number; course: number; event: number };
 
-type Sample = "docxBomb" | "lyingDocx" | "xlsxBomb" | "lyingXlsx" | "manyEntries" | "hugeCsv";
+type Sample = "docxBomb" | "lyingDocx" | "xlsxBomb" | "lyingXlsx" | "manyEntries" | "hugeCsv" | "pdfBomb";
 let samples: Record<Sample, Buffer>;
 
 beforeAll(async () => {
@@ -50,6 +50,7 @@ beforeAll(async () => {
     lyingXlsx: xlsxBomb(315, { lie: true }),
     manyEntries: manyEntriesZip(6000),
     hugeCsv: hugeCsv(11),
+    pdfBomb: pdfBomb(315),
   };
   // The bombs are built from one compressed megabyte repeated: fast, and never held unpacked.
   expect(performance.now() - started).toBeLessThan(5000);
@@ -118,6 +119,8 @@ const ROUTES: Route[] = [
 /** Routes that read Word files (a .docx bomb is refused as a bomb, 413); the others refuse it as the wrong type (415). */
 const READS_DOCX = new Set(["/api/questions/parse", "/api/questions/parse-answers", "/api/schedules/parse", "/api/schedules", `/api/schedules/{id}`]);
 const READS_XLSX = new Set(["/api/users/import"]);
+/** Routes that take text (CSV, GIFT…) or a class list: a PDF is the wrong type there. */
+const TEXT_ROUTES = new Set(["/api/questions/import-csv", "/api/questions/import", "/api/import-export/questions", "/api/users/import"]);
 
 describe("the one upload guard (issue 25 item 1)", () => {
   it("finds every route that takes a multipart file in the route table", () => {
@@ -131,7 +134,7 @@ describe("the one upload guard (issue 25 item 1)", () => {
     expect(new Set(multipart)).toEqual(new Set(tested));
   });
 
-  for (const sample of ["docxBomb", "lyingDocx", "xlsxBomb", "lyingXlsx", "manyEntries", "hugeCsv"] as const) {
+  for (const sample of ["docxBomb", "lyingDocx", "xlsxBomb", "lyingXlsx", "manyEntries", "hugeCsv", "pdfBomb"] as const) {
     it(`refuses ${sample} on every upload route with 413/415/422 and a clear message; /api/health still answers`, async () => {
       const answers: string[] = [];
       for (const r of ROUTES) {
@@ -151,11 +154,15 @@ describe("the one upload guard (issue 25 item 1)", () => {
         const expected =
           sample === "hugeCsv"
             ? [413]
-            : (sample === "docxBomb" || sample === "lyingDocx") && READS_DOCX.has(path)
-              ? [413]
-              : (sample === "xlsxBomb" || sample === "lyingXlsx") && READS_XLSX.has(path)
+            : sample === "pdfBomb"
+              ? TEXT_ROUTES.has(path)
+                ? [415]
+                : [413]
+              : (sample === "docxBomb" || sample === "lyingDocx") && READS_DOCX.has(path)
                 ? [413]
-                : [413, 415];
+                : (sample === "xlsxBomb" || sample === "lyingXlsx") && READS_XLSX.has(path)
+                  ? [413]
+                  : [413, 415];
         expect.soft(expected, `${r.method} ${path} answered ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
         expect.soft(typeof res.body?.error === "string" && res.body.error.length > 10, `${r.method} ${path}: ${JSON.stringify(res.body)}`).toBe(true);
         const health = await call(t.app, { method: "GET", url: "/api/health" });

@@ -151,3 +151,39 @@ export function hugeCsv(mb: number): Buffer {
   const header = "year,subject,section,topic,question,optionA,optionB,optionC,optionD,optionE,correctOption\r\n";
   return Buffer.concat([Buffer.from(header), Buffer.alloc(mb * 1024 * 1024, row)]);
 }
+
+/**
+ * A one-page PDF whose content stream (FlateDecode) unpacks to `mb` MB of a text-drawing operator: the
+ * reader (pdf.js) would inflate it all to read the page's text. The zlib trailer's checksum is left zero:
+ * the guard refuses the stream long before reaching it.
+ */
+export function pdfBomb(mb = 315): Buffer {
+  const e = bombEntry("content", "BT /F1 12 Tf 72 720 Td (", "A", mb, ") Tj ET");
+  const stream = Buffer.concat([Buffer.from([0x78, 0xda]), e.data, Buffer.alloc(4)]);
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    null,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  const parts: Buffer[] = [Buffer.from("%PDF-1.4\n")];
+  const offsets: number[] = [];
+  let at = parts[0].length;
+  objects.forEach((o, i) => {
+    offsets.push(at);
+    const body =
+      o === null
+        ? Buffer.concat([
+            Buffer.from(`${i + 1} 0 obj\n<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`),
+            stream,
+            Buffer.from("\nendstream\nendobj\n"),
+          ])
+        : Buffer.from(`${i + 1} 0 obj\n${o}\nendobj\n`);
+    parts.push(body);
+    at += body.length;
+  });
+  const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`));
+  return Buffer.concat(parts);
+}

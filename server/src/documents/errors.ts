@@ -23,6 +23,8 @@ export const DOCUMENT_MESSAGES = {
   notCsv: "This is not a CSV file. Save the sheet as CSV (comma separated) and upload that.",
   notText: "This is not a GIFT, Aiken or Moodle XML file (those are plain text).",
   circularType: "Only .pdf and .docx files can be parsed",
+  encryptedPdf: "This PDF is protected with a password, so it cannot be read. Export it again without a password.",
+  oldPdfCompression: "This PDF uses an old kind of compression that cannot be read safely. Export it again from Word or print it to PDF.",
   damagedZip: "This file is damaged and could not be read. Open it and save it again.",
   damagedDocx: "This Word file is damaged and could not be read. Open it in Word and save it again.",
   damagedPdf: "This PDF is damaged and could not be read. Export it again and retry.",

@@ -6,7 +6,7 @@ import { DocumentError, DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES, unsupportedType }
 import type { CsvImportResult } from "./csv.ts";
 import type { ExchangeFormat } from "./read.ts";
 import type { ClassListTable } from "./class-list.ts";
-import { guardUpload, sniffDocument } from "./sniff.ts";
+import { guardUpload, sniffDocument, sniffUpload } from "./sniff.ts";
 import { checkZipDeclared, isZip, zipEntries } from "./zip.ts";
 import { ENROLMENT_MESSAGES } from "@adesua/domain/constants";
 import type { AnswerParseResult, ExchangeQuestion, ParseWarning, QuestionParseResult } from "./types.ts";
@@ -122,7 +122,7 @@ export class DocumentPool {
    */
   async verifyUpload(bytes: Uint8Array): Promise<void> {
     checkSize(bytes);
-    if (isZip(bytes)) await this.run({ kind: "verify", bytes });
+    if (isZip(bytes) || sniffUpload(bytes) === "pdf") await this.run({ kind: "verify", bytes });
   }
 
   /** Where tasks run (for tests and health checks). */

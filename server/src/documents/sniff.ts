@@ -1,5 +1,6 @@
 import { DocumentError, DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES, unsupportedType } from "./errors.ts";
 import { checkZipDeclared, isZip, verifyZip, zipEntries } from "./zip.ts";
+import { verifyPdf } from "./pdf-guard.ts";
 
 export type DocumentKind = "pdf" | "docx" | "doc";
 
@@ -79,11 +80,12 @@ export function guardUpload(bytes: Uint8Array, rule: UploadRule): UploadKind {
 
 /**
  * The full half of the guard, in the document worker before any reader (mammoth, ExcelJS, pdf.js, our own
- * DOCX reader) opens the file: a zip's every entry is inflated against a ceiling, so one that lies about its
- * size is refused (413) having unpacked at most its budget. A zip with no readable directory is left to the
+ * DOCX reader) opens the file: a zip's every entry, and a PDF's every Flate stream (pdf-guard.ts), is
+ * inflated against a ceiling, so one that lies about its size is refused (413) having unpacked at most its budget. A zip with no readable directory is left to the
  * reader, which refuses it as damaged.
  */
 export function verifyUpload(bytes: Uint8Array): void {
   if (bytes.length > MAX_DOCUMENT_BYTES) throw new DocumentError(413, DOCUMENT_MESSAGES.tooLarge);
   if (isZip(bytes) && zipEntries(bytes)) verifyZip(bytes);
+  else if (isPdfBytes(bytes)) verifyPdf(bytes);
 }
