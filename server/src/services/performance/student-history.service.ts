@@ -61,7 +61,12 @@ export async function studentHistory(db: Queryable, viewer: Viewer, studentId: n
     .sort((a, b) => a.courseTitle.localeCompare(b.courseTitle));
   return {
     // Teachers see students' names and levels only (decision 017, issue 24): the email goes to admins.
-    student: { id: student.id, name: student.name, email: viewer.role === "admin" ? student.email : null, studentType: (student.studentType as StudentType | null) ?? null },
+    student: {
+      id: student.id,
+      name: student.name,
+      email: viewer.role === "admin" ? student.email : null,
+      studentType: (student.studentType as StudentType | null) ?? null,
+    },
     history: history.map((h) => {
       const score = num(h.best);
       return {
