@@ -1,50 +1,7 @@
 import { z } from "zod";
 import { PageMetaSchema, RoleSchema, pageQuery } from "./common";
 
-/**
- * Every action the audit trail records: `recordAudit` accepts only these, and the Audit logs screen's Action filter
- * is built from this list (issue 24), so an action that can occur is always one that can be filtered on.
- */
-export const AUDIT_ACTIONS = [
-  "create",
-  "update",
-  "delete",
-  "login",
-  "logout",
-  "impersonate",
-  "regrade",
-  "release_answers",
-  "approve",
-  "reject",
-  "override",
-  "grade",
-  "import",
-  "publish",
-  "unpublish",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-/** How the screen names each action (the spec's Create, Update, Delete, Login, Logout; a Record, so no action goes without a label). */
-export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
-  create: "Create",
-  update: "Update",
-  delete: "Delete",
-  login: "Login",
-  logout: "Logout",
-  impersonate: "Impersonate",
-  regrade: "Regrade",
-  release_answers: "Release answers",
-  approve: "Approve",
-  reject: "Reject",
-  override: "Override",
-  grade: "Grade",
-  import: "Import",
-  publish: "Publish",
-  unpublish: "Unpublish",
-};
-
-/** The label of an action, or the action itself for one written before this list knew it. */
-export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action.toLowerCase() as AuditAction] ?? action;
+export { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, auditActionLabel, type AuditAction } from "../constants/admin";
 
 export const AuditLogSchema = z.object({
   id: z.number().int(),

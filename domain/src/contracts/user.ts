@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { RoleSchema, StudentTypeSchema, PageMetaSchema, pageQuery } from "./common";
-import { STUDENT_TYPE_LABELS, STUDENT_TYPES } from "../constants";
-import type { StudentType } from "../constants";
+import { parseClassName } from "../constants/enrolment";
 
 /**
  * A student's class within the level: the "B" of "JHS 1B" (issue 24, migration 0019). One to ten letters, kept in
@@ -15,26 +14,8 @@ export const StreamSchema = z.preprocess(
     .nullable(),
 );
 
-/** How a class is written: "JHS 1B" (level and stream), "JHS 1" without a stream, "" for no level. */
-export function classLabel(studentType: StudentType | null | undefined, stream?: string | null): string {
-  if (!studentType) return "";
-  return `${STUDENT_TYPE_LABELS[studentType]}${stream ?? ""}`;
-}
-
-/**
- * Reads a class as schools write it: "JHS 1B", "jhs1b", "JHS 1 Gold", "Form 2", "1A", "Basic 7C" (JHS 1 is basic 7).
- * Null when it names no JHS level.
- */
-export function parseClassName(text: string): { studentType: StudentType; stream: string | null } | null {
-  const k = text.toLowerCase().replace(/[^a-z0-9]/g, "");
-  const jhs = /^(?:jhs|form|f|class|year)?([123])([a-z]{0,10})$/.exec(k);
-  const basic = jhs ? null : /^(?:basic|b|primary|p)?([789])([a-z]{0,10})$/.exec(k);
-  const m = jhs ?? basic;
-  if (!m) return null;
-  const level = jhs ? Number(m[1]) : Number(m[1]) - 6;
-  const studentType = STUDENT_TYPES[level - 1];
-  return { studentType, stream: m[2] ? m[2].toUpperCase() : null };
-}
+// Plain rules (no zod), so student pages can use them: they live with the enrolment constants.
+export { classLabel, parseClassName } from "../constants/enrolment";
 
 /** A user as every response shows it: never a password or a hash. */
 export const UserSchema = z.object({

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Alert, Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS } from "@adesua/domain";
+import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS } from "@adesua/domain/constants";
 import { AUDIT_PAGE_SIZE, LOGS_MESSAGES } from "@adesua/domain/constants";
 import { errorText } from "@/lib/api";
 import { useClearLogs, useLogs, type LogSortBy } from "../api/logs";

@@ -72,6 +72,8 @@ export function QuizDetailsPage() {
   if (q.isError || !q.data) return <PerformanceLoadError error={q.error} />;
   const d = q.data;
   const hasData = d.students.length > 0;
+  // Teachers get names and levels only (decision 017): the server sends no email, so the column is not drawn.
+  const showEmail = d.students.some((s) => s.email);
   return (
     <Stack>
       <PageHeader
@@ -128,7 +130,7 @@ export function QuizDetailsPage() {
             <Title order={2} size="h4">
               Students
             </Title>
-            <Table.ScrollContainer minWidth={720}>
+            <Table.ScrollContainer minWidth={showEmail ? 720 : 560}>
               <Table striped verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
@@ -138,7 +140,7 @@ export function QuizDetailsPage() {
                     <Table.Th>Attempts</Table.Th>
                     <Table.Th>Level</Table.Th>
                     <Table.Th>Last attempt</Table.Th>
-                    <Table.Th>Email</Table.Th>
+                    {showEmail && <Table.Th>Email</Table.Th>}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -160,7 +162,7 @@ export function QuizDetailsPage() {
                       <Table.Td>{s.attempts}</Table.Td>
                       <Table.Td>{s.studentType?.toUpperCase() ?? "—"}</Table.Td>
                       <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(s.lastAttempt)}</Table.Td>
-                      <Table.Td style={{ wordBreak: "break-all" }}>{s.email}</Table.Td>
+                      {showEmail && <Table.Td style={{ wordBreak: "break-all" }}>{s.email}</Table.Td>}
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -138,7 +138,7 @@ export function QuizDetailPage() {
             <Badge color={q.attemptInfo.inProgress ? "blue" : AVAILABILITY_COLOR[availability]} variant="filled">
               {q.attemptInfo.inProgress ? "In progress" : AVAILABILITY_LABEL[availability]}
             </Badge>
-          ) : (
+          ) : q.publication === "draft" ? null : (
             <QuizStatusBadge status={status} />
           )}
           {staff && <DraftBadge quiz={q} />}

@@ -120,7 +120,8 @@ export function QuizManagementPage() {
                     </Text>
                     <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
                       <DraftBadge quiz={q} />
-                      <QuizStatusBadge status={quizTimeStatus(q, now)} />
+                      {/* A draft's window means nothing to students yet: "Active" beside "Draft" would read as live. */}
+                      {q.publication !== "draft" && <QuizStatusBadge status={quizTimeStatus(q, now)} />}
                     </Group>
                   </Group>
                   <Group gap={6} wrap="wrap">

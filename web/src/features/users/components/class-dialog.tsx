@@ -2,7 +2,8 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { STUDENT_TYPE_LABELS, STUDENT_TYPES, type StudentType } from "@adesua/domain/constants";
-import { classLabel, type User } from "@adesua/domain";
+import type { User } from "@adesua/domain";
+import { classLabel } from "@adesua/domain/constants";
 import { errorText } from "@/lib/api";
 import { useChangeClass } from "../api/users";
 
