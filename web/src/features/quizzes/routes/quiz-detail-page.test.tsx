@@ -87,3 +87,42 @@ describe("staff quiz detail (issue 24)", () => {
     expect(calls).toContain("POST /api/quizzes/5/unpublish");
   });
 });
+
+describe("student quiz detail: the paper (decision 043)", () => {
+  const student = { id: 9, name: "Yaw Darko", email: "yaw@example.com", role: "student", studentType: "jhs1", hasPassword: true, createdAt: "", updatedAt: "" };
+  beforeEach(() => localStorage.setItem("token", "t"));
+
+  function studentServer(over: { closeTime: string | null; inProgress: boolean }) {
+    const body = {
+      ...quiz({ publication: "published", pdf: { name: "paper.pdf", size: 1000 }, closeTime: over.closeTime, openTime: "2020-01-01T00:00:00.000Z" }),
+      questions: undefined,
+      attemptInfo: {
+        canAttempt: !over.closeTime || new Date(over.closeTime) > new Date(),
+        currentAttempts: over.inProgress ? 1 : 0,
+        maxAttempts: 2,
+        inProgress: over.inProgress ? { attemptNumber: 1, deadline: null } : null,
+        bestScore: null,
+      },
+      serverNow: new Date().toISOString(),
+    };
+    globalThis.fetch = (async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), "http://localhost");
+      const json = url.pathname === "/api/auth/me" ? student : url.pathname === "/api/quizzes/5" ? body : { error: "Not found" };
+      return new Response(JSON.stringify(json), { status: "error" in json ? 404 : 200, headers: { "content-type": "application/json" } });
+    }) as typeof fetch;
+  }
+  const renderStudent = () => renderRoutes([{ path: "/students/dashboard/quizzes/:id", element: <QuizDetailPage /> }], "/students/dashboard/quizzes/5");
+
+  it("offers no Download PDF on an open quiz before the student's attempt runs", async () => {
+    studentServer({ closeTime: "2099-01-01T00:00:00.000Z", inProgress: false });
+    renderStudent();
+    expect(await screen.findByRole("heading", { name: "Fractions" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Download PDF" })).toBeNull();
+  });
+
+  it("offers Download PDF once the quiz has closed", async () => {
+    studentServer({ closeTime: "2021-01-01T00:00:00.000Z", inProgress: false });
+    renderStudent();
+    expect(await screen.findByRole("button", { name: "Download PDF" })).toBeInTheDocument();
+  });
+});

@@ -214,7 +214,8 @@ export function QuizDetailPage() {
             Submissions
           </Button>
         )}
-        {q.pdf && (
+        {/* A student gets the paper only inside a running attempt of theirs, or once the quiz has closed (decision 043). */}
+        {q.pdf && (staff || q.attemptInfo.inProgress || status === "closed") && (
           <Button variant="default" onClick={() => void download()} loading={downloading}>
             Download PDF
           </Button>
