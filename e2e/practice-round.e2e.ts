@@ -66,7 +66,7 @@ describe("practice rounds and the student home", () => {
     await apiCall(admin, "POST", "/questions/bulk", {
       metadata: { year: 2021, subject, section: "A", topic: null },
       questions: [
-        { text: "Which organ pumps blood?", options: ["Liver", "Heart", "Lungs"], answer: "Heart" },
+        { text: "Which organ of the body pumps blood?", options: ["Liver", "Heart", "Lungs"], answer: "Heart" },
         { text: "Which planet is closest to the Sun?", options: ["Mars", "Venus", "Mercury"], answer: "Mercury" },
         { text: "Water boils at what temperature at sea level?", options: ["100 °C", "50 °C", "150 °C"], answer: "100 °C" },
         { text: "Which gas do plants take in?", options: ["Oxygen", "Carbon dioxide", "Nitrogen"], answer: "Carbon dioxide" },
@@ -93,12 +93,12 @@ describe("practice rounds and the student home", () => {
     await pre.getByText("5", { exact: true }).first().waitFor();
     await pre.getByText("The timer starts when you press Start and keeps running if you leave.").waitFor();
     expect(await page.getByRole("timer").count()).toBe(0);
-    expect(await page.getByText("Which organ pumps blood?").count()).toBe(0);
+    expect(await page.getByText("Which organ of the body pumps blood?").count()).toBe(0);
     await expectNoSideScroll(page);
     await snap(page, "practice-start-phone");
 
     await pre.getByRole("button", { name: "Start", exact: true }).click();
-    await page.getByText("Which organ pumps blood?").waitFor();
+    await page.getByText("Which organ of the body pumps blood?").waitFor();
     const atStart = await secondsLeft(page);
     expect(atStart).toBeGreaterThan(29 * 60);
     await page.getByRole("radio", { name: "Heart" }).check();
@@ -108,14 +108,14 @@ describe("practice rounds and the student home", () => {
 
     await page.reload();
     // The same round: its questions in the same order, the two answers, and the clock carrying on.
-    await page.getByText("Which organ pumps blood?").waitFor();
+    await page.getByText("Which organ of the body pumps blood?").waitFor();
     expect(await page.getByRole("region", { name: "Before you start" }).count()).toBe(0);
     expect(await page.getByRole("radio", { name: "Heart" }).isChecked()).toBe(true);
     expect(await page.getByRole("radio", { name: "Venus" }).isChecked()).toBe(true);
     await page.getByTestId("answered-count").getByText("Answered 2 of 5").waitFor();
     const legends = await page.locator("fieldset legend").allTextContents();
     expect(legends.map((l) => l.replace(/^Question \d+( · answered)?/, ""))).toEqual([
-      "Which organ pumps blood?",
+      "Which organ of the body pumps blood?",
       "Which planet is closest to the Sun?",
       "Water boils at what temperature at sea level?",
       "Which gas do plants take in?",
