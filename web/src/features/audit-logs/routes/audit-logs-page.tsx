@@ -106,16 +106,7 @@ export function AuditLogsPage() {
             value={searchText}
             onChange={(e) => setSearchText(e.currentTarget.value)}
           />
-          <Select
-            label="Action"
-            data={ACTION_OPTIONS}
-            value={state.action}
-            onChange={(v) => set({ action: v ?? "" })}
-            allowDeselect={false}
-            // Every action is listed (issue 24), so the list scrolls: its scrolling region must be reachable by keyboard
-            // too (axe: scrollable-region-focusable).
-            scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
-          />
+          <Select label="Action" data={ACTION_OPTIONS} value={state.action} onChange={(v) => set({ action: v ?? "" })} allowDeselect={false} />
           <Select
             label="Sort By"
             data={SORT_OPTIONS}
