@@ -23,8 +23,8 @@ function attemptsText(r: QuizRecord): string {
 
 function RecordCard({ record }: { record: QuizRecord }) {
   // A quiz that shows scores only after it closes: the record says only "Submitted" until then (decision 041).
-  if (record.scoreHidden) return <SubmittedCard record={record} />;
-  const status = recordStatus(record);
+  const hidden = record.scoreHidden;
+  const status = hidden ? null : recordStatus(record);
   return (
     <Paper withBorder p="md" radius="md" component="li" data-testid="record">
       <Stack gap={8}>
@@ -37,50 +37,27 @@ function RecordCard({ record }: { record: QuizRecord }) {
               {record.quiz.course.title}
             </Text>
           </Stack>
-          <Badge color={STATUS_COLOR[status]} variant="light" style={{ flex: "none" }}>
-            {status}
+          <Badge color={status ? STATUS_COLOR[status] : "gray"} variant="light" style={{ flex: "none" }}>
+            {status ?? "Submitted"}
           </Badge>
         </Group>
-        <Group gap="sm" wrap="wrap">
-          <Badge color={recordColor(record)} variant="filled" size="lg" autoContrast aria-label={`Score ${formatScore(record.score)}`}>
-            {formatScore(record.score)}
-          </Badge>
-          <Text size="sm">
-            {record.correct} / {record.total} correct
-          </Text>
-          {record.isPersonalBest && (
-            <Badge color="grape" variant="light">
-              Personal best
+        {hidden ? (
+          <Text size="sm">Your score appears here once the quiz has closed.</Text>
+        ) : (
+          <Group gap="sm" wrap="wrap">
+            <Badge color={recordColor(record)} variant="filled" size="lg" autoContrast aria-label={`Score ${formatScore(record.score)}`}>
+              {formatScore(record.score)}
             </Badge>
-          )}
-        </Group>
-        <Text size="xs" c="dimmed">
-          {attemptsText(record)} · {formatDateTime(record.createdAt, "No Date")}
-        </Text>
-      </Stack>
-    </Paper>
-  );
-}
-
-/** A record whose score the quiz keeps until it closes: no score, count or pass, only that it was submitted. */
-function SubmittedCard({ record }: { record: QuizRecord }) {
-  return (
-    <Paper withBorder p="md" radius="md" component="li" data-testid="record">
-      <Stack gap={8}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Stack gap={0} style={{ minWidth: 0 }}>
-            <Text fw={600} style={{ overflowWrap: "anywhere" }}>
-              {record.quiz.title}
+            <Text size="sm">
+              {record.correct} / {record.total} correct
             </Text>
-            <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-              {record.quiz.course.title}
-            </Text>
-          </Stack>
-          <Badge color="gray" variant="light" style={{ flex: "none" }}>
-            Submitted
-          </Badge>
-        </Group>
-        <Text size="sm">Your score appears here once the quiz has closed.</Text>
+            {record.isPersonalBest && (
+              <Badge color="grape" variant="light">
+                Personal best
+              </Badge>
+            )}
+          </Group>
+        )}
         <Text size="xs" c="dimmed">
           {attemptsText(record)} · {formatDateTime(record.createdAt, "No Date")}
         </Text>
