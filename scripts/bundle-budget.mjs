@@ -37,7 +37,7 @@ const ROUTES = [
   { name: "student home", module: /^_student-home-[\w-]+\.js$/ },
   { name: "schedule", module: "src/features/schedule/routes/student-schedule-page.tsx" },
   { name: "quiz list", module: "src/features/quizzes/routes/student-quizzes-page.tsx" },
-  { name: "attempt screen", module: "src/features/quiz-taking/routes/attempt-page.tsx" },
+  { name: "attempt screen", module: "src/features/attempts/routes/attempt-page.tsx" },
   // The student bank list (issue 11): groups, filters and the per-subject practice history.
   { name: "past questions", module: /^src\/features\/question-bank\/routes\/past-questions-page\.tsx$/ },
 ];

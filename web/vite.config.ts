@@ -79,7 +79,7 @@ export default defineConfig({
             // The student home's own modules and the announcements shown above it: one file instead of seven (decision 035).
             {
               name: "student-home",
-              test: /src[\\/]features[\\/]student-home[\\/](routes[\\/]student-home\.tsx|api[\\/]student-home\.ts|lib[\\/]stats\.ts)$|src[\\/]features[\\/]announcements[\\/](components[\\/]current-announcements\.tsx|api[\\/]announcements\.ts)$|src[\\/]components[\\/]rich-text\.tsx$/,
+              test: /src[\\/]features[\\/]home[\\/](routes[\\/]student-home\.tsx|api[\\/]student-home\.ts|lib[\\/]stats\.ts)$|src[\\/]features[\\/]schedule[\\/](components[\\/]current-announcements\.tsx|api[\\/]announcements\.ts)$|src[\\/]components[\\/]rich-text\.tsx$/,
               includeDependenciesRecursively: false,
             },
             // The quiz cards of the home and the quiz list (availability, start or resume button).

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
-import { createBackup, pruneBackups, restoreBackup } from "./services/backup.service";
+import { createBackup, pruneBackups, restoreBackup } from "./services/admin/backup.service";
 
 /**
  * `npm run backup` and `npm run restore -- <backup folder>`, with the settings of the server

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { ConfigError, loadConfig } from "./config";
 import { migrateDatabase, openDatabase } from "./db/client";
-import { moveDiskFilesToDatabase } from "./services/files-migrate.service";
+import { moveDiskFilesToDatabase } from "./services/files/files-migrate.service";
 import { DatabaseStorage } from "./storage/database-storage";
 import { LocalDiskStorage } from "./storage/local-disk";
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { ConfigError, loadConfig } from "./config";
 import { migrateDatabase, openDatabase, type Database } from "./db/client";
 import { buildApp } from "./app";
-import { seedIfEmpty } from "./services/seed.service";
+import { seedIfEmpty } from "./services/demo/seed.service";
 import { backupJob, jobs, startBackgroundJobs } from "./jobs/scheduler";
 
 const here = path.dirname(fileURLToPath(import.meta.url));

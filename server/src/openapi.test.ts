@@ -5,7 +5,7 @@ import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { call, createTestApp, type TestApp } from "../test/test-app";
 import { createSession } from "./auth/sessions";
-import { seedIfEmpty } from "./services/seed.service";
+import { seedIfEmpty } from "./services/demo/seed.service";
 import { buildQuiz } from "../test/factories";
 import { MULTIPART_BODIES } from "./lib/openapi";
 

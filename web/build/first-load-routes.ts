@@ -28,16 +28,16 @@ export const FIRST_LOAD_ROUTES: PreloadRoute[] = [
   { path: /^\/login\/?$/, module: "src/features/auth/routes/login.tsx" },
   {
     path: /^\/students\/dashboard\/?$/,
-    module: "src/features/student-home/routes/student-home.tsx",
+    module: "src/features/home/routes/student-home.tsx",
     // The school's announcements above the home (routes.tsx's withAnnouncements).
-    also: ["src/features/announcements/components/current-announcements.tsx"],
+    also: ["src/features/schedule/components/current-announcements.tsx"],
     api: [ME, ...STUDENT_HOME_CALLS],
   },
   { path: /^\/students\/dashboard\/schedule\/?$/, module: "src/features/schedule/routes/student-schedule-page.tsx", api: [ME] },
   { path: /^\/students\/dashboard\/quizzes\/?$/, module: "src/features/quizzes/routes/student-quizzes-page.tsx", api: [ME, ...QUIZ_LIST_CALLS] },
   {
     path: /^\/students\/dashboard\/quizzes\/([1-9]\d*)\/attempt\/?$/,
-    module: "src/features/quiz-taking/routes/attempt-page.tsx",
+    module: "src/features/attempts/routes/attempt-page.tsx",
     api: [ME],
     // Opened with ?start=1: the attempt's start (or resume), which the page's first render asks for anyway (decision 031).
     startAttempt: START_ATTEMPT,

@@ -28,7 +28,7 @@ describe("per-component Mantine CSS (web/build/mantine-css.ts)", () => {
 
   it("leaves every other module alone and fails loudly for a class map without a stylesheet", () => {
     expect(mantineCssFor(path.join(coreEsm, "components/Button/Button.mjs"))).toBeNull();
-    expect(mantineCssFor("/app/web/src/features/quiz-taking/components/quiz-runner.module.css")).toBeNull();
+    expect(mantineCssFor("/app/web/src/features/attempts/components/quiz-runner.module.css")).toBeNull();
     expect(() => mantineCssFor(path.join(coreEsm, "components/Nope/Nope.module.mjs"))).toThrow(/Nope\.css does not exist/);
   });
 });

@@ -51,7 +51,7 @@ const concat = (parts: Uint8Array[]) => {
 
 async function main() {
   // The procedures' code (services, Drizzle, the schema) loads while PGlite starts.
-  const procedures = import("../services/procedures");
+  const procedures = import("../services/attempts/procedures");
   procedures.catch(() => {});
   const pg = init.load ? await PGlite.create({ loadDataDir: new Blob([init.load]) }) : await PGlite.create(init.dataDir ?? undefined);
   const lock = new FifoLock();

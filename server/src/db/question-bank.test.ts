@@ -3,7 +3,7 @@ import { eq, isNull } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { buildQuiz } from "../../test/factories";
 import { questions } from "./schema";
-import { loadKeyedQuestions } from "../services/grading.service";
+import { loadKeyedQuestions } from "../services/grading/grading.service";
 
 let t: TestApp;
 beforeAll(async () => {

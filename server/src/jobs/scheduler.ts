@@ -2,9 +2,9 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 import { purgeDeadSessions } from "../auth/sessions";
-import { finalizeOverdueAttempts } from "../services/attempt-sweep.service";
-import { purgeOldFailures } from "../services/auth.service";
-import { createBackup, pruneBackups } from "../services/backup.service";
+import { finalizeOverdueAttempts } from "../services/attempts/attempt-sweep.service";
+import { purgeOldFailures } from "../services/auth/auth.service";
+import { createBackup, pruneBackups } from "../services/admin/backup.service";
 import { drainSummariesWhenIdle } from "../services/performance/summary-backlog";
 
 /**

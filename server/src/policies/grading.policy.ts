@@ -3,7 +3,7 @@ import { GRADING_MESSAGES as M } from "@adesua/domain";
 import { courses, quizzes } from "../db/schema";
 import { forbidden } from "../lib/errors";
 import type { Viewer } from "../lib/viewer";
-import { canSeeQuiz, type QuizAccessRow } from "./quiz.policy";
+import { canSeeQuiz, type QuizAccessRow } from "./quizzes.policy";
 
 /**
  * Grading, grade edits and the records admin (decision 022): teachers for the quizzes they manage

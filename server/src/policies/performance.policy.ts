@@ -1,7 +1,7 @@
 import { PERFORMANCE_MESSAGES } from "@adesua/domain";
 import { forbidden } from "../lib/errors";
 import type { Viewer } from "../lib/viewer";
-import { canSeeQuiz, type QuizAccessRow } from "./quiz.policy";
+import { canSeeQuiz, type QuizAccessRow } from "./quizzes.policy";
 
 /**
  * A quiz's performance (details, item analysis, a key fixed from there): admins any quiz, teachers the

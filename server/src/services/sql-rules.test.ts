@@ -7,11 +7,11 @@ import { buildQuiz, buildUser, sampleQuestions, signedIn } from "../../test/fact
 import { hashToken } from "../auth/sessions";
 import { queryPrepared } from "../db/prepared";
 import { attemptAnswers, attempts, quizzes, records, sessions, users } from "../db/schema";
-import { FINALIZE_SQL, FINALIZE_TYPES } from "./attempt.queries";
-import { recomputeRecords } from "./records-recompute.service";
-import { saveAnswersFast } from "./attempt-answers.service";
-import { saveAnswersBatch } from "./attempt-save-batch";
-import { statusCondition } from "./quiz.service";
+import { FINALIZE_SQL, FINALIZE_TYPES } from "./attempts/attempt.queries";
+import { recomputeRecords } from "./grading/records-recompute.service";
+import { saveAnswersFast } from "./attempts/attempt-answers.service";
+import { saveAnswersBatch } from "./attempts/attempt-save-batch";
+import { statusCondition } from "./quizzes/quiz.service";
 
 /**
  * The rules that also exist in SQL for speed, run through that SQL on a real database with the

@@ -10,7 +10,7 @@ import { fileBlobs, fileChunks, files } from "../db/schema";
 import { CHUNK_SIZE, DatabaseStorage } from "./database-storage";
 import { LocalDiskStorage } from "./local-disk";
 import { FileMissingError } from "./storage";
-import { moveDiskFilesToDatabase } from "../services/files-migrate.service";
+import { moveDiskFilesToDatabase } from "../services/files/files-migrate.service";
 
 /** Files in the database (decision 027): PGlite and PostgreSQL alike, so this runs on both. */
 let t: TestApp;

@@ -5,16 +5,16 @@ import { QueryClient } from "@tanstack/react-query";
 import { FIRST_LOAD_ROUTES, ME, QUIZ_LIST_CALLS, START_ATTEMPT, STUDENT_HOME_CALLS } from "../../build/first-load-routes";
 import { api } from "@/lib/api";
 import { tokenStore } from "@/lib/storage";
-import { getCurrentAnnouncementsQueryOptions } from "@/features/announcements/api/announcements";
+import { getCurrentAnnouncementsQueryOptions } from "@/features/schedule/api/announcements";
 import {
   getHomeCoursesQueryOptions,
   getHomeLibraryQueryOptions,
   getHomeQuizzesQueryOptions,
   getStudentSummaryQueryOptions,
-} from "@/features/student-home/api/student-home";
+} from "@/features/home/api/student-home";
 import { getCourseOptionsQueryOptions, getQuizzesQueryOptions } from "@/features/quizzes/api/quizzes";
 import { STUDENT_QUIZZES_PAGE_SIZE } from "@/features/quizzes/routes/student-quizzes-page";
-import { attemptsApi } from "@/features/quiz-taking/api/attempts";
+import { attemptsApi } from "@/features/attempts/api/attempts";
 
 type Global = { __adesuaPrefetch?: Record<string, { token: string; at: number; response: Promise<Response> }> };
 const ok = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });

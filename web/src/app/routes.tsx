@@ -12,7 +12,7 @@ export type AreaRoute = RouteObject & { roles?: readonly Role[] };
 
 /** A home page with the school's current announcements above it (composed here: features never import each other). */
 const withAnnouncements = async (page: Promise<ComponentType>) => {
-  const [Home, { CurrentAnnouncements }] = await Promise.all([page, import("../features/announcements/components/current-announcements")]);
+  const [Home, { CurrentAnnouncements }] = await Promise.all([page, import("../features/schedule/components/current-announcements")]);
   return {
     Component: () => (
       <>
@@ -36,7 +36,7 @@ async function studentHomeLoader() {
   // the session check first, and so does this.
   // Not for a user who must first choose a password (decision 025): the guard shows that screen, and every call would be refused.
   if (!tokenStore.get() || !tokenStore.getUser() || tokenStore.getUser<{ mustChangePassword?: boolean }>()?.mustChangePassword) return null;
-  const [home, notices] = await Promise.all([import("../features/student-home/api/student-home"), import("../features/announcements/api/announcements")]);
+  const [home, notices] = await Promise.all([import("../features/home/api/student-home"), import("../features/schedule/api/announcements")]);
   const all = Promise.allSettled([
     queryClient.ensureQueryData(notices.getCurrentAnnouncementsQueryOptions()),
     queryClient.ensureQueryData(home.getHomeQuizzesQueryOptions()),
@@ -51,7 +51,7 @@ async function studentHomeLoader() {
 const schedulePage = { lazy: async () => ({ Component: (await import("../features/schedule/staff/schedule-page")).SchedulePage }) };
 const eventForm = { lazy: async () => ({ Component: (await import("../features/schedule/forms/event-form-page")).EventFormPage }) };
 const parsePreview = { lazy: async () => ({ Component: (await import("../features/schedule/staff/parse-preview-page")).ParsePreviewPage }) };
-const announcementsPage = { lazy: async () => ({ Component: (await import("../features/announcements/staff/announcements-page")).AnnouncementsPage }) };
+const announcementsPage = { lazy: async () => ({ Component: (await import("../features/schedule/staff/announcements-page")).AnnouncementsPage }) };
 /** Performance (issue 12): the same four pages in the teacher area (teachers only) and the admin area. */
 const performanceRoutes = (roles?: readonly Role[]): AreaRoute[] => [
   { path: "performance", roles, lazy: async () => ({ Component: (await import("../features/performance/staff/quiz-dashboard-page")).QuizDashboardPage }) },
@@ -73,8 +73,8 @@ const performanceRoutes = (roles?: readonly Role[]): AreaRoute[] => [
 ];
 const reportsPage = { lazy: async () => ({ Component: (await import("../features/reports/routes/reports-page")).ReportsPage }) };
 const libraryPage = { lazy: async () => ({ Component: (await import("../features/library/routes/library-page")).LibraryPage }) };
-const importExportPage = { lazy: async () => ({ Component: (await import("../features/import-export/routes/import-export-page")).ImportExportPage }) };
-const announcementForm = { lazy: async () => ({ Component: (await import("../features/announcements/forms/announcement-form-page")).AnnouncementFormPage }) };
+const importExportPage = { lazy: async () => ({ Component: (await import("../features/admin/routes/import-export-page")).ImportExportPage }) };
+const announcementForm = { lazy: async () => ({ Component: (await import("../features/schedule/forms/announcement-form-page")).AnnouncementFormPage }) };
 const gradeQuiz = { lazy: async () => ({ Component: (await import("../features/grading/staff/grade-quiz-page")).GradeQuizPage }) };
 const submissionsPage = { lazy: async () => ({ Component: (await import("../features/grading/staff/submissions-page")).SubmissionsPage }) };
 // Grades Management; the gradebook's table picker goes in through its `tablePicker` prop (features never import each other).
@@ -83,13 +83,13 @@ const gradesPage = {
   lazy: async () => {
     const [{ GradesPage }, { GradebookPanel }] = await Promise.all([
       import("../features/grading/staff/grades-page"),
-      import("../features/gradebooks/staff/gradebook-panel"),
+      import("../features/gradebook/staff/gradebook-panel"),
     ]);
     return { Component: () => <GradesPage tablePicker={GradebookPanel} /> };
   },
 };
-const recordsAdmin = { lazy: async () => ({ Component: (await import("../features/records-admin/staff/records-admin-page")).RecordsAdminPage }) };
-const recordForm = { lazy: async () => ({ Component: (await import("../features/records-admin/forms/record-form-page")).RecordFormPage }) };
+const recordsAdmin = { lazy: async () => ({ Component: (await import("../features/grading/staff/records-admin-page")).RecordsAdminPage }) };
+const recordForm = { lazy: async () => ({ Component: (await import("../features/grading/forms/record-form-page")).RecordFormPage }) };
 
 /** Grading and the records admin: the same screens in the teacher area (teachers only) and the admin area. */
 const gradingStaffRoutes = (roles?: readonly Role[]): AreaRoute[] => [
@@ -104,17 +104,17 @@ export const studentRoutes: AreaRoute[] = [
   {
     index: true,
     loader: studentHomeLoader,
-    lazy: () => withAnnouncements(import("../features/student-home/routes/student-home").then((m) => m.StudentHomePage)),
+    lazy: () => withAnnouncements(import("../features/home/routes/student-home").then((m) => m.StudentHomePage)),
   },
   { path: "courses", lazy: async () => ({ Component: (await import("../features/courses/routes/student-courses-page")).StudentCoursesPage }) },
   { path: "courses/:id", lazy: async () => ({ Component: (await import("../features/courses/routes/student-course-detail-page")).StudentCourseDetailPage }) },
   { path: "quizzes", lazy: async () => ({ Component: (await import("../features/quizzes/routes/student-quizzes-page")).StudentQuizzesPage }) },
   { path: "quizzes/:id", roles: ["student"], lazy: async () => ({ Component: (await import("../features/quizzes/routes/quiz-detail-page")).QuizDetailPage }) },
-  { path: "quizzes/:id/attempt", lazy: async () => ({ Component: (await import("../features/quiz-taking/routes/attempt-page")).AttemptPage }) },
-  { path: "records", roles: ["student"], lazy: async () => ({ Component: (await import("../features/records/routes/records-page")).RecordsPage }) },
+  { path: "quizzes/:id/attempt", lazy: async () => ({ Component: (await import("../features/attempts/routes/attempt-page")).AttemptPage }) },
+  { path: "records", roles: ["student"], lazy: async () => ({ Component: (await import("../features/grading/routes/records-page")).RecordsPage }) },
   { path: "past-questions", lazy: async () => ({ Component: (await import("../features/question-bank/routes/past-questions-page")).PastQuestionsPage }) },
   { path: "past-questions/read/:id", lazy: async () => ({ Component: (await import("../features/question-bank/routes/read-page")).ReadGroupPage }) },
-  { path: "past-questions/attempt/:id", lazy: async () => ({ Component: (await import("../features/quiz-taking/routes/practice-page")).PracticePage }) },
+  { path: "past-questions/attempt/:id", lazy: async () => ({ Component: (await import("../features/attempts/routes/practice-page")).PracticePage }) },
   {
     path: "schedule",
     lazy: async () => ({ Component: (await import("../features/schedule/routes/student-schedule-page")).StudentSchedulePage }),
@@ -156,7 +156,7 @@ export const teacherRoutes: AreaRoute[] = [
   {
     path: "quizzes/:id/attempt",
     roles: ["teacher"],
-    lazy: async () => ({ Component: (await import("../features/quiz-taking/routes/attempt-page")).AttemptPage }),
+    lazy: async () => ({ Component: (await import("../features/attempts/routes/attempt-page")).AttemptPage }),
   },
   { path: "quiz/:id/edit", roles: ["teacher"], lazy: async () => ({ Component: (await import("../features/quizzes/forms/quiz-form-page")).QuizFormPage }) },
   ...bankStaffRoutes(["teacher"]),
@@ -167,7 +167,7 @@ export const teacherRoutes: AreaRoute[] = [
   {
     path: "tables",
     roles: ["admin"],
-    lazy: async () => ({ Component: (await import("../features/gradebooks/staff/table-management-page")).TableManagementPage }),
+    lazy: async () => ({ Component: (await import("../features/gradebook/staff/table-management-page")).TableManagementPage }),
   },
   ...performanceRoutes(["teacher"]),
   ...gradingStaffRoutes(["teacher"]),
@@ -180,7 +180,7 @@ export const teacherRoutes: AreaRoute[] = [
 ];
 
 export const adminRoutes: AreaRoute[] = [
-  { index: true, lazy: () => withAnnouncements(import("../features/admin-home/routes/admin-home-page").then((m) => m.AdminHomePage)) },
+  { index: true, lazy: () => withAnnouncements(import("../features/home/routes/admin-home-page").then((m) => m.AdminHomePage)) },
   { path: "users", roles: ["admin"], lazy: async () => ({ Component: (await import("../features/users/routes/users-page")).UsersPage }) },
   { path: "courses", lazy: async () => ({ Component: (await import("../features/courses/routes/admin-courses-page")).AdminCoursesPage }) },
   { path: "course/new", lazy: async () => ({ Component: (await import("../features/courses/forms/course-form-page")).CourseFormPage }) },
@@ -189,11 +189,11 @@ export const adminRoutes: AreaRoute[] = [
   { path: "quizzes/new", lazy: async () => ({ Component: (await import("../features/quizzes/forms/quiz-form-page")).QuizFormPage }) },
   { path: "quiz/new", lazy: async () => ({ Component: (await import("../features/quizzes/forms/quiz-form-page")).QuizFormPage }) },
   { path: "quizzes/:id", lazy: async () => ({ Component: (await import("../features/quizzes/routes/quiz-detail-page")).QuizDetailPage }) },
-  { path: "quizzes/:id/attempt", lazy: async () => ({ Component: (await import("../features/quiz-taking/routes/attempt-page")).AttemptPage }) },
+  { path: "quizzes/:id/attempt", lazy: async () => ({ Component: (await import("../features/attempts/routes/attempt-page")).AttemptPage }) },
   { path: "quiz/:id/edit", lazy: async () => ({ Component: (await import("../features/quizzes/forms/quiz-form-page")).QuizFormPage }) },
   ...bankStaffRoutes(),
   { path: "bulk-upload", lazy: async () => ({ Component: (await import("../features/question-bank/staff/bulk-upload-page")).BulkUploadPage }) },
-  { path: "questions/attempt/:id", lazy: async () => ({ Component: (await import("../features/quiz-taking/routes/practice-page")).PracticePage }) },
+  { path: "questions/attempt/:id", lazy: async () => ({ Component: (await import("../features/attempts/routes/practice-page")).PracticePage }) },
   { path: "schedule", ...schedulePage },
   { path: "schedule/new", ...eventForm },
   { path: "schedule/:id/edit", ...eventForm },
@@ -206,6 +206,6 @@ export const adminRoutes: AreaRoute[] = [
   { path: "submissions", ...submissionsPage },
   { path: "reports", ...reportsPage },
   { path: "library", ...libraryPage },
-  { path: "logs", roles: ["admin"], lazy: async () => ({ Component: (await import("../features/audit-logs/routes/audit-logs-page")).AuditLogsPage }) },
+  { path: "logs", roles: ["admin"], lazy: async () => ({ Component: (await import("../features/admin/routes/audit-logs-page")).AuditLogsPage }) },
   { path: "import-export", ...importExportPage },
 ];

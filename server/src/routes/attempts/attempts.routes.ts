@@ -14,13 +14,13 @@ import {
 } from "@adesua/domain";
 import { actorOf, tokenFirst } from "../../lib/context";
 import { ANY_SIGNED_IN } from "../../lib/access";
-import { takesPreview } from "../../policies/attempt.policy";
+import { takesPreview } from "../../policies/attempts.policy";
 import { viewerOf } from "../../lib/viewer";
 import { commitEvenIfRefused } from "../../db/transactions";
-import { moveToNextSection, readOwnAttempt, readOwnAttemptByNumber, sessionWithLateAnswers } from "../../services/attempt.service";
-import { onDatabase } from "../../services/procedures";
-import { saveAnswersFast, saveAnswersLocked, saveAnswersSettling } from "../../services/attempt-answers.service";
-import { attemptSession } from "../../services/attempt-result.service";
+import { moveToNextSection, readOwnAttempt, readOwnAttemptByNumber, sessionWithLateAnswers } from "../../services/attempts/attempt.service";
+import { onDatabase } from "../../services/attempts/procedures";
+import { saveAnswersFast, saveAnswersLocked, saveAnswersSettling } from "../../services/attempts/attempt-answers.service";
+import { attemptSession } from "../../services/attempts/attempt-result.service";
 
 /**
  * The quiz-taking engine. Students take quizzes of their level; teachers and admins may take a

@@ -5,8 +5,8 @@ import { attemptAnswers, attempts, auditLogs, questions as questionsTable, quizz
 import { hashToken } from "../../auth/sessions";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
 import { buildQuiz, sampleQuestions, signedIn, type QuestionSeed } from "../../../test/factories";
-import { finalizeOverdueAttempts } from "../../services/attempt-sweep.service";
-import { saveAnswersFast } from "../../services/attempt-answers.service";
+import { finalizeOverdueAttempts } from "../../services/attempts/attempt-sweep.service";
+import { saveAnswersFast } from "../../services/attempts/attempt-answers.service";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -13,10 +13,10 @@ import {
 } from "@adesua/domain";
 import { createSession, IMPERSONATION_TTL_MS, revokeSession } from "../../auth/sessions";
 import { recordAudit } from "../../audit/audit";
-import { presentUser } from "../../presenters/user";
-import { assertCanImpersonate } from "../../policies/user.policy";
-import { changeOwnPassword, checkLogin, registerUser } from "../../services/auth.service";
-import { findUser } from "../../services/user.service";
+import { presentUser } from "../../services/users/user.presenter";
+import { assertCanImpersonate } from "../../policies/users.policy";
+import { changeOwnPassword, checkLogin, registerUser } from "../../services/auth/auth.service";
+import { findUser } from "../../services/users/user.service";
 import { actorOf, requireAuth } from "../../lib/context";
 import { HttpError, notFound } from "../../lib/errors";
 import { ADMIN } from "../../lib/access";

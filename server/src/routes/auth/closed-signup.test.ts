@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { loginFailures } from "../../db/schema";
-import { purgeOldFailures } from "../../services/auth.service";
+import { purgeOldFailures } from "../../services/auth/auth.service";
 import { loadConfig } from "../../config";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
 import { signedIn } from "../../../test/factories";

@@ -11,11 +11,18 @@ import {
   IdParamsSchema,
   OkSchema,
 } from "@adesua/domain";
-import { assertCanAssignTeacher, assertCanCreateCourse, assertCanDeleteCourse, assertCanEditCourse } from "../../policies/course.policy";
-import { courseStats, findCourse, listCourses, loadCourse } from "../../services/course.service";
-import { assignTeacher, COURSE_NOT_FOUND as NOT_FOUND, courseMaterial, createCourse, removeCourse, updateCourse } from "../../services/course-write.service";
-import { assertPdf, sendStoredFile, storePdf } from "../../services/files.service";
-import { signFileLink } from "../../services/file-link.service";
+import { assertCanAssignTeacher, assertCanCreateCourse, assertCanDeleteCourse, assertCanEditCourse } from "../../policies/courses.policy";
+import { courseStats, findCourse, listCourses, loadCourse } from "../../services/courses/course.service";
+import {
+  assignTeacher,
+  COURSE_NOT_FOUND as NOT_FOUND,
+  courseMaterial,
+  createCourse,
+  removeCourse,
+  updateCourse,
+} from "../../services/courses/course-write.service";
+import { assertPdf, sendStoredFile, storePdf } from "../../services/files/files.service";
+import { signFileLink } from "../../services/files/file-link.service";
 import { actorOf } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { pageMeta } from "../../lib/pagination";

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { FileLinkQuerySchema, IdParamsSchema } from "@adesua/domain";
-import { fileOfSignedLink } from "../../services/file-link.service";
-import { sendStoredFile } from "../../services/files.service";
+import { fileOfSignedLink } from "../../services/files/file-link.service";
+import { sendStoredFile } from "../../services/files/files.service";
 
 /**
  * GET /api/files/{id}?exp=…&sig=…: a download by signed link (decision 027). Public: the signature,

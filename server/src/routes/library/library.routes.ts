@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { LibraryListSchema, LibraryQuerySchema } from "@adesua/domain";
 import { ANY_SIGNED_IN } from "../../lib/access";
 import { viewerOf } from "../../lib/viewer";
-import { listLibrary } from "../../services/library.service";
+import { listLibrary } from "../../services/library/library.service";
 
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

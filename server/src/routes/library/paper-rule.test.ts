@@ -3,7 +3,7 @@ import { attempts } from "../../db/schema";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, signedIn } from "../../../test/factories";
 import { pdfBytes } from "../../../test/uploads";
-import { insertFileRow } from "../../services/files.service";
+import { insertFileRow } from "../../services/files/files.service";
 import { PAPER_CASES, PAPER_T0 } from "../../policies/quiz-paper.cases";
 
 /**

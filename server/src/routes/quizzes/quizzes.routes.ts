@@ -18,13 +18,20 @@ import {
   UpdateQuestionsSchema,
   type TimedSection,
 } from "@adesua/domain";
-import { assertCanCreateQuizzes, assertCanManageQuiz, assertCanSeeQuiz, assertStudentMayHavePaper, quizScope, seesAnswers } from "../../policies/quiz.policy";
-import { openAttemptOf } from "../../services/library.service";
-import { attemptInfoOf, presentQuiz, presentQuizListItem, presentStudentQuiz } from "../../presenters/quiz";
-import { countTaughtCourses } from "../../services/course.service";
-import { assertPdf, sendStoredFile, storePdf } from "../../services/files.service";
-import { signFileLink } from "../../services/file-link.service";
-import { findQuiz, findQuizForStudent, listQuizzes, quizQuestions } from "../../services/quiz.service";
+import {
+  assertCanCreateQuizzes,
+  assertCanManageQuiz,
+  assertCanSeeQuiz,
+  assertStudentMayHavePaper,
+  quizScope,
+  seesAnswers,
+} from "../../policies/quizzes.policy";
+import { openAttemptOf } from "../../services/library/library.service";
+import { attemptInfoOf, presentQuiz, presentQuizListItem, presentStudentQuiz } from "../../services/quizzes/quiz.presenter";
+import { countTaughtCourses } from "../../services/courses/course.service";
+import { assertPdf, sendStoredFile, storePdf } from "../../services/files/files.service";
+import { signFileLink } from "../../services/files/file-link.service";
+import { findQuiz, findQuizForStudent, listQuizzes, quizQuestions } from "../../services/quizzes/quiz.service";
 import {
   checkCourseForQuiz,
   checkSections,
@@ -37,7 +44,7 @@ import {
   setPublication,
   updateQuiz,
   updateQuizQuestions,
-} from "../../services/quiz-write.service";
+} from "../../services/quizzes/quiz-write.service";
 import { pageMeta } from "../../lib/pagination";
 import { actorOf } from "../../lib/context";
 import { badRequest, notFound } from "../../lib/errors";

@@ -17,9 +17,9 @@ import { ADMIN } from "../../lib/access";
 import { badRequest, HttpError } from "../../lib/errors";
 import { readForm } from "../../lib/form";
 import { DocumentError } from "../../documents";
-import { contentDisposition } from "../../services/files.service";
-import { checkClassList, createOneUser, enrolUsers } from "../../services/enrolment.service";
-import { signInAddress, slipsCsv, slipsDocx } from "../../services/slips";
+import { contentDisposition } from "../../services/files/files.service";
+import { checkClassList, createOneUser, enrolUsers } from "../../services/users/enrolment.service";
+import { signInAddress, slipsCsv, slipsDocx } from "../../services/users/slips";
 
 const NDJSON = "application/x-ndjson";
 

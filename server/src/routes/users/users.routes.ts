@@ -3,7 +3,7 @@ import { viewerOf } from "../../lib/viewer";
 import { PendingCountSchema, IdParamsSchema, OkSchema, UpdateUserSchema, UserListQuerySchema, UserListResponseSchema, UserSchema } from "@adesua/domain";
 import { actorOf } from "../../lib/context";
 import { ADMIN, STAFF } from "../../lib/access";
-import { countPendingTeachers, decidePendingTeacher, deleteUser, listUsers, updateUser } from "../../services/user.service";
+import { countPendingTeachers, decidePendingTeacher, deleteUser, listUsers, updateUser } from "../../services/users/user.service";
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { createSession } from "../../auth/sessions";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
-import { DEMO_STUDENTS, DEMO_TEACHERS, seedIfEmpty } from "../seed.service";
+import { DEMO_STUDENTS, DEMO_TEACHERS, seedIfEmpty } from "./seed.service";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { parseRecurrence } from "@adesua/domain/recurrence";
 import type { Db } from "../../db/client";
 import { announcements, courses, scheduleEvents, scheduleExceptions, users } from "../../db/schema";
-import { seriesEndOf } from "../schedule.service";
+import { seriesEndOf } from "../schedule/schedule.service";
 
 const DAY = 86_400_000;
 /** `weekday` (0 = Monday) of the week `weeks` after this one, at hh:mm in the school's zone (Africa/Accra is UTC). */

@@ -4,7 +4,7 @@ import { quizTimeStatus } from "@adesua/domain";
 import { courses, questions, quizzes, users } from "../../db/schema";
 import { createSession } from "../../auth/sessions";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
-import { DEMO_STUDENTS, demoSeeders, seedIfEmpty } from "../seed.service";
+import { DEMO_STUDENTS, demoSeeders, seedIfEmpty } from "./seed.service";
 import { seedCoursesAndQuizzes } from "./courses-quizzes.seed";
 import { BANK, SUBJECTS } from "./bece-questions";
 import { GRADING_DEMO_QUIZ } from "./grading.seed";

@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { StudentType, TimedSection } from "@adesua/domain";
 import type { Db } from "../../db/client";
 import { courses, questions, quizzes, users } from "../../db/schema";
-import { DEMO_TEACHERS } from "../seed.service";
+import { DEMO_TEACHERS } from "./seed.service";
 import { pick, SUBJECT_DESCRIPTIONS, SUBJECTS, type Subject } from "./bece-questions";
 
 /** Two more teachers so that every subject has one (they share the demo password). */

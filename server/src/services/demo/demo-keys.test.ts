@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, isNotNull } from "drizzle-orm";
 import { questions, quizzes } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import { seedIfEmpty } from "../seed.service";
+import { seedIfEmpty } from "./seed.service";
 import { demoBankGroups } from "./past-questions";
 import { pick } from "./bece-questions";
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { quizzes, users } from "../../db/schema";
 import { createSession } from "../../auth/sessions";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
-import { DEMO_TEACHERS, seedIfEmpty } from "../seed.service";
+import { DEMO_TEACHERS, seedIfEmpty } from "./seed.service";
 import { GRADING_DEMO_QUIZ } from "./grading.seed";
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { gradeAnswers, passedFor } from "@adesua/domain";
 import type { Db } from "../../db/client";
 import { attemptAnswers, attempts, courses, questions, quizzes, records, submissions, users } from "../../db/schema";
-import { DEMO_TEACHERS } from "../seed.service";
+import { DEMO_TEACHERS } from "./seed.service";
 
 /** A closed JHS 2 class test whose last two questions have no key yet: the grading screen has work on first start. */
 export const GRADING_DEMO_QUIZ = "Class Test: Ratio and Proportion";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
 import { quizzes, submissions, users } from "../../db/schema";
 import { createSession } from "../../auth/sessions";
-import { DEMO_TEACHERS, seedIfEmpty } from "../seed.service";
+import { DEMO_TEACHERS, seedIfEmpty } from "./seed.service";
 import { DEMO_MISKEYED_QUIZ } from "./history.seed";
 
 /** The demo school's performance screens are not empty on first start (issue 12). */

@@ -2,7 +2,7 @@ import { and, eq, inArray, lt } from "drizzle-orm";
 import { gradeAnswers, isPassed, STUDENT_TYPES, type StudentType } from "@adesua/domain";
 import type { Db } from "../../db/client";
 import { attemptAnswers, attempts, courses, questions, quizzes, records, submissions, users } from "../../db/schema";
-import { DEMO_TEACHERS } from "../seed.service";
+import { DEMO_TEACHERS } from "./seed.service";
 import { pick } from "./bece-questions";
 
 /** Classmates of the demo students, so every level has a class of ten with a history (same demo password). */

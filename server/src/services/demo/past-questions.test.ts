@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fingerprintOf } from "../question-bank.service";
+import { fingerprintOf } from "../question-bank/question-bank.service";
 import { demoBankGroups } from "./past-questions";
 
 describe("the demo question bank", () => {

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import { questions } from "../../db/schema";
-import { fingerprintOf } from "../question-bank.service";
+import { fingerprintOf } from "../question-bank/question-bank.service";
 import { answerPlace, BANK, withAnswerAt, type DemoQuestion } from "./bece-questions";
 
 /**

@@ -13,7 +13,7 @@ import type { Db, Queryable } from "../../db/client";
 import { questions, quizzes } from "../../db/schema";
 import { recordAudit, type Actor } from "../../audit/audit";
 import { badRequest, notFound } from "../../lib/errors";
-import { regradeQuiz } from "../regrade.service";
+import { regradeQuiz } from "../grading/regrade.service";
 import { queryPrepared } from "../../db/prepared";
 import { int, rowsOf } from "./scope";
 import { drainSummaries } from "./summary-backlog";

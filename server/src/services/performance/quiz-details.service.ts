@@ -1,6 +1,6 @@
 import { performanceStatus, SCORE_BANDS, type QuizPerformanceDetails, type StudentType } from "@adesua/domain";
 import type { Queryable } from "../../db/client";
-import type { QuizJoined } from "../../presenters/quiz";
+import type { QuizJoined } from "../quizzes/quiz.presenter";
 import { queryPrepared } from "../../db/prepared";
 import { int, num } from "./scope";
 import { itemAnalysis } from "./item-analysis.service";

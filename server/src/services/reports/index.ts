@@ -2,7 +2,7 @@ import type { FastifyReply } from "fastify";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import type { ReportFormat, ReportResult } from "@adesua/domain";
-import { contentDisposition } from "../files.service";
+import { contentDisposition } from "../files/files.service";
 import { reportCsv, reportDocx, reportFileBase } from "./report-export";
 
 export * from "./report.service";

@@ -10,9 +10,9 @@ import {
 import type { Queryable } from "../../db/client";
 import { notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/viewer";
-import { assertCanSeeQuiz } from "../../policies/quiz.policy";
-import { findQuiz } from "../quiz.service";
-import { libraryCounts } from "../library.service";
+import { assertCanSeeQuiz } from "../../policies/quizzes.policy";
+import { findQuiz } from "../quizzes/quiz.service";
+import { libraryCounts } from "../library/library.service";
 import { courseEngagementRows, quizAnalyticsFigures, quizScoreBands, studentRecordRows, studentsAtRiskRows } from "./report.queries";
 import { PRACTICE_PASS_MARK, readinessFigures, topicScores, weakestTopics } from "./bece.queries";
 import { num, round2 } from "./report-scope";

@@ -1,0 +1,215 @@
+import { z } from "zod";
+import { GRADING_MESSAGES as M, SUBMISSION_SORTS } from "../../constants/grading";
+import { LATE_ANSWER_DECISIONS } from "../../constants/late-answers";
+
+export { LATE_ANSWERS, LATE_ANSWER_DECISIONS, type LateAnswerDecision } from "../../constants/late-answers";
+import { PageMetaSchema, pageQuery, positiveId } from "../common";
+
+export { GRADING_MESSAGES, GRADE_BAR_GREEN, GRADE_BAR_ORANGE, SUBMISSION_SORTS, type SubmissionSort } from "../../constants/grading";
+
+/** A percentage from 0 to 100, kept to two decimals (the spec: "score parsed as a decimal number"). */
+export const percentScore = (error: string) =>
+  z
+    .number({ error })
+    .min(0, { error })
+    .max(100, { error })
+    .transform((n) => Math.round(n * 100) / 100);
+
+/** A teacher's verdict on one answer to a question without a key. */
+export const MarkSchema = z.object({
+  questionId: positiveId("questionId"),
+  correct: z.boolean({ error: "correct must be true or false" }),
+});
+
+/**
+ * PUT /submissions/{submissionId}/grade: either `finalScore` (0–100) or `marks` for the answers to
+ * questions without a key (the score is then computed). A second grade replaces the first.
+ */
+export const GradeSubmissionSchema = z
+  .object({
+    finalScore: percentScore(M.finalScore).optional(),
+    marks: z.array(MarkSchema).min(1, { error: M.markMissing }).max(500).optional(),
+  })
+  .refine((b) => (b.finalScore === undefined) !== (b.marks === undefined), { error: M.finalScoreOrMarks, path: ["finalScore"] });
+export type GradeSubmissionInput = z.input<typeof GradeSubmissionSchema>;
+
+/** PUT /submissions/{id} (Grades Management's edit). */
+export const EditSubmissionScoreSchema = z.object({ score: percentScore(M.score) });
+
+export const SubmissionIdParamsSchema = z.object({ submissionId: positiveId("submissionId") });
+
+/** One question of a submission as the grading screen shows it. */
+export const GradingAnswerSchema = z.object({
+  questionId: z.number().int(),
+  /** 1-based place in the quiz. */
+  number: z.number().int(),
+  text: z.string(),
+  options: z.array(z.string()),
+  /** What the student answered; null when they left it. */
+  answer: z.string().nullable(),
+  /** The correct option's text; null for a question without a key (the teacher grades it). */
+  correctAnswer: z.string().nullable(),
+  /** Right or wrong by the key; for a question without a key, the teacher's earlier mark (null: not marked). */
+  correct: z.boolean().nullable(),
+  /** True for a question without a key. */
+  needsGrading: z.boolean(),
+});
+export type GradingAnswer = z.infer<typeof GradingAnswerSchema>;
+
+/** An ungraded submission: the student, every answer per question, and the automatic part of the score. */
+export const UngradedSubmissionSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  quizId: z.number().int(),
+  user: z.object({ id: z.number().int(), name: z.string() }),
+  /** The automatic part: percentage of the keyed questions answered right (null with no keyed question). */
+  score: z.number().nullable(),
+  correct: z.number().int(),
+  /** Questions with a key. */
+  total: z.number().int(),
+  /** The answers to questions without a key (the spec's field). */
+  ungradedAnswers: z.array(z.object({ questionId: z.number().int(), answer: z.string() })),
+  answers: z.array(GradingAnswerSchema),
+  createdAt: z.string(),
+});
+export type UngradedSubmission = z.infer<typeof UngradedSubmissionSchema>;
+
+export const UngradedListQuerySchema = pageQuery(20, 100);
+
+/** GET /submissions/{quizId}/ungraded: oldest first. */
+export const UngradedListResponseSchema = z.object({
+  quiz: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    passingScore: z.number(),
+    questionCount: z.number().int(),
+    course: z.object({ id: z.number().int(), title: z.string() }),
+  }),
+  data: z.array(UngradedSubmissionSchema),
+  pagination: PageMetaSchema,
+});
+export type UngradedListResponse = z.infer<typeof UngradedListResponseSchema>;
+
+/** A row of Grades Management (GET /submissions) and the answer of every grade change. */
+export const SubmissionItemSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  quizId: z.number().int(),
+  score: z.number().nullable(),
+  correct: z.number().int(),
+  total: z.number().int(),
+  /** False while answers to questions without a key wait for a teacher. */
+  graded: z.boolean(),
+  /** How many answers wait for a teacher's mark. */
+  ungradedCount: z.number().int(),
+  /** Passed by the quiz's passing score; null while ungraded. */
+  passed: z.boolean().nullable(),
+  isPersonalBest: z.boolean(),
+  /** The record made from this submission (null for a staff preview or a record deleted earlier). */
+  recordId: z.number().int().nullable(),
+  /** How the score was set: automatically, by marks, or a teacher's final score. */
+  gradedBy: z.enum(["auto", "marks", "final"]),
+  createdAt: z.string(),
+  user: z.object({ id: z.number().int(), name: z.string() }),
+  quiz: z.object({ id: z.number().int(), title: z.string(), passingScore: z.number() }),
+  course: z.object({ id: z.number().int(), title: z.string() }),
+});
+export type SubmissionItem = z.infer<typeof SubmissionItemSchema>;
+
+/** GET /submissions: Grades Management's list, filtered, sorted and paged in SQL. */
+export const SubmissionListQuerySchema = pageQuery(20, 100).extend({
+  /** Part of the student's name (case-insensitive). */
+  search: z.string().trim().max(100).optional(),
+  courseId: positiveId("courseId").optional(),
+  quizId: positiveId("quizId").optional(),
+  /** graded or ungraded only; both when absent. */
+  status: z.enum(["graded", "ungraded"], { error: "status must be graded or ungraded" }).optional(),
+  sortBy: z.enum(SUBMISSION_SORTS, { error: "sortBy must be student, course, quiz, score or date" }).default("date"),
+  sortOrder: z.enum(["asc", "desc"], { error: "sortOrder must be asc or desc" }).optional(),
+});
+export type SubmissionListQuery = z.input<typeof SubmissionListQuerySchema>;
+
+export const SubmissionListResponseSchema = z.object({ data: z.array(SubmissionItemSchema), pagination: PageMetaSchema });
+export type SubmissionListResponse = z.infer<typeof SubmissionListResponseSchema>;
+
+/**
+ * One answer that reached the server after the attempt's time was up (decision 044), as the grading screen shows it:
+ * kept beside the submission, not counted until the teacher accepts it.
+ */
+export const LateAnswerSchema = z.object({
+  questionId: z.number().int(),
+  /** 1-based place in the quiz. */
+  number: z.number().int(),
+  text: z.string(),
+  options: z.array(z.string()),
+  /** The late answer. */
+  answer: z.string(),
+  /** What counts for this question now (saved in time, or accepted); null when nothing does. */
+  countedAnswer: z.string().nullable(),
+  /** The correct option's text; null for a question without a key. */
+  correctAnswer: z.string().nullable(),
+  /** Whether the late answer is right by the key; null without a key. */
+  correct: z.boolean().nullable(),
+  /** When the phone says it was given (its clock, corrected by the server time it learnt); null when it did not say. */
+  givenAt: z.string().nullable(),
+  /** When it reached the server. */
+  receivedAt: z.string(),
+  /** Whether the phone's time is before the deadline (plus the grace); null when the phone did not say or there is no deadline. */
+  givenInTime: z.boolean().nullable(),
+  decision: z.enum(LATE_ANSWER_DECISIONS),
+  decidedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type LateAnswer = z.infer<typeof LateAnswerSchema>;
+
+/** A submission's late answers: GET /submissions/{submissionId}/late-answers and each item of a quiz's list. */
+export const SubmissionLateAnswersSchema = z.object({
+  submissionId: z.number().int(),
+  attemptId: z.number().int(),
+  quizId: z.number().int(),
+  user: z.object({ id: z.number().int(), name: z.string() }),
+  /** The attempt's deadline; null without one. */
+  deadline: z.string().nullable(),
+  submittedAt: z.string(),
+  score: z.number().nullable(),
+  correct: z.number().int(),
+  total: z.number().int(),
+  /** Late answers waiting for a decision. */
+  pending: z.number().int(),
+  answers: z.array(LateAnswerSchema),
+});
+export type SubmissionLateAnswers = z.infer<typeof SubmissionLateAnswersSchema>;
+
+/** GET /quizzes/{id}/late-answers: the quiz's submissions with late answers, those waiting for a decision first. */
+export const QuizLateAnswersResponseSchema = z.object({
+  quiz: z.object({ id: z.number().int(), title: z.string() }),
+  /** Late answers waiting for a decision, over all submissions. */
+  pending: z.number().int(),
+  data: z.array(SubmissionLateAnswersSchema),
+});
+export type QuizLateAnswersResponse = z.infer<typeof QuizLateAnswersResponseSchema>;
+
+/** POST /submissions/{submissionId}/late-answers/accept and …/leave: some of the waiting late answers, or all of them. */
+export const DecideLateAnswersSchema = z
+  .object({
+    questionIds: z
+      .array(positiveId("questionIds"), { error: "questionIds must be a list" })
+      .min(1, { error: "questionIds: give at least one question" })
+      .max(500, { error: "questionIds: at most 500" })
+      .refine((a) => new Set(a).size === a.length, { error: "questionIds: each question at most once" })
+      .optional(),
+  })
+  .nullish()
+  .transform((b) => ({ questionIds: b?.questionIds ?? null }));
+export type DecideLateAnswersInput = z.input<typeof DecideLateAnswersSchema>;
+
+const gradeNumbers = z.object({ score: z.number().nullable(), correct: z.number().int(), total: z.number().int(), graded: z.boolean() });
+
+/** The answer of an accept or a leave: how many were decided, the grade before and after, and the submission's late answers now. */
+export const DecideLateAnswersResponseSchema = z.object({
+  decided: z.number().int(),
+  before: gradeNumbers,
+  after: gradeNumbers,
+  submission: SubmissionLateAnswersSchema,
+});
+export type DecideLateAnswersResponse = z.infer<typeof DecideLateAnswersResponseSchema>;

@@ -1,0 +1,310 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  FileLinkSchema,
+  BANK_MESSAGES,
+  BankExportQuerySchema,
+  BankGroupListSchema,
+  BankGroupsQuerySchema,
+  BankListQuerySchema,
+  BankQuestionInputSchema,
+  BankQuestionPageSchema,
+  BankQuestionSchema,
+  BulkSaveResultSchema,
+  BulkSaveSchema,
+  CsvRowsErrorSchema,
+  DeleteGroupQuerySchema,
+  DeleteGroupResultSchema,
+  ErrorSchema,
+  IdParamsSchema,
+  ImportCsvFieldsSchema,
+  ImportExchangeFieldsSchema,
+  ImportResultSchema,
+  OkSchema,
+  ParseAnswersResultSchema,
+  ParseQuestionsResultSchema,
+  QuestionImageParamsSchema,
+  StudentBankQuestionPageSchema,
+  StudentBankQuestionSchema,
+  importedMessage,
+  type ParsedQuestion,
+} from "@adesua/domain";
+import {
+  DocumentError,
+  exportAiken,
+  exportGift,
+  exportMoodleXml,
+  exportQuestionCsv,
+  importQuestionFile,
+  parseAnswerFile,
+  parseQuestionCsvFile,
+  parseQuestionFile,
+  type ImagePart,
+} from "../../documents";
+import { viewerOf } from "../../lib/viewer";
+import { actorOf } from "../../lib/context";
+import { ADMIN, ANY_SIGNED_IN, STAFF } from "../../lib/access";
+import { badRequest, HttpError, notFound } from "../../lib/errors";
+import { readForm, type UploadedFile } from "../../lib/form";
+import { pageMeta } from "../../lib/pagination";
+import { listAwareErrors, parseInput } from "../../lib/validation";
+import { contentDisposition, insertFileRow, sendStoredFile } from "../../services/files/files.service";
+import { signFileLink } from "../../services/files/file-link.service";
+import {
+  allBankQuestions,
+  bankReaderOf,
+  deleteBankGroup,
+  deleteBankQuestion,
+  findBankQuestion,
+  imageFile,
+  listBankGroups,
+  listBankQuestions,
+  saveBankQuestions,
+} from "../../services/question-bank/question-bank.service";
+import { presentBankQuestion, presentStudentBankQuestion } from "../../services/question-bank/question.presenter";
+import { assertMaySeeQuizPicture, questionPictures } from "../../services/quizzes/quiz-images.service";
+
+const MULTIPART = { consumes: ["multipart/form-data"] };
+const PICTURE_SUMMARY =
+  "A question's n-th picture (from 1): a bank question's for everyone signed in (for a student, not while a quiz they could still take holds the question: 404); a quiz question's for its staff, and for a student only inside their running attempt or its released review (403), others 404";
+const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/bmp", "image/webp"]);
+
+/** A reader's refusal (wrong type, too large, scanned, damaged, too slow, busy) answers as itself. */
+async function reading<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof DocumentError) throw new HttpError(e.status, e.message);
+    throw e;
+  }
+}
+
+function requireFile(file: UploadedFile | undefined, message: string): UploadedFile {
+  if (!file || file.data.length === 0) throw badRequest(message);
+  return file;
+}
+
+export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Stores the pictures a question paper held and answers their file ids in place of the bytes. */
+  async function storeImages(images: readonly ImagePart[] | undefined, uploadedBy: number): Promise<number[]> {
+    const ids: number[] = [];
+    for (const img of (images ?? []).slice(0, 20)) {
+      if (!IMAGE_TYPES.has(img.contentType)) continue;
+      const data = Buffer.from(img.bytes);
+      const { sha256, size } = await app.storage.put(data);
+      const row = await insertFileRow(app.db, { sha256, size, name: img.name.slice(0, 200) || "image", mimeType: img.contentType }, uploadedBy);
+      ids.push(row.id);
+    }
+    return ids;
+  }
+
+  app.post(
+    "/questions/parse",
+    { config: { access: STAFF }, schema: { tags: ["questions"], ...MULTIPART, response: { 200: ParseQuestionsResultSchema } } },
+    async (req) => {
+      const viewer = viewerOf(req);
+      const form = await readForm(req, ["attachment"]);
+      const file = requireFile(form.files.attachment, BANK_MESSAGES.questionFileRequired);
+      const result = await reading(() => parseQuestionFile(file.data, file.filename));
+      const questions: ParsedQuestion[] = [];
+      for (const q of result.questions) {
+        const imageIds = await storeImages(q.images, viewer.id);
+        questions.push({
+          text: q.text,
+          options: q.options,
+          answer: q.answer,
+          ...(q.passage ? { passage: q.passage } : {}),
+          ...(imageIds.length ? { imageIds } : {}),
+        });
+      }
+      return { questions, warnings: result.warnings, heading: result.heading ?? null };
+    },
+  );
+
+  app.post(
+    "/questions/parse-answers",
+    { config: { access: STAFF }, schema: { tags: ["questions"], ...MULTIPART, response: { 200: ParseAnswersResultSchema } } },
+    async (req) => {
+      const form = await readForm(req, ["attachment"]);
+      const file = requireFile(form.files.attachment, BANK_MESSAGES.answerFileRequired);
+      return reading(() => parseAnswerFile(file.data, file.filename));
+    },
+  );
+
+  app.post(
+    "/questions/import-csv",
+    {
+      config: { access: STAFF },
+      schema: { tags: ["questions"], ...MULTIPART, response: { 201: ImportResultSchema, 400: CsvRowsErrorSchema.or(ErrorSchema) } },
+    },
+    async (req, reply) => {
+      const form = await readForm(req, ["csvFile"]);
+      const file = requireFile(form.files.csvFile, BANK_MESSAGES.csvFileRequired);
+      const f = form.fields;
+      if (typeof f.year !== "string" || !f.year.trim() || typeof f.subject !== "string" || !f.subject.trim())
+        throw badRequest(BANK_MESSAGES.csvYearSubjectRequired);
+      const meta = parseInput(ImportCsvFieldsSchema, f);
+      const parsed = await reading(() => parseQuestionCsvFile(file.data));
+      if (!parsed.ok) return reply.status(400).send({ error: BANK_MESSAGES.csvRows, errors: parsed.errors });
+      if (parsed.questions.length === 0) throw badRequest(BANK_MESSAGES.noQuestions);
+      const saved = await saveBankQuestions(app.db, meta, parsed.questions, actorOf(req));
+      return reply.status(201).send({ count: saved.count, message: importedMessage(saved.count), skippedDuplicates: saved.skippedDuplicates });
+    },
+  );
+
+  app.post(
+    "/questions/import",
+    { config: { access: STAFF }, schema: { tags: ["questions"], ...MULTIPART, response: { 201: ImportResultSchema } } },
+    async (req, reply) => {
+      const form = await readForm(req, ["file"]);
+      const file = requireFile(form.files.file, BANK_MESSAGES.importFileRequired);
+      const f = form.fields;
+      if (typeof f.year !== "string" || !f.year.trim() || typeof f.subject !== "string" || !f.subject.trim())
+        throw badRequest(BANK_MESSAGES.yearSubjectRequired);
+      const input = parseInput(ImportExchangeFieldsSchema, f);
+      const { format, ...meta } = input;
+      const parsed = await reading(() => importQuestionFile(file.data, format));
+      if (parsed.questions.length === 0) throw badRequest(BANK_MESSAGES.noQuestions);
+      const saved = await saveBankQuestions(app.db, meta, parsed.questions, actorOf(req));
+      return reply
+        .status(201)
+        .send({ count: saved.count, message: importedMessage(saved.count), skippedDuplicates: saved.skippedDuplicates, warnings: parsed.warnings });
+    },
+  );
+
+  app.get("/questions/export", { config: { access: STAFF }, schema: { tags: ["questions"], querystring: BankExportQuerySchema } }, async (req, reply) => {
+    const { format, ...filter } = req.query;
+    const rows = await allBankQuestions(app.db, filter);
+    const list = rows.map((r) => ({ text: r.text, options: r.options, answer: r.answer ?? "" }));
+    const name = ["questions", filter.year, filter.subject, filter.section]
+      .filter((x) => x !== undefined)
+      .join("-")
+      .replace(/[^\w-]+/g, "_");
+    const [body, type, ext] =
+      format === "gift"
+        ? [exportGift(list), "text/plain; charset=utf-8", "gift.txt"]
+        : format === "aiken"
+          ? [exportAiken(list), "text/plain; charset=utf-8", "aiken.txt"]
+          : format === "moodle-xml"
+            ? [exportMoodleXml(list), "application/xml; charset=utf-8", "xml"]
+            : [exportQuestionCsv(list), "text/csv; charset=utf-8", "csv"];
+    return reply
+      .header("Content-Type", type)
+      .header("Content-Disposition", contentDisposition(`${name}.${ext}`))
+      .send(body);
+  });
+
+  app.post(
+    "/questions",
+    {
+      config: { access: STAFF },
+      schema: { tags: ["questions"], body: BankQuestionInputSchema, response: { 201: BankQuestionSchema.extend({ skippedDuplicate: z.boolean() }) } },
+    },
+    async (req, reply) => {
+      const { text, options, answer, imageIds, year, subject, section, topic } = req.body;
+      const saved = await saveBankQuestions(app.db, { year, subject, section, topic }, [{ text, options, answer, imageIds }], actorOf(req));
+      if (saved.ids.length === 0) throw new HttpError(409, "This question is already in the bank");
+      const row = await findBankQuestion(app.db, saved.ids[0]);
+      return reply.status(201).send({ ...presentBankQuestion(row!), skippedDuplicate: false });
+    },
+  );
+
+  app.post(
+    "/questions/bulk",
+    {
+      config: { access: STAFF },
+      schema: { tags: ["questions"], body: BulkSaveSchema, response: { 201: BulkSaveResultSchema } },
+      schemaErrorFormatter: listAwareErrors,
+    },
+    async (req, reply) => {
+      const saved = await saveBankQuestions(app.db, req.body.metadata, req.body.questions, actorOf(req));
+      return reply.status(201).send({ count: saved.count, skippedDuplicates: saved.skippedDuplicates });
+    },
+  );
+
+  app.get(
+    "/questions",
+    {
+      config: { access: ANY_SIGNED_IN },
+      // The staff shape comes first: `answer` is required in it, so a student payload (which has none) never
+      // matches it; the student shape would strip a staff payload's answers.
+      schema: { tags: ["questions"], querystring: BankListQuerySchema, response: { 200: BankQuestionPageSchema.or(StudentBankQuestionPageSchema) } },
+    },
+    async (req) => {
+      const viewer = viewerOf(req);
+      const { rows, total } = await listBankQuestions(app.db, req.query, bankReaderOf(viewer, app.now()));
+      const present = viewer.role === "student" ? presentStudentBankQuestion : presentBankQuestion;
+      return { questions: rows.map(present), pagination: pageMeta(req.query, total) };
+    },
+  );
+
+  app.get(
+    "/questions/groups",
+    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["questions"], querystring: BankGroupsQuerySchema, response: { 200: BankGroupListSchema } } },
+    async (req) => ({ groups: await listBankGroups(app.db, req.query, bankReaderOf(viewerOf(req), app.now())) }),
+  );
+
+  app.get(
+    "/questions/:id",
+    {
+      config: { access: ANY_SIGNED_IN },
+      schema: { tags: ["questions"], params: IdParamsSchema, response: { 200: BankQuestionSchema.or(StudentBankQuestionSchema) } },
+    },
+    async (req) => {
+      const viewer = viewerOf(req);
+      const row = await findBankQuestion(app.db, req.params.id, bankReaderOf(viewer, app.now()));
+      if (!row) throw notFound(BANK_MESSAGES.notFound);
+      return viewer.role === "student" ? presentStudentBankQuestion(row) : presentBankQuestion(row);
+    },
+  );
+
+  /**
+   * The n-th picture (from 1) of a question. Bank questions are open to every signed-in user; a quiz
+   * question's pictures follow its text (quiz-images.service): staff of the quiz, and students only
+   * inside their attempt or its released review. The check comes first, so a refusal says nothing of n.
+   */
+  async function pictureOf(req: FastifyRequest, id: number, n: number) {
+    const row = await questionPictures(app.db, id);
+    if (!row) throw notFound("Picture not found");
+    const viewer = viewerOf(req);
+    if (row.quizId !== null) await assertMaySeeQuizPicture(app.db, viewer, row.quizId, app.now());
+    // A bank question withheld from students (a quiz they could still take holds it) has no pictures for them either.
+    else if (viewer.role === "student" && !(await findBankQuestion(app.db, id, bankReaderOf(viewer, app.now())))) throw notFound("Picture not found");
+    const fileId = row.imageFileIds[n - 1];
+    if (fileId === undefined) throw notFound("Picture not found");
+    const file = await imageFile(app.db, fileId);
+    if (!file) throw notFound("Picture not found");
+    return file;
+  }
+
+  app.get(
+    "/questions/:id/images/:n",
+    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["questions"], summary: PICTURE_SUMMARY, params: QuestionImageParamsSchema } },
+    async (req, reply) => sendStoredFile(reply, app.storage, await pictureOf(req, req.params.id, req.params.n)),
+  );
+
+  app.get(
+    "/questions/:id/images/:n/link",
+    {
+      config: { access: ANY_SIGNED_IN },
+      schema: { tags: ["questions"], params: QuestionImageParamsSchema, response: { 200: FileLinkSchema } },
+    },
+    async (req) => signFileLink(app.db, (await pictureOf(req, req.params.id, req.params.n)).id, app.now()),
+  );
+
+  app.delete(
+    "/questions/:id",
+    { config: { access: ADMIN }, schema: { tags: ["questions"], params: IdParamsSchema, response: { 200: OkSchema } } },
+    async (req) => {
+      await deleteBankQuestion(app.db, req.params.id, actorOf(req));
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    "/questions",
+    { config: { access: ADMIN }, schema: { tags: ["questions"], querystring: DeleteGroupQuerySchema, response: { 200: DeleteGroupResultSchema } } },
+    async (req) => ({ count: await deleteBankGroup(app.db, req.query, actorOf(req)) }),
+  );
+};

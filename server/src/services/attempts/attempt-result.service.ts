@@ -1,0 +1,79 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import { attemptStartRefusal, passedFor, reviewAllowed, scoreHiddenFor, type AttemptResult, type AttemptSession } from "@adesua/domain";
+import type { Queryable } from "../../db/client";
+import { attempts, submissions, type AttemptRow, type QuizRow, type SubmissionRow } from "../../db/schema";
+import { presentAttemptSession, presentResult } from "./attempt.presenter";
+import { studentQuestionsOf } from "./quiz-questions-cache";
+import { timingOf, type JustGraded, type QuizForAttempt } from "./attempt-settle";
+import { buildReview, gradeStoredAnswers, loadAttemptAnswers, loadKeyedQuestions } from "../grading/grading.service";
+
+/**
+ * The result of a submitted attempt. The per-question review (with the correct answers) is included
+ * only under the answer-release rule (`reviewAllowed`, decision 016); staff previews always get it.
+ * Score and right/wrong count are there unless the quiz shows scores only after it closes and has not closed
+ * (scoreHiddenFor, decision 041; never for staff previews): then the result says only "Submitted". `graded` is
+ * what the same request just stored and graded, when it submitted the attempt: nothing is read again.
+ */
+export async function attemptResult(
+  db: Queryable,
+  attempt: AttemptRow,
+  quiz: QuizRow,
+  preview: boolean,
+  now: Date,
+  graded: JustGraded | null = null,
+): Promise<AttemptResult> {
+  // An attempt just submitted is the student's latest (one open at a time, numbered max + 1): its
+  // number is the count, and the first start matters only for a timer shared by all attempts.
+  const countFromNumber = graded && quiz.resetTimerOnAttempt;
+  const [[submission], [used]] = await Promise.all([
+    graded
+      ? [graded.submission ?? undefined]
+      : (db.select().from(submissions).where(eq(submissions.attemptId, attempt.id)).limit(1) as Promise<SubmissionRow[]>),
+    countFromNumber
+      ? [{ n: attempt.attemptNumber, first: null }]
+      : db
+          .select({ n: count(), first: sql<Date | string | null>`min(${attempts.startedAt})` })
+          .from(attempts)
+          .where(and(eq(attempts.quizId, quiz.id), eq(attempts.userId, attempt.userId))),
+  ]);
+  const firstStartedAt = used.first ? new Date(used.first) : null;
+  const refusal = preview ? null : attemptStartRefusal(timingOf(quiz), { count: used.n, firstStartedAt }, now);
+  const scoreHidden = !preview && scoreHiddenFor(quiz, now);
+  const showReview = !scoreHidden && (preview || reviewAllowed(quiz, refusal, now));
+  let computed: { score: number | null; correct: number; total: number; graded: boolean } | null = null;
+  let review = null;
+  if (showReview || !submission) {
+    const [keyed, answers] = graded ? [graded.keyed, graded.answers] : await Promise.all([loadKeyedQuestions(db, quiz.id), loadAttemptAnswers(db, attempt.id)]);
+    const g = gradeStoredAnswers(keyed, answers);
+    computed = { score: g.score, correct: g.correct, total: g.total, graded: g.graded };
+    if (showReview) review = buildReview(keyed, answers, g);
+  }
+  return presentResult({
+    attempt,
+    quiz,
+    submission: submission ?? null,
+    computed,
+    passed: passedFor(submission ?? computed!, quiz.passingScore),
+    canAttemptAgain: refusal === null,
+    review,
+    scoreHidden,
+  });
+}
+
+/** The whole screen state of an attempt: questions without keys, saved answers, and the result once submitted. */
+export async function attemptSession(
+  db: Queryable,
+  attempt: AttemptRow,
+  quiz: QuizForAttempt,
+  preview: boolean,
+  now: Date,
+  opts: { isNew?: boolean; graded?: JustGraded | null } = {},
+): Promise<AttemptSession> {
+  const [qs, answers] = await Promise.all([
+    // Only the columns a student may see: the key is never read here.
+    studentQuestionsOf(db, quiz),
+    opts.isNew ? [] : loadAttemptAnswers(db, attempt.id),
+  ]);
+  const result = attempt.status === "submitted" ? await attemptResult(db, attempt, quiz, preview, now, opts.graded ?? null) : null;
+  return presentAttemptSession({ attempt, quiz, preview, questions: qs, answers, result, now });
+}

@@ -1,0 +1,266 @@
+import { sql } from "drizzle-orm";
+import { DEADLINE_GRACE_MS } from "@adesua/domain";
+import { attempts, questions, quizzes } from "../../db/schema";
+import { rawColumns } from "../../db/raw-rows";
+import type { Actor } from "../../audit/audit";
+import type { Viewer } from "../../lib/viewer";
+
+/**
+ * The attempt lifecycle's hot-path SQL text, run through `queryPrepared` (db/prepared.ts): parsed and
+ * planned once per connection. Changing a statement's text means changing its prepared name (the _vN
+ * suffix where it is used), because PGlite keeps PREPAREd statements per instance.
+ */
+
+/** The attempt's saved answers by question, for grading (the keyed questions come from quiz-questions-cache.ts). Parameter: $1 attempt. */
+export const GRADE_ANSWERS_SQL = `
+  select coalesce((select json_agg(json_build_object('questionId', a.question_id, 'answer', a.answer, 'savedAt', a.saved_at) order by a.question_id)
+                   from attempt_answers a where a.attempt_id = $1::int), '[]'::json) as answers`;
+
+/**
+ * Stores a graded submission and its record and closes the attempt, in one statement. The personal
+ * best compares with the student's earlier records of the quiz (the statement's snapshot does not
+ * see the record it inserts): higher than every earlier score, or the first score; never without one
+ * (isPersonalBest in domain/src/rules; the shared PERSONAL_BEST_CASES pin the two together).
+ * The submission's audit entry is written by the same statement (what recordAudit would write).
+ * Parameters: $1 attempt, $2 quiz, $3 student, $4 score, $5 correct, $6 total, $7 graded,
+ * $8 ungraded answers (JSON), $9 time, $10 passed, $11 attempt number, $12 store a submission (not a preview),
+ * $13 acting user, $14 impersonating admin (FINALIZE_TYPES).
+ */
+export const FINALIZE_TYPES = ["int", "int", "int", "numeric", "int", "int", "boolean", "jsonb", "timestamptz", "boolean", "int", "boolean", "int", "int"];
+export const FINALIZE_SQL = `
+  with sub as (
+    insert into submissions (attempt_id, quiz_id, user_id, score, correct, total, graded, ungraded_answers, created_at)
+    select $1::int, $2::int, $3::int, $4::numeric, $5::int, $6::int, $7::boolean, $8::jsonb, $9::timestamptz where $12::boolean
+    on conflict (attempt_id) do nothing
+    returning id
+  ),
+  rec as (
+    insert into records (user_id, quiz_id, submission_id, score, correct, total, passed, is_personal_best, user_attempts, created_at)
+    select $3::int, $2::int, sub.id, $4::numeric, $5::int, $6::int, $10::boolean,
+      $4::numeric is not null and coalesce($4::numeric > (select max(r.score) from records r where r.user_id = $3::int and r.quiz_id = $2::int), true),
+      $11::int, $9::timestamptz
+    from sub
+    returning id
+  ),
+  aud as (
+    insert into audit_logs (entity_type, entity_id, action, user_id, impersonator_id, after)
+    select 'submission', sub.id::text, 'create', $13::int, $14::int,
+      jsonb_build_object('attemptId', $1::int, 'quizId', $2::int, 'userId', $3::int, 'score', $4::numeric, 'correct', $5::int, 'total', $6::int, 'graded', $7::boolean)
+    from sub
+    returning 1
+  ),
+  att as (update attempts set status = 'submitted', submitted_at = $9::timestamptz where id = $1::int returning id)
+  select (select id from sub) as submission_id, (select count(*) from rec)::int as records, (select count(*) from att)::int as closed`;
+
+/**
+ * A bearer token's live session with its user (the hash is `token`), when that user may act: what the request hook
+ * checks for a "signed-in" route (app.ts: not revoked, not expired, user active, no one-time password still to
+ * replace unless an admin impersonates), for the statements that check their session themselves (decision 038).
+ */
+const liveSession = (token: string) => `(
+  select s.user_id, s.impersonator_id, u.role, u.student_type from sessions s join users u on u.id = s.user_id
+  where s.token_hash = ${token} and s.revoked_at is null and s.expires_at > now()
+    and u.status = 'active' and (not u.must_change_password or s.impersonator_id is not null))`;
+
+/** An attempts row as Drizzle would return it (both drivers parse timestamptz into Date). */
+export const ATTEMPT_COLUMNS = `id, quiz_id as "quizId", user_id as "userId", attempt_number as "attemptNumber", status, started_at as "startedAt",
+  deadline, current_section as "currentSection", section_started_at as "sectionStartedAt", submitted_at as "submittedAt"`;
+
+/** An attempts row and a quizzes row as select items of fixed SQL (db/raw-rows.ts), and their course's three columns. */
+export const ATTEMPT_RAW = rawColumns(attempts, "a", "a_");
+export const QUIZ_RAW = rawColumns(quizzes, "q", "q_");
+const COURSE_OF_QUIZ = `c.id as c_id, c.title as c_title, c.teacher_id as c_teacher_id`;
+export const courseFromRaw = (r: Record<string, unknown>) => ({
+  id: Number(r.c_id),
+  title: String(r.c_title),
+  teacherId: r.c_teacher_id == null ? null : Number(r.c_teacher_id),
+});
+
+/**
+ * The live session of the token whose hash is $2 (`liveSession`), joined as `s` to a statement's one row and selected
+ * beside it; every column null when there is none. `sessionFromRaw` reads it back as the viewer and the actor.
+ */
+const JOIN_SESSION_OF_TOKEN = `left join ${liveSession("$2::text")} s on true`;
+const SESSION_OF_TOKEN = `s.user_id as s_user_id, s.impersonator_id as s_impersonator_id, s.role as s_role, s.student_type as s_student_type`;
+export const sessionFromRaw = (r: Record<string, unknown>): { viewer: Viewer; actor: Actor } | null => {
+  if (r.s_user_id == null) return null;
+  const id = Number(r.s_user_id);
+  return {
+    viewer: { id, role: r.s_role as Viewer["role"], studentType: (r.s_student_type as Viewer["studentType"]) ?? null },
+    actor: { userId: id, impersonatorId: r.s_impersonator_id == null ? null : Number(r.s_impersonator_id) },
+  };
+};
+
+/** An attempt locked for a change, with its quiz and course. Parameter: $1 attempt. */
+export const LOCK_ATTEMPT_SQL = `select ${ATTEMPT_RAW.select}, ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ}
+  from attempts a join quizzes q on q.id = a.quiz_id join courses c on c.id = q.course_id where a.id = $1::int for update of a`;
+
+/**
+ * LOCK_ATTEMPT_SQL for a caller known by a bearer token's hash (decision 038: the submit's statement checks the
+ * session, as a save's does): the session's user, role, level and impersonator beside the attempt, all null when the
+ * token is not a live session of a user who may act (the checks of SAVE_ANSWERS_SQL's session). Parameters: $1
+ * attempt, $2 the token's hash.
+ */
+export const LOCK_ATTEMPT_BY_TOKEN_SQL = `select ${ATTEMPT_RAW.select}, ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ}, ${SESSION_OF_TOKEN}
+  from attempts a join quizzes q on q.id = a.quiz_id join courses c on c.id = q.course_id ${JOIN_SESSION_OF_TOKEN}
+  where a.id = $1::int for update of a`;
+
+/**
+ * A start's quiz with its course, under a key-share lock (which waits for a question edit holding the row FOR UPDATE),
+ * and the (quiz, student) advisory lock that serialises starts. Parameters: $1 quiz, $2 student.
+ */
+export const START_QUIZ_SQL = `select ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ}, pg_advisory_xact_lock($1::int, $2::int) as locked
+  from quizzes q join courses c on c.id = q.course_id where q.id = $1::int for key share of q`;
+
+/**
+ * START_QUIZ_SQL for a caller known by a bearer token's hash (decision 038): the session's user, role, level and
+ * impersonator beside the quiz (null when the token is not a live session of a user who may act, and then no
+ * advisory lock is taken). Parameters: $1 quiz, $2 the token's hash.
+ */
+export const START_QUIZ_BY_TOKEN_SQL = `select ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ}, ${SESSION_OF_TOKEN},
+    pg_advisory_xact_lock($1::int, s.user_id) as locked
+  from quizzes q join courses c on c.id = q.course_id ${JOIN_SESSION_OF_TOKEN}
+  where q.id = $1::int for key share of q`;
+
+/** MY_ATTEMPTS_SQL for the user of a token's live session (START_QUIZ_BY_TOKEN_SQL's). Parameters: $1 quiz, $2 the token's hash. */
+export const MY_ATTEMPTS_BY_TOKEN_SQL = `select ${ATTEMPT_COLUMNS} from attempts
+  where quiz_id = $1::int and user_id = (select s.user_id from ${liveSession("$2::text")} s) order by attempt_number for update`;
+
+/** A student's attempts at a quiz, locked. Parameters: $1 quiz, $2 student. */
+export const MY_ATTEMPTS_SQL = `select ${ATTEMPT_COLUMNS} from attempts where quiz_id = $1::int and user_id = $2::int order by attempt_number for update`;
+
+/**
+ * A new open attempt; nothing when a unique index refuses it (a parallel start won).
+ * Parameters: $1 quiz, $2 student, $3 number, $4 start, $5 deadline, $6 section start.
+ */
+export const INSERT_ATTEMPT_SQL = `
+  insert into attempts (quiz_id, user_id, attempt_number, status, started_at, deadline, current_section, section_started_at)
+  values ($1::int, $2::int, $3::int, 'in_progress', $4::timestamptz, $5::timestamptz, 0, $6::timestamptz)
+  on conflict do nothing
+  returning ${ATTEMPT_COLUMNS}`;
+
+/** Index (in question order) of each given question of the attempt's quiz, in the same query as the attempt. */
+export const questionIndexes = (ids: number[]) =>
+  sql<{ id: number; index: number }[] | null>`(
+    select json_agg(json_build_object('id', x.id, 'index', x.idx))
+    from (select q.id, (row_number() over (order by q.position, q.id) - 1)::int as idx from ${questions} q where q.quiz_id = ${attempts.quizId}) x
+    where x.id in (${sql.join(
+      ids.map((i) => sql`${i}::int`),
+      sql`, `,
+    )}))`;
+
+/**
+ * The hot path in one statement (no BEGIN/COMMIT round trips): it locks the attempt FOR SHARE, works
+ * out in SQL whether every answer may be saved now (the taker's own attempt, open, before the
+ * deadline and the current section's end plus grace, every question in this quiz and in the current
+ * section or in none) and upserts them only if so. A single statement is atomic, and the share lock
+ * makes a submit wait for it, so an acknowledged answer is always counted by the submission.
+ * Anything else ("not ok") goes to `saveAnswers` below, which explains the refusal or settles.
+ * The same checks as `saveAnswers` and `answersSavableNow` (domain rules); the shared SAVE_CASES run
+ * through both (sql-rules.test.ts, rules.cases.test.ts), and the HTTP tests exercise both paths.
+ * The caller is a user id, or the hash of a bearer token whose session the statement checks itself
+ * (decision 038: no session lookup before it); an unknown, ended or refused session is "not ok".
+ * Parameters: $1 attempt id, $2 answers as JSON [{question_id, answer}], $3 caller's user id (or null),
+ * $4 now, $5 the caller's token hash (or null).
+ */
+export const SAVE_ANSWERS_SQL = `
+  with caller as (select coalesce($3::int, (select ls.user_id from ${liveSession("$5::text")} ls)) as id),
+  a as (
+    select a.id, a.user_id, a.quiz_id, a.status, a.deadline, a.current_section, coalesce(a.section_started_at, a.started_at) as section_started_at, qz.timed_sections as ts
+    from attempts a join quizzes qz on qz.id = a.quiz_id
+    where a.id = $1::int
+    for share of a
+  ),
+  given as (select g.question_id, g.answer from jsonb_to_recordset($2::jsonb) as g(question_id int, answer text)),
+  placed as (
+    select g.question_id, g.answer, x.idx,
+      (select min(s.ord) - 1 from a, jsonb_array_elements(a.ts) with ordinality as s(v, ord)
+        where x.idx between (s.v->>'startIndex')::int and (s.v->>'endIndex')::int) as sec
+    from given g
+    left join (
+      select q.id, (row_number() over (order by q.position, q.id) - 1)::int as idx
+      from questions q where q.quiz_id = (select quiz_id from a)
+    ) x on x.id = g.question_id
+  ),
+  allowed as (
+    select (
+      a.user_id = (select id from caller)
+      and a.status = 'in_progress'
+      and (a.deadline is null or $4::timestamptz <= a.deadline + interval '${DEADLINE_GRACE_MS} milliseconds')
+      and (
+        jsonb_array_length(a.ts) = 0
+        or $4::timestamptz <= coalesce(least(
+             a.section_started_at + (nullif(greatest((a.ts->a.current_section->>'timeLimit')::int, 0), 0) * interval '1 minute'),
+             a.deadline), 'infinity'::timestamptz) + interval '${DEADLINE_GRACE_MS} milliseconds'
+      )
+      and not exists (select 1 from placed p where p.idx is null or (p.sec is not null and p.sec <> a.current_section))
+    ) as ok
+    from a
+  ),
+  ins as (
+    insert into attempt_answers (attempt_id, question_id, answer, saved_at)
+    select $1::int, p.question_id, p.answer, $4::timestamptz from placed p where (select ok from allowed)
+    on conflict (attempt_id, question_id) do update set answer = excluded.answer, saved_at = excluded.saved_at
+      where attempt_answers.answer is distinct from excluded.answer
+    returning 1
+  )
+  select (select ok from allowed) as ok, (select count(*) from ins)::int as written`;
+
+/**
+ * SAVE_ANSWERS_SQL for several saves in one statement (group commit, decision 034; db/group-commit.ts):
+ * the same checks and upsert per request, each with its own attempt, caller and time, and one row out
+ * per request (`i` as given) with its own `ok`. The batcher never puts two saves of one attempt in a
+ * batch: each request locks and writes only its own attempt's rows, so the batch stores exactly what
+ * the saves one by one would have. The shared SAVE_CASES run through this too (sql-rules.test.ts).
+ * Each request's caller is a user id or a token hash, as in SAVE_ANSWERS_SQL.
+ * Parameter: $1 JSON [{i, attempt_id, user_id, token_hash, at, answers: [{question_id, answer}]}].
+ */
+export const SAVE_ANSWERS_BATCH_SQL = `
+  with req as (
+    select r.i, r.attempt_id, coalesce(r.user_id, (select ls.user_id from ${liveSession("r.token_hash")} ls)) as user_id, r.at, r.answers
+    from jsonb_to_recordset($1::jsonb) as r(i int, attempt_id int, user_id int, token_hash text, at timestamptz, answers jsonb)
+  ),
+  a as (
+    select req.i, req.user_id as caller, req.at, a.id, a.user_id, a.quiz_id, a.status, a.deadline, a.current_section,
+      coalesce(a.section_started_at, a.started_at) as section_started_at, qz.timed_sections as ts
+    from req join attempts a on a.id = req.attempt_id join quizzes qz on qz.id = a.quiz_id
+    for share of a
+  ),
+  given as (select req.i, g.question_id, g.answer from req, jsonb_to_recordset(req.answers) as g(question_id int, answer text)),
+  x as (
+    select q.quiz_id, q.id, (row_number() over (partition by q.quiz_id order by q.position, q.id) - 1)::int as idx
+    from questions q where q.quiz_id in (select quiz_id from a)
+  ),
+  placed as (
+    select g.i, a.id as attempt_id, a.at, g.question_id, g.answer, x.idx,
+      (select min(s.ord) - 1 from jsonb_array_elements(a.ts) with ordinality as s(v, ord)
+        where x.idx between (s.v->>'startIndex')::int and (s.v->>'endIndex')::int) as sec
+    from given g
+    join a on a.i = g.i
+    left join x on x.quiz_id = a.quiz_id and x.id = g.question_id
+  ),
+  allowed as (
+    select a.i, (
+      a.user_id = a.caller
+      and a.status = 'in_progress'
+      and (a.deadline is null or a.at <= a.deadline + interval '${DEADLINE_GRACE_MS} milliseconds')
+      and (
+        jsonb_array_length(a.ts) = 0
+        or a.at <= coalesce(least(
+             a.section_started_at + (nullif(greatest((a.ts->a.current_section->>'timeLimit')::int, 0), 0) * interval '1 minute'),
+             a.deadline), 'infinity'::timestamptz) + interval '${DEADLINE_GRACE_MS} milliseconds'
+      )
+      and not exists (select 1 from placed p where p.i = a.i and (p.idx is null or (p.sec is not null and p.sec <> a.current_section)))
+    ) as ok
+    from a
+  ),
+  ins as (
+    insert into attempt_answers (attempt_id, question_id, answer, saved_at)
+    select p.attempt_id, p.question_id, p.answer, p.at from placed p join allowed w on w.i = p.i where w.ok
+    on conflict (attempt_id, question_id) do update set answer = excluded.answer, saved_at = excluded.saved_at
+      where attempt_answers.answer is distinct from excluded.answer
+    returning attempt_id
+  )
+  select req.i, coalesce(w.ok, false) as ok, (select count(*) from ins where ins.attempt_id = req.attempt_id)::int as written
+  from req left join allowed w on w.i = req.i
+  order by req.i`;

@@ -1,0 +1,60 @@
+import type { AnswerInput, AttemptResult, AttemptSession } from "@adesua/domain";
+import type { Db } from "../../db/client";
+import { pgliteThreadOf } from "../../db/prepared";
+import { commitEvenIfRefused } from "../../db/transactions";
+import type { Actor } from "../../audit/audit";
+import type { Viewer } from "../../lib/viewer";
+import { takesPreview } from "../../policies/attempts.policy";
+import { startAttempt, startAttemptByToken, submitOwnAttempt, submitOwnAttemptByToken, type Started } from "./attempt.service";
+import { attemptSession } from "./attempt-result.service";
+
+/**
+ * The exam's bursts as procedures (decision 038): whole pieces of work, transaction and JavaScript
+ * together, that run where the database is. With PGlite on its own thread (decision 028) a
+ * procedure runs on that thread (db/pglite-worker.ts): its statements never wait for the request
+ * thread, which would otherwise take every answer between BEGIN and COMMIT while the transaction
+ * holds the whole embedded database. Elsewhere (PostgreSQL, PGlite on the request thread) the same
+ * function runs here. Arguments and results cross `postMessage`: plain data and Dates only.
+ */
+type StartedSession = { created: boolean; session: AttemptSession };
+
+/** A started (or resumed) attempt as its screen shows it. */
+const shown = async (db: Db, s: Started, viewer: Viewer, now: Date): Promise<StartedSession> => ({
+  created: s.created,
+  session: await attemptSession(db, s.attempt, s.quiz, takesPreview(viewer), now, { isNew: s.created }),
+});
+
+const PROCEDURES = {
+  /** POST /quizzes/{id}/attempts: starts or resumes, then the attempt as its screen shows it. */
+  async startAttempt(db: Db, a: { viewer: Viewer; quizId: number; now: Date; actor: Actor }): Promise<StartedSession> {
+    return shown(db, await startAttempt(db, a.viewer, a.quizId, a.now, a.actor), a.viewer, a.now);
+  },
+  /** POST /quizzes/{id}/attempts with the session checked by the start's own statements; null when they say no (the route then authenticates). */
+  async startByToken(db: Db, a: { tokenHash: string; quizId: number; now: Date }): Promise<StartedSession | null> {
+    const started = await startAttemptByToken(db, a.tokenHash, a.quizId, a.now);
+    return started && shown(db, started, started.viewer, a.now);
+  },
+  /** POST /attempts/{id}/submit. */
+  submitOwnAttempt(db: Db, a: { viewer: Viewer; attemptId: number; answers: AnswerInput[]; now: Date; actor: Actor }): Promise<AttemptResult> {
+    return commitEvenIfRefused(db, (tx) => submitOwnAttempt(tx, a.viewer, a.attemptId, a.answers, a.now, a.actor));
+  },
+  /** POST /attempts/{id}/submit with the session checked by the lock's statement; null when it says no (the route then authenticates). */
+  submitByToken(db: Db, a: { tokenHash: string; attemptId: number; answers: AnswerInput[]; now: Date }): Promise<AttemptResult | null> {
+    return commitEvenIfRefused(db, (tx) => submitOwnAttemptByToken(tx, a.tokenHash, a.attemptId, a.answers, a.now));
+  },
+};
+
+type Procedures = typeof PROCEDURES;
+export type ProcedureName = keyof Procedures;
+
+/** Runs a procedure here (the database thread calls this for the messages it is sent). */
+export function runProcedure<K extends ProcedureName>(db: Db, name: K, args: Parameters<Procedures[K]>[1]): ReturnType<Procedures[K]> {
+  if (!Object.hasOwn(PROCEDURES, name)) throw new Error(`No procedure ${String(name)}`);
+  return PROCEDURES[name](db, args as never) as ReturnType<Procedures[K]>;
+}
+
+/** Runs a procedure where the database is: on PGlite's thread when it has one, otherwise here. */
+export function onDatabase<K extends ProcedureName>(db: Db, name: K, args: Parameters<Procedures[K]>[1]): ReturnType<Procedures[K]> {
+  const thread = pgliteThreadOf(db);
+  return thread ? (thread.procedure(name, args) as ReturnType<Procedures[K]>) : runProcedure(db, name, args);
+}

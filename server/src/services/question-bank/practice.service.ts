@@ -1,0 +1,107 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { BANK_MESSAGES, type PracticeSubject } from "@adesua/domain";
+import type { Queryable } from "../../db/client";
+import { practiceResults, type PracticeResultRow } from "../../db/schema";
+import { badRequest, notFound } from "../../lib/errors";
+import { pageWindow } from "../../lib/pagination";
+import { bankQuestionsByIds, type BankReader } from "./question-bank.service";
+
+/** Practice of bank questions, graded here (decision 019): never a quiz, an attempt or a submission. */
+
+const same = (a: string, b: string) => a.replace(/\s+/g, " ").trim().toLowerCase() === b.replace(/\s+/g, " ").trim().toLowerCase();
+
+export type PracticeValues = {
+  questionIds: number[];
+  answers: { questionId: number; answer: string | null }[];
+  timeTakenSeconds?: number;
+  retryOf?: number;
+};
+
+/**
+ * Grades a finished practice against the bank's keys and saves it for the user. For a student, a question of a
+ * quiz they could still take answers 404 like an unknown id (issue 25, decision 043): its key would be that quiz's.
+ */
+export async function gradePractice(db: Queryable, userId: number, input: PracticeValues, reader: BankReader): Promise<PracticeResultRow> {
+  const ids = [...new Set(input.questionIds)];
+  if (ids.length !== input.questionIds.length) throw badRequest("Each question can be practised once per practice");
+  // A question a student may not read now (a quiz they could still take holds it) is as unknown as a missing one.
+  const rows = await bankQuestionsByIds(db, ids, reader);
+  if (rows.length !== ids.length) throw notFound(BANK_MESSAGES.practiceUnknown);
+  if (input.retryOf !== undefined) {
+    const [prev] = await db
+      .select({ id: practiceResults.id })
+      .from(practiceResults)
+      .where(and(eq(practiceResults.id, input.retryOf), eq(practiceResults.userId, userId)))
+      .limit(1);
+    if (!prev) throw notFound(BANK_MESSAGES.practiceNotFound);
+  }
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const given = new Map(input.answers.map((a) => [a.questionId, a.answer]));
+  const answers = ids.map((id) => {
+    const q = byId.get(id)!;
+    const answer = given.get(id) ?? null;
+    const correct = q.answer !== null && answer !== null && same(answer, q.answer);
+    return { questionId: id, answer, correctAnswer: q.answer, correct };
+  });
+  const score = answers.filter((a) => a.correct).length;
+  const keyed = answers.filter((a) => a.correctAnswer !== null).length;
+  const percentage = keyed === 0 ? 0 : Math.round((score / keyed) * 10000) / 100;
+  // The practice is named after its first question's group (a retry keeps its group).
+  const first = byId.get(ids[0])!;
+  const [saved] = await db
+    .insert(practiceResults)
+    .values({
+      userId,
+      year: first.year!,
+      subject: first.subject!,
+      section: first.section!,
+      score,
+      total: ids.length,
+      percentage,
+      timeTakenSeconds: input.timeTakenSeconds ?? null,
+      retryOf: input.retryOf ?? null,
+      answers,
+    })
+    .returning();
+  return saved;
+}
+
+export async function findPractice(db: Queryable, userId: number, id: number): Promise<PracticeResultRow> {
+  const [row] = await db
+    .select()
+    .from(practiceResults)
+    .where(and(eq(practiceResults.id, id), eq(practiceResults.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound(BANK_MESSAGES.practiceNotFound);
+  return row;
+}
+
+/** The user's practices (newest first, one page) and the per-subject summary over all of them. */
+export async function practiceHistory(
+  db: Queryable,
+  userId: number,
+  q: { page: number; limit: number; subject?: string },
+): Promise<{ rows: PracticeResultRow[]; total: number; subjects: PracticeSubject[] }> {
+  const mine = eq(practiceResults.userId, userId);
+  const where = q.subject === undefined ? mine : and(mine, sql`lower(${practiceResults.subject}) = lower(${q.subject})`);
+  const { limit, offset } = pageWindow(q);
+  const [rows, [{ total }], subjects] = await Promise.all([
+    db.select().from(practiceResults).where(where).orderBy(desc(practiceResults.createdAt), desc(practiceResults.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(practiceResults).where(where),
+    db
+      .select({
+        subject: practiceResults.subject,
+        practices: count(),
+        averagePercentage: sql<number>`round(avg(${practiceResults.percentage}), 2)`.mapWith(Number),
+        bestPercentage: sql<number>`max(${practiceResults.percentage})`.mapWith(Number),
+        lastPercentage:
+          sql<number>`(array_agg(${practiceResults.percentage} order by ${practiceResults.createdAt} desc, ${practiceResults.id} desc))[1]`.mapWith(Number),
+        lastAt: sql<string>`max(${practiceResults.createdAt})`.mapWith((v: unknown) => new Date(v as string).toISOString()),
+      })
+      .from(practiceResults)
+      .where(mine)
+      .groupBy(practiceResults.subject)
+      .orderBy(practiceResults.subject),
+  ]);
+  return { rows, total, subjects };
+}
