@@ -3,7 +3,7 @@ import type { BankGroup, BankGroupList, PageMeta, StudentBankQuestion } from "@a
 import { api } from "@/lib/api";
 
 /*
- * The question bank's calls (branch i11b's API; see domain/src/contracts/question-bank/question-bank/question-bank/question.ts and practice.ts).
+ * The question bank's calls (branch i11b's API; see domain/src/contracts/question-bank/question.ts and practice.ts).
  * The shapes are written here as plain types so the student pages load no zod.
  */
 
