@@ -2,23 +2,46 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderWithProviders } from "@/test/render";
-import { createLocalEngine } from "../api/local-engine";
+import { correctAnswerText, gradeAnswers } from "@adesua/domain/rules";
+import { createPracticeEngine, type PracticeGrade } from "../api/practice-engine";
 import { EngineError, type EngineEvent, type QuizEngine, type RunnerResult, type RunnerSession } from "../engine";
 import { QuizRunner } from "./quiz-runner";
 
 const T0 = Date.UTC(2026, 2, 12, 9, 0, 0);
 
+/** Three past questions with their keys; the test grades them as the server would (the student's browser never sees the keys). */
+const KEYED = [
+  { id: 1, text: "2 + 2 =", options: ["3", "4", "5"], answer: "4" },
+  { id: 2, text: "3 × 3 =", options: ["6", "9"], answer: "9" },
+  { id: 3, text: "10 − 7 =", options: ["3", "4"], answer: "3" },
+];
+
+async function gradeLikeTheServer(given: { questionId: number; answer: string }[]): Promise<PracticeGrade> {
+  const g = gradeAnswers(KEYED, given);
+  return {
+    score: g.score,
+    correct: g.correct,
+    total: g.total,
+    review: KEYED.map((q, index) => ({
+      questionId: q.id,
+      index,
+      text: q.text,
+      options: q.options,
+      yourAnswer: given.find((a) => a.questionId === q.id)?.answer ?? null,
+      correct: g.perQuestion[index].correct,
+      correctAnswer: correctAnswerText(q.answer, q.options),
+    })),
+  };
+}
+
 const practice = () =>
-  createLocalEngine({
+  createPracticeEngine({
     title: "BECE 2019 Mathematics",
     subtitle: "Mathematics · Section A",
     timeLimit: 30,
     questionsPerPage: 2,
-    questions: [
-      { id: 1, text: "2 + 2 =", options: ["3", "4", "5"], answer: "4" },
-      { id: 2, text: "3 × 3 =", options: ["6", "9"], answer: "9" },
-      { id: 3, text: "10 − 7 =", options: ["3", "4"], answer: "3" },
-    ],
+    questions: async () => KEYED.map(({ id, text, options }) => ({ id, text, options })),
+    grade: gradeLikeTheServer,
   });
 
 const result: RunnerResult = {
