@@ -1,6 +1,7 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { DEADLINE_GRACE_MS, isPastDeadline, QUIZ_MESSAGES, quizTimeStatus, type StudentType } from "@adesua/domain";
-import { attempts } from "../db/schema";
+import { attempts, courses, quizzes } from "../db/schema";
 import { forbidden, notFound } from "../lib/errors";
 
 import type { Viewer } from "../lib/viewer";
@@ -10,8 +11,12 @@ import type { Viewer } from "../lib/viewer";
 export type QuizAccessRow = { quiz: { studentType: string; teacherId: number | null; status?: string }; course: { teacherId: number | null } };
 
 /**
- * The rows a viewer may see, as the SQL filter applies it before any row is loaded:
- * students their own level, teachers the quizzes they made or whose course they teach, admins all.
+ * Which quizzes a viewer sees (decisions 003, 040), the rule every quiz read follows: students the published
+ * quizzes of their own level (the student-level rule), teachers the quizzes they made or whose course they teach
+ * (the teacher-quiz rule), admins all; a student without a level none. It exists here twice, and nowhere else:
+ * the row check `canSeeQuiz` (a loaded row) and the SQL scope `quizScopeSql` (with its two rules `levelQuizSql` and
+ * `taughtQuizSql`, for Drizzle's builders and for hand-written SQL alike). One table of cases, quizzes.cases.ts,
+ * runs through both in quizzes.policy.test.ts, and through every SQL form the services use.
  */
 export type QuizScope = { kind: "all" } | { kind: "level"; studentType: StudentType } | { kind: "teacher"; teacherId: number } | { kind: "none" };
 
@@ -27,13 +32,83 @@ export function canSeeQuiz(viewer: Viewer, quiz: QuizAccessRow): boolean {
     case "all":
       return true;
     case "level":
-      // A draft is its staff's alone until published (decision 040): the SQL side is quiz.service's listWhere.
+      // A draft is its staff's alone until published (decision 040).
       return quiz.quiz.studentType === scope.studentType && quiz.quiz.status !== "draft";
     case "teacher":
       return quiz.quiz.teacherId === scope.teacherId || quiz.course.teacherId === scope.teacherId;
     case "none":
       return false;
   }
+}
+
+/** A value of an SQL scope: a number or text, or an SQL expression (a prepared statement's placeholder, `$1`). */
+type Param<T> = T | SQLWrapper;
+
+/**
+ * The columns the teacher-quiz rule reads, as SQL expressions: the quiz's teacher, and either its course's teacher
+ * (`courseTeacherId`, courses joined) or its course id (`courseId`: the teacher's courses are then a sub-select, two
+ * index lookups and no join). The same expressions serve Drizzle's builders (the schema's columns) and hand-written
+ * SQL (aliases, `quizColumnsOf`), so one function serves every query.
+ */
+export type TaughtQuizColumns = { teacherId: SQLWrapper } & ({ courseTeacherId: SQLWrapper } | { courseId: SQLWrapper });
+/** The columns the student-level rule reads: the quiz's level and status. */
+export type LevelQuizColumns = { studentType: SQLWrapper; status: SQLWrapper };
+export type QuizColumns = TaughtQuizColumns & LevelQuizColumns;
+
+const QUIZ_OWN = { teacherId: quizzes.teacherId, studentType: quizzes.studentType, status: quizzes.status };
+/** The schema's columns, courses joined to the quiz. */
+export const QUIZ_AND_COURSE: QuizColumns = { ...QUIZ_OWN, courseTeacherId: courses.teacherId };
+/** The schema's columns of `quizzes` alone (no join). */
+export const QUIZ_ALONE: QuizColumns = { ...QUIZ_OWN, courseId: quizzes.courseId };
+
+/** The columns of hand-written SQL: the quizzes row under the alias `quiz`, its course under `course` when joined. */
+export function quizColumnsOf(quiz: string, course?: string): QuizColumns {
+  const col = (c: string) => sql.raw(`${quiz}.${c}`);
+  const own = { teacherId: col("teacher_id"), studentType: col("student_type"), status: col("status") };
+  return course ? { ...own, courseTeacherId: sql.raw(`${course}.teacher_id`) } : { ...own, courseId: col("course_id") };
+}
+
+/** The teacher-quiz rule in SQL (canSeeQuiz's "teacher"): a quiz the teacher made, or of a course they teach. */
+export function taughtQuizSql(teacherId: Param<number>, cols: TaughtQuizColumns = QUIZ_AND_COURSE): SQL {
+  const ofTheirCourse =
+    "courseTeacherId" in cols
+      ? sql`${cols.courseTeacherId} = ${teacherId}`
+      : sql`${cols.courseId} in (select ${courses.id} from ${courses} where ${courses.teacherId} = ${teacherId})`;
+  return sql`(${cols.teacherId} = ${teacherId} or ${ofTheirCourse})`;
+}
+
+/** The student-level rule in SQL (canSeeQuiz's "level"): a published quiz of the level; none without a level. */
+export function levelQuizSql(level: Param<string> | null, cols: LevelQuizColumns = QUIZ_AND_COURSE): SQL {
+  if (level === null) return sql`false`;
+  return sql`(${cols.studentType} = ${level} and ${cols.status} <> 'draft')`;
+}
+
+/** A QuizScope whose values may be SQL expressions (the placeholders of a prepared statement). */
+export type QuizScopeParams =
+  { kind: "all" } | { kind: "level"; studentType: Param<string> } | { kind: "teacher"; teacherId: Param<number> } | { kind: "none" };
+
+/** canSeeQuiz in SQL, for a where clause: undefined (no filter) for admins, false for a student without a level. */
+export function quizScopeSql(scope: QuizScopeParams, cols: QuizColumns = QUIZ_AND_COURSE): SQL | undefined {
+  switch (scope.kind) {
+    case "all":
+      return undefined;
+    case "level":
+      return levelQuizSql(scope.studentType, cols);
+    case "teacher":
+      return taughtQuizSql(scope.teacherId, cols);
+    case "none":
+      return sql`false`;
+  }
+}
+
+/**
+ * The teacher-quiz rule as the text of fixed SQL (statements run by queryPrepared on hot paths): `teacher` is the
+ * parameter (`$1`), `quiz` and `course` the aliases as for quizColumnsOf.
+ */
+export function taughtQuizText(teacher: string, quiz: string, course?: string): string {
+  const { sql: text, params } = new PgDialect().sqlToQuery(taughtQuizSql(sql.raw(teacher), quizColumnsOf(quiz, course)));
+  if (params.length > 0) throw new Error("Fixed SQL takes no bound values");
+  return text;
 }
 
 /** Staff see answer keys; students never do. */
