@@ -1,7 +1,19 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { ROLES, type Role } from "@adesua/domain";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { buildCourse, buildQuiz, buildUser } from "../../test/factories";
+import { queryPrepared } from "../db/prepared";
+import { courses, quizzes } from "../db/schema";
 import { HttpError } from "../lib/errors";
+import type { Viewer } from "../lib/viewer";
+import { MY_QUIZ_IDS_SQL } from "../services/home/teacher-home.queries";
+import { scopedQuizzes } from "../services/performance/scope";
+import { listQuizzes } from "../services/quizzes/quiz.service";
+import { quizScopeSql as reportQuizScopeSql } from "../services/reports/report-scope";
+import { gradingScopeCondition } from "./grading.policy";
 import { PAPER_CASES, PAPER_T0 } from "./quiz-paper.cases";
+import { QUIZ_VISIBILITY_CASES, VIEWERS, type QuizVisibilityCase, type Who } from "./quizzes.cases";
 import {
   assertCanCreateQuizzes,
   assertStudentMayHavePaper,
@@ -10,7 +22,10 @@ import {
   assertCanSeeQuiz,
   assertCanUseCourse,
   canSeeQuiz,
+  QUIZ_ALONE,
+  quizColumnsOf,
   quizScope,
+  quizScopeSql,
   seesAnswers,
   showsQuestionsToStudent,
   teacherOfNewQuiz,
@@ -44,24 +59,6 @@ describe("quiz policy", () => {
     expect(quizScope(viewer("teacher"))).toEqual({ kind: "teacher", teacherId: ME });
     expect(quizScope(viewer("admin"))).toEqual({ kind: "all" });
     expect(quizScope({ id: ME, role: "student", studentType: null })).toEqual({ kind: "none" });
-  });
-
-  it("decides visibility per role, answering 404 for a hidden quiz", () => {
-    const expected: Record<Role, boolean[]> = {
-      student: [false, false, true, false],
-      teacher: [true, true, false, false],
-      admin: [true, true, true, true],
-    };
-    for (const role of ROLES) {
-      rows.forEach((row, i) => {
-        expect(canSeeQuiz(viewer(role), row), `${role} ${i}`).toBe(expected[role][i]);
-        expect(
-          status(() => assertCanSeeQuiz(viewer(role), row)),
-          `${role} ${i}`,
-        ).toBe(expected[role][i] ? 200 : 404);
-      });
-    }
-    expect(canSeeQuiz({ id: ME, role: "student", studentType: null }, ofMyLevel)).toBe(false);
   });
 
   it("lets staff manage the quizzes they see; students get 403 even on their own level", () => {
@@ -124,5 +121,97 @@ describe("quiz policy", () => {
     const now = new Date(PAPER_T0);
     expect(paperRefusal(quiz, attempt, now)).toBe(c.expected);
     expect(status(() => assertStudentMayHavePaper(quiz, attempt, now))).toBe(c.expected === null ? 200 : c.expected === "hidden" ? 404 : 403);
+  });
+});
+
+/**
+ * The quiz visibility rules (the teacher-quiz rule and the student-level rule), one table of cases (quizzes.cases.ts)
+ * through the row check and every SQL form of the same rule, on a real database: each case's quiz in a course of
+ * its own, asked for by id.
+ */
+describe("quiz visibility: the row check and the SQL agree with the case table", () => {
+  let t: TestApp;
+  const ids = new Map<string, number>();
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const v of VIEWERS) ids.set(v.name, (await buildUser(t.database.db, { role: v.role, studentType: v.studentType })).id);
+    ids.set("other", (await buildUser(t.database.db, { role: "teacher" })).id);
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.database.db;
+  const viewerOf = (c: QuizVisibilityCase): Viewer => ({ id: ids.get(c.viewer.name)!, role: c.viewer.role, studentType: c.viewer.studentType });
+  const idOf = (who: Who, me: number) => (who === "me" ? me : who === "other" ? ids.get("other")! : null);
+  const found = async (q: SQL) => (await db().execute(q)).rows.length === 1;
+
+  /** Whether each form of the rule lets the viewer see the quiz. */
+  type Forms = (v: Viewer, quiz: { id: number; courseId: number }) => Promise<boolean>;
+  const SQL_FORMS: Record<string, Forms> = {
+    "Drizzle, courses joined": async (v, quiz) =>
+      (
+        await db()
+          .select({ id: quizzes.id })
+          .from(quizzes)
+          .innerJoin(courses, eq(courses.id, quizzes.courseId))
+          .where(and(eq(quizzes.id, quiz.id), quizScopeSql(quizScope(v))))
+      ).length === 1,
+    "Drizzle, quizzes alone": async (v, quiz) =>
+      (
+        await db()
+          .select({ id: quizzes.id })
+          .from(quizzes)
+          .where(and(eq(quizzes.id, quiz.id), quizScopeSql(quizScope(v), QUIZ_ALONE)))
+      ).length === 1,
+    "hand-written, q and c": (v, quiz) =>
+      found(
+        sql`select q.id from quizzes q join courses c on c.id = q.course_id where q.id = ${quiz.id} and ${quizScopeSql(quizScope(v), quizColumnsOf("q", "c")) ?? sql`true`}`,
+      ),
+    "hand-written, q alone": (v, quiz) =>
+      found(sql`select q.id from quizzes q where q.id = ${quiz.id} and ${quizScopeSql(quizScope(v), quizColumnsOf("q")) ?? sql`true`}`),
+    "the quiz list (prepared, placeholders)": async (v, quiz) => {
+      const f = { page: 1, limit: 10, courseId: quiz.courseId, now: new Date(), studentId: v.role === "student" ? v.id : undefined };
+      return (await listQuizzes(db(), quizScope(v), f)).rows.some((r) => r.quiz.id === quiz.id);
+    },
+  };
+  /** Forms that serve staff only (students never reach them). */
+  const STAFF_FORMS: Record<string, Forms> = {
+    "grading's scope": async (v, quiz) =>
+      (
+        await db()
+          .select({ id: quizzes.id })
+          .from(quizzes)
+          .innerJoin(courses, eq(courses.id, quizzes.courseId))
+          .where(and(eq(quizzes.id, quiz.id), gradingScopeCondition(v)))
+      ).length === 1,
+    "performance's scope": (v, quiz) => found(sql`select q.id from quizzes q where q.id = ${quiz.id} and ${scopedQuizzes(v)}`),
+    "reports' scope": (v, quiz) =>
+      found(sql`select q.id from quizzes q join courses c on c.id = q.course_id where q.id = ${quiz.id} and ${reportQuizScopeSql(v)}`),
+  };
+  /** The teacher home's fixed text (teachers only). */
+  const TEACHER_FORMS: Record<string, Forms> = {
+    "the teacher home's quiz ids (fixed SQL)": async (v, quiz) => {
+      const [row] = await queryPrepared(db(), "test_teacher_quiz_ids", MY_QUIZ_IDS_SQL, ["int"], [v.id]);
+      const list = typeof row.ids === "string" ? row.ids.replace(/[{}]/g, "").split(",").filter(Boolean).map(Number) : (row.ids as number[]);
+      return list.includes(quiz.id);
+    },
+  };
+
+  it.each(QUIZ_VISIBILITY_CASES)("$name", async (c) => {
+    const v = viewerOf(c);
+    const course = await buildCourse(db(), { teacherId: idOf(c.quiz.courseTeacher, v.id) });
+    const { quiz } = await buildQuiz(db(), {
+      courseId: course.id,
+      teacherId: idOf(c.quiz.teacher, v.id),
+      studentType: c.quiz.studentType,
+      status: c.quiz.status,
+    });
+    const forms = { ...SQL_FORMS, ...(v.role === "student" ? {} : STAFF_FORMS), ...(v.role === "teacher" ? TEACHER_FORMS : {}) };
+    const row = { quiz: { studentType: quiz.studentType, teacherId: quiz.teacherId, status: quiz.status }, course: { teacherId: course.teacherId } };
+    const got: Record<string, boolean> = {
+      canSeeQuiz: canSeeQuiz(v, row),
+      "assertCanSeeQuiz (404)": status(() => assertCanSeeQuiz(v, row)) === 200,
+    };
+    for (const [name, form] of Object.entries(forms)) got[name] = await form(v, quiz);
+    expect(got).toEqual(Object.fromEntries(Object.keys(got).map((k) => [k, c.sees])));
   });
 });
