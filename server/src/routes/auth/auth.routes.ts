@@ -11,11 +11,9 @@ import {
   RegisterSchema,
   UserSchema,
 } from "@adesua/domain";
-import { createSession, IMPERSONATION_TTL_MS, revokeSession } from "../../auth/sessions";
-import { recordAudit } from "../../audit/audit";
-import { presentUser } from "../../services/users/user.presenter";
+import { IMPERSONATION_TTL_MS } from "../../auth/sessions";
 import { assertCanImpersonate } from "../../policies/users.policy";
-import { changeOwnPassword, checkLogin, registerUser } from "../../services/auth/auth.service";
+import { changeOwnPassword, impersonate, logIn, logOut, registerUser, signedInUser } from "../../services/auth/auth.service";
 import { findUser } from "../../services/users/user.service";
 import { actorOf, requireAuth } from "../../lib/context";
 import { HttpError, notFound } from "../../lib/errors";
@@ -50,27 +48,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: "public" },
       schema: { tags: ["auth"], security: [], body: LoginSchema, response: { 200: LoginResponseSchema } },
     },
-    async (req) => {
-      const user = await checkLogin(app.db, req.body.email, req.body.password, req.ip, app.now());
-      const session = await app.db.transaction(async (tx) => {
-        const s = await createSession(tx, user.id, app.config.sessionTtlHours * 3600_000);
-        await recordAudit(tx, { entityType: "user", entityId: user.id, action: "login", actor: { userId: user.id, impersonatorId: null } });
-        return s;
-      });
-      return { token: session.token, user: presentUser(user) };
-    },
+    async (req) => logIn(app.db, req.body, req.ip, app.now(), app.config.sessionTtlHours * 3600_000),
   );
 
   app.get("/auth/me", { config: { access: "signed-in" }, schema: { tags: ["auth"], response: { 200: UserSchema } } }, async (req) =>
-    presentUser(requireAuth(req).user),
+    signedInUser(requireAuth(req).user),
   );
 
   app.post("/auth/logout", { config: { access: "signed-in" }, schema: { tags: ["auth"], response: { 200: OkSchema } } }, async (req) => {
     const auth = requireAuth(req);
-    await app.db.transaction(async (tx) => {
-      await revokeSession(tx, auth.sessionId);
-      await recordAudit(tx, { entityType: "user", entityId: auth.userId, action: "logout", actor: actorOf(req) });
-    });
+    await logOut(app.db, auth.sessionId, auth.userId, actorOf(req));
     return { ok: true as const };
   });
 
@@ -109,18 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!target) throw notFound("User not found");
       assertCanImpersonate(viewerOf(req), target);
       const ttl = Math.min(IMPERSONATION_TTL_MS, app.config.sessionTtlHours * 3600_000);
-      const session = await app.db.transaction(async (tx) => {
-        const s = await createSession(tx, target.id, ttl, { userId: admin.userId, sessionId: admin.sessionId });
-        await recordAudit(tx, {
-          entityType: "user",
-          entityId: target.id,
-          action: "impersonate",
-          actor: { userId: admin.userId, impersonatorId: null },
-          after: { impersonatedUserId: target.id, expiresAt: s.expiresAt },
-        });
-        return s;
-      });
-      return { token: session.token, user: presentUser(target), expiresAt: session.expiresAt.toISOString() };
+      return impersonate(app.db, admin, target, ttl);
     },
   );
 };

@@ -5,7 +5,6 @@ import { ANY_SIGNED_IN } from "../../lib/access";
 import { pageMeta } from "../../lib/pagination";
 import { findPractice, gradePractice, practiceHistory } from "../../services/question-bank/practice.service";
 import { bankReaderOf } from "../../services/question-bank/question-bank.service";
-import { presentPracticeResult, presentPracticeSummary } from "../../services/question-bank/question.presenter";
 
 /** Practice of past questions, graded on the server (decision 019). Any signed-in user; results are their own. */
 export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,8 +13,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: ANY_SIGNED_IN }, schema: { tags: ["practice"], body: PracticeInputSchema, response: { 201: PracticeResultSchema } } },
     async (req, reply) => {
       const viewer = viewerOf(req);
-      const saved = await gradePractice(app.db, viewer.id, req.body, bankReaderOf(viewer, app.now()));
-      return reply.status(201).send(presentPracticeResult(saved));
+      return reply.status(201).send(await gradePractice(app.db, viewer.id, req.body, bankReaderOf(viewer, app.now())));
     },
   );
 
@@ -23,14 +21,14 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     "/practice",
     { config: { access: ANY_SIGNED_IN }, schema: { tags: ["practice"], querystring: PracticeHistoryQuerySchema, response: { 200: PracticeHistorySchema } } },
     async (req) => {
-      const { rows, total, subjects } = await practiceHistory(app.db, viewerOf(req).id, req.query);
-      return { results: rows.map(presentPracticeSummary), pagination: pageMeta(req.query, total), subjects };
+      const { results, total, subjects } = await practiceHistory(app.db, viewerOf(req).id, req.query);
+      return { results, pagination: pageMeta(req.query, total), subjects };
     },
   );
 
   app.get(
     "/practice/:id",
     { config: { access: ANY_SIGNED_IN }, schema: { tags: ["practice"], params: IdParamsSchema, response: { 200: PracticeResultSchema } } },
-    async (req) => presentPracticeResult(await findPractice(app.db, viewerOf(req).id, req.params.id)),
+    async (req) => findPractice(app.db, viewerOf(req).id, req.params.id),
   );
 };

@@ -52,17 +52,18 @@ import { listAwareErrors, parseInput } from "../../lib/validation";
 import { contentDisposition, insertFileRow, sendStoredFile } from "../../services/files/files.service";
 import { signFileLink } from "../../services/files/file-link.service";
 import {
+  addBankQuestion,
   allBankQuestions,
+  bankQuestionFor,
+  bankQuestionPage,
   bankReaderOf,
   deleteBankGroup,
   deleteBankQuestion,
   findBankQuestion,
   imageFile,
   listBankGroups,
-  listBankQuestions,
   saveBankQuestions,
 } from "../../services/question-bank/question-bank.service";
-import { presentBankQuestion, presentStudentBankQuestion } from "../../services/question-bank/question.presenter";
 import { assertMaySeeQuizPicture, questionPictures } from "../../services/quizzes/quiz-images.service";
 
 const MULTIPART = { consumes: ["multipart/form-data"] };
@@ -201,13 +202,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: STAFF },
       schema: { tags: ["questions"], body: BankQuestionInputSchema, response: { 201: BankQuestionSchema.extend({ skippedDuplicate: z.boolean() }) } },
     },
-    async (req, reply) => {
-      const { text, options, answer, imageIds, year, subject, section, topic } = req.body;
-      const saved = await saveBankQuestions(app.db, { year, subject, section, topic }, [{ text, options, answer, imageIds }], actorOf(req));
-      if (saved.ids.length === 0) throw new HttpError(409, "This question is already in the bank");
-      const row = await findBankQuestion(app.db, saved.ids[0]);
-      return reply.status(201).send({ ...presentBankQuestion(row!), skippedDuplicate: false });
-    },
+    async (req, reply) => reply.status(201).send(await addBankQuestion(app.db, req.body, actorOf(req))),
   );
 
   app.post(
@@ -232,10 +227,8 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["questions"], querystring: BankListQuerySchema, response: { 200: BankQuestionPageSchema.or(StudentBankQuestionPageSchema) } },
     },
     async (req) => {
-      const viewer = viewerOf(req);
-      const { rows, total } = await listBankQuestions(app.db, req.query, bankReaderOf(viewer, app.now()));
-      const present = viewer.role === "student" ? presentStudentBankQuestion : presentBankQuestion;
-      return { questions: rows.map(present), pagination: pageMeta(req.query, total) };
+      const { questions, total } = await bankQuestionPage(app.db, viewerOf(req), req.query, app.now());
+      return { questions, pagination: pageMeta(req.query, total) };
     },
   );
 
@@ -251,12 +244,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ANY_SIGNED_IN },
       schema: { tags: ["questions"], params: IdParamsSchema, response: { 200: BankQuestionSchema.or(StudentBankQuestionSchema) } },
     },
-    async (req) => {
-      const viewer = viewerOf(req);
-      const row = await findBankQuestion(app.db, req.params.id, bankReaderOf(viewer, app.now()));
-      if (!row) throw notFound(BANK_MESSAGES.notFound);
-      return viewer.role === "student" ? presentStudentBankQuestion(row) : presentBankQuestion(row);
-    },
+    async (req) => bankQuestionFor(app.db, viewerOf(req), req.params.id, app.now()),
   );
 
   /**

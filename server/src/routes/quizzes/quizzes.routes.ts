@@ -27,11 +27,10 @@ import {
   seesAnswers,
 } from "../../policies/quizzes.policy";
 import { openAttemptOf } from "../../services/library/library.service";
-import { attemptInfoOf, presentQuiz, presentQuizListItem, presentStudentQuiz } from "../../services/quizzes/quiz.presenter";
 import { countTaughtCourses } from "../../services/courses/course.service";
 import { assertPdf, sendStoredFile, storePdf } from "../../services/files/files.service";
 import { signFileLink } from "../../services/files/file-link.service";
-import { findQuiz, findQuizForStudent, listQuizzes, quizQuestions } from "../../services/quizzes/quiz.service";
+import { findQuiz, listQuizItems, staffQuiz, studentAttemptInfo, studentQuiz } from "../../services/quizzes/quiz.service";
 import {
   checkCourseForQuiz,
   checkSections,
@@ -66,7 +65,7 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = viewerOf(req);
       const { page, limit, courseId, status, studentType } = req.query;
       const now = app.now();
-      const { rows, total } = await listQuizzes(app.db, quizScope(viewer), {
+      const { data, total } = await listQuizItems(app.db, quizScope(viewer), {
         page,
         limit,
         courseId,
@@ -75,7 +74,7 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
         now,
         studentId: viewer.role === "student" ? viewer.id : undefined,
       });
-      return { data: rows.map((r) => presentQuizListItem(r, now, r.state)), meta: pageMeta(req.query, total), serverNow: now.toISOString() };
+      return { data, meta: pageMeta(req.query, total), serverNow: now.toISOString() };
     },
   );
 
@@ -88,18 +87,8 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const viewer = viewerOf(req);
-      const now = app.now();
-      if (seesAnswers(viewer)) {
-        const quiz = await findQuiz(app.db, req.params.id);
-        if (!quiz) throw notFound(NOT_FOUND);
-        assertCanSeeQuiz(viewer, quiz);
-        return presentQuiz(quiz, await quizQuestions(app.db, quiz.quiz.id), now);
-      }
       // Students never get the questions here, at any time: only an attempt carries them (spec README item 3).
-      const quiz = await findQuizForStudent(app.db, req.params.id, viewer.id, now);
-      if (!quiz) throw notFound(NOT_FOUND);
-      assertCanSeeQuiz(viewer, quiz);
-      return presentStudentQuiz(quiz, quiz.state, now);
+      return seesAnswers(viewer) ? staffQuiz(app.db, viewer, req.params.id, app.now()) : studentQuiz(app.db, viewer, req.params.id, app.now());
     },
   );
 
@@ -134,14 +123,7 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/submissions/quiz/:id/attempts",
     { config: { access: ANY_SIGNED_IN }, schema: { tags: ["quizzes"], params: IdParamsSchema, response: { 200: AttemptInfoSchema } } },
-    async (req) => {
-      const viewer = viewerOf(req);
-      const now = app.now();
-      const quiz = await findQuizForStudent(app.db, req.params.id, viewer.id, now);
-      if (!quiz) throw notFound(NOT_FOUND);
-      assertCanSeeQuiz(viewer, quiz);
-      return attemptInfoOf(quiz.quiz, quiz.state, now);
-    },
+    async (req) => studentAttemptInfo(app.db, viewerOf(req), req.params.id, app.now()),
   );
 
   app.post("/quizzes", { config: { access: STAFF }, schema: { tags: ["quizzes"], ...FORM_BODY, response: { 201: QuizSchema } } }, async (req, reply) => {

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { and, asc, eq, gt, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { BankMetadataSchema, type BankMetadata, type ImportExportOperation, type ImportRowError, type Role } from "@adesua/domain";
 import { parseQuestionCsvFile, type ExchangeQuestion } from "../../documents";
@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import { courses, questions, quizzes, records, submissions, users } from "../../db/schema";
 import type { Viewer } from "../../lib/viewer";
 import { csvStream, type CsvCell } from "../../lib/csv-writer";
+import { taughtQuizSql } from "../../policies/quizzes.policy";
 
 /** Rows read per query: an export never holds more than one page of a table in memory. */
 export const EXPORT_PAGE = 500;
@@ -32,7 +33,7 @@ const teacherOf = alias(users, "teacher");
 /** Teachers: the courses they teach; admins: all. */
 const courseScope = (v: Viewer): SQL | undefined => (v.role === "admin" ? undefined : eq(courses.teacherId, v.id));
 /** Teachers: the quizzes they made or whose course they teach (the quiz policy's scope); admins: all. */
-const quizScopeSql = (v: Viewer): SQL | undefined => (v.role === "admin" ? undefined : or(eq(quizzes.teacherId, v.id), eq(courses.teacherId, v.id)));
+const quizScopeSql = (v: Viewer): SQL | undefined => (v.role === "admin" ? undefined : taughtQuizSql(v.id));
 
 const EXPORTERS: Exporter[] = [
   {

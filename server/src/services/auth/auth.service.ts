@@ -8,6 +8,7 @@ import { dummyHash, hashPassword, verifyPassword } from "../../auth/passwords";
 import { recordAudit, type Actor } from "../../audit/audit";
 import { presentUser } from "../users/user.presenter";
 import { readSettings } from "../admin/settings.service";
+import { createSession, revokeSession } from "../../auth/sessions";
 
 /** Failed sign-ins allowed per account from one client address within the window. */
 export const LOGIN_MAX_FAILURES = 10;
@@ -211,4 +212,55 @@ export async function changeOwnPassword(
     });
     return presentUser(row);
   });
+}
+
+/** The signed-in user as the API shows them (GET /auth/me). */
+export function signedInUser(user: UserRow): User {
+  return presentUser(user);
+}
+
+/** POST /auth/login: checks the password, opens a session and audits the sign-in in one transaction. */
+export async function logIn(
+  db: Db,
+  input: { email: string; password: string },
+  address: string,
+  now: Date,
+  ttlMs: number,
+): Promise<{ token: string; user: User }> {
+  const user = await checkLogin(db, input.email, input.password, address, now);
+  const session = await db.transaction(async (tx) => {
+    const s = await createSession(tx, user.id, ttlMs);
+    await recordAudit(tx, { entityType: "user", entityId: user.id, action: "login", actor: { userId: user.id, impersonatorId: null } });
+    return s;
+  });
+  return { token: session.token, user: presentUser(user) };
+}
+
+/** POST /auth/logout: ends this session and audits it. */
+export async function logOut(db: Db, sessionId: number, userId: number, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    await revokeSession(tx, sessionId);
+    await recordAudit(tx, { entityType: "user", entityId: userId, action: "logout", actor });
+  });
+}
+
+/** POST /auth/impersonate/:userId: a session as `target` that remembers the admin who opened it (audited). */
+export async function impersonate(
+  db: Db,
+  admin: { userId: number; sessionId: number },
+  target: UserRow,
+  ttlMs: number,
+): Promise<{ token: string; user: User; expiresAt: string }> {
+  const session = await db.transaction(async (tx) => {
+    const s = await createSession(tx, target.id, ttlMs, { userId: admin.userId, sessionId: admin.sessionId });
+    await recordAudit(tx, {
+      entityType: "user",
+      entityId: target.id,
+      action: "impersonate",
+      actor: { userId: admin.userId, impersonatorId: null },
+      after: { impersonatedUserId: target.id, expiresAt: s.expiresAt },
+    });
+    return s;
+  });
+  return { token: session.token, user: presentUser(target), expiresAt: session.expiresAt.toISOString() };
 }

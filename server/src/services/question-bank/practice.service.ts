@@ -1,10 +1,11 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { BANK_MESSAGES, type PracticeSubject } from "@adesua/domain";
+import { BANK_MESSAGES, type PracticeResult, type PracticeSubject, type PracticeSummary } from "@adesua/domain";
 import type { Queryable } from "../../db/client";
-import { practiceResults, type PracticeResultRow } from "../../db/schema";
+import { practiceResults } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { pageWindow } from "../../lib/pagination";
 import { bankQuestionsByIds, type BankReader } from "./question-bank.service";
+import { presentPracticeResult, presentPracticeSummary } from "./question.presenter";
 
 /** Practice of bank questions, graded here (decision 019): never a quiz, an attempt or a submission. */
 
@@ -21,7 +22,7 @@ export type PracticeValues = {
  * Grades a finished practice against the bank's keys and saves it for the user. For a student, a question of a
  * quiz they could still take answers 404 like an unknown id (issue 25, decision 043): its key would be that quiz's.
  */
-export async function gradePractice(db: Queryable, userId: number, input: PracticeValues, reader: BankReader): Promise<PracticeResultRow> {
+export async function gradePractice(db: Queryable, userId: number, input: PracticeValues, reader: BankReader): Promise<PracticeResult> {
   const ids = [...new Set(input.questionIds)];
   if (ids.length !== input.questionIds.length) throw badRequest("Each question can be practised once per practice");
   // A question a student may not read now (a quiz they could still take holds it) is as unknown as a missing one.
@@ -63,17 +64,17 @@ export async function gradePractice(db: Queryable, userId: number, input: Practi
       answers,
     })
     .returning();
-  return saved;
+  return presentPracticeResult(saved);
 }
 
-export async function findPractice(db: Queryable, userId: number, id: number): Promise<PracticeResultRow> {
+export async function findPractice(db: Queryable, userId: number, id: number): Promise<PracticeResult> {
   const [row] = await db
     .select()
     .from(practiceResults)
     .where(and(eq(practiceResults.id, id), eq(practiceResults.userId, userId)))
     .limit(1);
   if (!row) throw notFound(BANK_MESSAGES.practiceNotFound);
-  return row;
+  return presentPracticeResult(row);
 }
 
 /** The user's practices (newest first, one page) and the per-subject summary over all of them. */
@@ -81,7 +82,7 @@ export async function practiceHistory(
   db: Queryable,
   userId: number,
   q: { page: number; limit: number; subject?: string },
-): Promise<{ rows: PracticeResultRow[]; total: number; subjects: PracticeSubject[] }> {
+): Promise<{ results: PracticeSummary[]; total: number; subjects: PracticeSubject[] }> {
   const mine = eq(practiceResults.userId, userId);
   const where = q.subject === undefined ? mine : and(mine, sql`lower(${practiceResults.subject}) = lower(${q.subject})`);
   const { limit, offset } = pageWindow(q);
@@ -103,5 +104,5 @@ export async function practiceHistory(
       .groupBy(practiceResults.subject)
       .orderBy(practiceResults.subject),
   ]);
-  return { rows, total, subjects };
+  return { results: rows.map(presentPracticeSummary), total, subjects };
 }

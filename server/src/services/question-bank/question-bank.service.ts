@@ -1,11 +1,21 @@
 import { createHash } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { BANK_MESSAGES, QUIZ_MESSAGES, bankGroupKey, type BankGroup, type BankMetadata, type BankSection } from "@adesua/domain";
+import {
+  BANK_MESSAGES,
+  QUIZ_MESSAGES,
+  bankGroupKey,
+  type BankGroup,
+  type BankMetadata,
+  type BankQuestion,
+  type BankSection,
+  type StudentBankQuestion,
+} from "@adesua/domain";
 import type { Db, Queryable } from "../../db/client";
 import { files, questions, quizzes, type QuestionRow } from "../../db/schema";
 import { recordAudit, type Actor } from "../../audit/audit";
-import { badRequest, notFound } from "../../lib/errors";
+import { badRequest, HttpError, notFound } from "../../lib/errors";
 import { pageWindow } from "../../lib/pagination";
+import { presentBankQuestion, presentStudentBankQuestion } from "./question.presenter";
 
 /** The question bank: rows of `questions` with quiz_id null (decision 009). */
 
@@ -317,4 +327,34 @@ export async function deleteBankGroup(db: Db, g: { year: number; subject: string
     if (gone.length > 0) await recordAudit(tx, { entityType: "question", entityId: null, action: "delete", actor, before: { ...g, count: gone.length } });
     return gone.length;
   });
+}
+
+/** A bank question as a viewer reads it: a student's is built without the answer (question.presenter). */
+const presenterFor = (viewer: { role: string }) => (viewer.role === "student" ? presentStudentBankQuestion : presentBankQuestion);
+
+/** GET /questions: one page as the viewer may read the bank, presented, with the total. */
+export async function bankQuestionPage(
+  db: Queryable,
+  viewer: { role: string },
+  f: BankFilter & { page: number; limit: number },
+  now: Date,
+): Promise<{ questions: (BankQuestion | StudentBankQuestion)[]; total: number }> {
+  const { rows, total } = await listBankQuestions(db, f, bankReaderOf(viewer, now));
+  return { questions: rows.map(presenterFor(viewer)), total };
+}
+
+/** GET /questions/:id as the viewer may read it (404 as well for a student while a quiz they could still take holds it). */
+export async function bankQuestionFor(db: Queryable, viewer: { role: string }, id: number, now: Date): Promise<BankQuestion | StudentBankQuestion> {
+  const row = await findBankQuestion(db, id, bankReaderOf(viewer, now));
+  if (!row) throw notFound(BANK_MESSAGES.notFound);
+  return presenterFor(viewer)(row);
+}
+
+/** POST /questions: one question into its group, presented; 409 when the bank holds it already. */
+export async function addBankQuestion(db: Db, input: BankMetadata & BankContent, actor: Actor): Promise<BankQuestion & { skippedDuplicate: false }> {
+  const { text, options, answer, imageIds, year, subject, section, topic } = input;
+  const saved = await saveBankQuestions(db, { year, subject, section, topic }, [{ text, options, answer, imageIds }], actor);
+  if (saved.ids.length === 0) throw new HttpError(409, "This question is already in the bank");
+  const row = await findBankQuestion(db, saved.ids[0]);
+  return { ...presentBankQuestion(row!), skippedDuplicate: false };
 }

@@ -1,15 +1,17 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, gte, notInArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { QuizFormValues, TimedSection } from "@adesua/domain";
+import type { Quiz, QuizFormValues, QuizListItem, StudentAttemptInfo, StudentQuiz, TimedSection } from "@adesua/domain";
 import type { Queryable } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
 import { carriedTotal, pageWindow } from "../../lib/pagination";
 import { attempts, courses, files, questions, quizzes, submissions, type QuestionRow } from "../../db/schema";
 import { bankSourcesOf } from "../question-bank/question-bank.service";
-import type { QuizScope } from "../../policies/quizzes.policy";
-import type { QuizJoined, StudentQuizState } from "./quiz.presenter";
-import { badRequest } from "../../lib/errors";
+import { assertCanSeeQuiz, type QuizScope } from "../../policies/quizzes.policy";
+import { attemptInfoOf, presentQuiz, presentQuizListItem, presentStudentQuiz, type QuizJoined, type StudentQuizState } from "./quiz.presenter";
+import { badRequest, notFound } from "../../lib/errors";
+import type { Viewer } from "../../lib/viewer";
 import { studentPageIds } from "./quiz-list.queries";
 import { quizzesOfLevel } from "../admin/row-counts";
+import { QUIZ_NOT_FOUND } from "./quiz-write.service";
 
 /** A parsed question, ready to store. */
 export type QuestionValues = { id?: number; text: string; options: string[]; answer?: string | null; section?: string | null; imageIds?: number[] };
@@ -325,4 +327,37 @@ export async function replaceQuestions(tx: Queryable, quizId: number, list: read
     const sources = await bankSourcesOf(tx, fresh);
     await tx.insert(questions).values(fresh.map((q, i) => ({ ...contentOf(q), quizId, position: q.position, sourceQuestionId: sources[i] })));
   }
+}
+
+/** GET /quizzes: one page of the quizzes a scope sees, presented (a student's rows carry their attempt info). */
+export async function listQuizItems(db: Queryable, scope: QuizScope, f: QuizFilter): Promise<{ data: QuizListItem[]; total: number }> {
+  const { rows, total } = await listQuizzes(db, scope, f);
+  return { data: rows.map((r) => presentQuizListItem(r, f.now, r.state)), total };
+}
+
+/** GET /quizzes/:id for staff: the quiz with its questions and answer keys, if the viewer sees it (404 otherwise). */
+export async function staffQuiz(db: Queryable, viewer: Viewer, id: number, now: Date): Promise<Quiz> {
+  const quiz = await findQuiz(db, id);
+  if (!quiz) throw notFound(QUIZ_NOT_FOUND);
+  assertCanSeeQuiz(viewer, quiz);
+  return presentQuiz(quiz, await quizQuestions(db, quiz.quiz.id), now);
+}
+
+async function seenByStudent(db: Queryable, viewer: Viewer, id: number, now: Date) {
+  const quiz = await findQuizForStudent(db, id, viewer.id, now);
+  if (!quiz) throw notFound(QUIZ_NOT_FOUND);
+  assertCanSeeQuiz(viewer, quiz);
+  return quiz;
+}
+
+/** GET /quizzes/:id for a student: the quiz's information and their attempts, never its questions. */
+export async function studentQuiz(db: Queryable, viewer: Viewer, id: number, now: Date): Promise<StudentQuiz> {
+  const quiz = await seenByStudent(db, viewer, id, now);
+  return presentStudentQuiz(quiz, quiz.state, now);
+}
+
+/** GET /submissions/quiz/:id/attempts: the student's attempts at a quiz they see. */
+export async function studentAttemptInfo(db: Queryable, viewer: Viewer, id: number, now: Date): Promise<StudentAttemptInfo> {
+  const quiz = await seenByStudent(db, viewer, id, now);
+  return attemptInfoOf(quiz.quiz, quiz.state, now);
 }
