@@ -1,18 +1,18 @@
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
-import { Alert, Badge, Button, Card, FileInput, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { ENROLMENT_MESSAGES } from "@adesua/domain/constants";
 import type { ImportExportOperation, Slip } from "@adesua/domain";
 import { api, ApiError, errorText } from "@/lib/api";
 import { downloadFile } from "@/lib/download";
-import { uploadWithProgress, type UploadProgress } from "@/lib/upload";
+import { uploadWithProgress } from "@/lib/upload";
+import { FileUpload, useFileUpload } from "@/components/file-upload";
 import { PageHeader } from "@/components/page-header";
 import { ListSkeleton } from "@/components/list-skeleton";
 import { ErrorState } from "@/components/error-state";
 import { EmptyState } from "@/components/empty-state";
 import { RowErrors, type RowError } from "@/components/row-errors";
 import { SlipDownloads } from "@/components/slip-downloads";
-import { UploadProgressBar } from "@/components/upload-progress";
 
 type Outcome = { ok: true; detail?: string; slips?: Slip[] } | { ok: false; reason: string; errors?: RowError[] };
 
@@ -25,40 +25,39 @@ function successDetail(body: unknown): { detail?: string; slips?: Slip[] } {
 }
 
 function OperationCard({ op }: { op: ImportExportOperation }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const failed = (err: unknown) => {
+    const errors = err instanceof ApiError ? (err.body as { errors?: RowError[] } | null)?.errors : undefined;
+    setOutcome({
+      ok: false,
+      reason: errorText(err, op.method === "GET" ? "Failed to export data. Please try again." : "The import did not go through"),
+      errors,
+    });
+  };
+  const download = useMutation({
+    mutationFn: () => downloadFile(op.path, `${op.id}.csv`),
+    onSuccess: () => setOutcome({ ok: true }),
+    onError: failed,
+  });
+  const upload = useFileUpload({
+    send: (f, onProgress) => {
+      const fd = new FormData();
+      fd.append("file", f);
+      return uploadWithProgress<unknown>(op.path, fd, onProgress);
+    },
+    onMissing: () => setOutcome({ ok: false, reason: ENROLMENT_MESSAGES.fileRequired }),
+    onSuccess: (body) => {
+      setOutcome({ ok: true, ...successDetail(body) });
+      upload.setFile(null);
+    },
+    onError: failed,
+  });
+  const busy = download.isPending || upload.busy;
 
-  async function run() {
+  function run() {
     setOutcome(null);
-    if (op.method === "POST" && !file) {
-      setOutcome({ ok: false, reason: ENROLMENT_MESSAGES.fileRequired });
-      return;
-    }
-    setBusy(true);
-    try {
-      if (op.method === "GET") {
-        await downloadFile(op.path, `${op.id}.csv`);
-        setOutcome({ ok: true });
-      } else {
-        const fd = new FormData();
-        fd.append("file", file!);
-        const body = await uploadWithProgress<unknown>(op.path, fd, setProgress);
-        setOutcome({ ok: true, ...successDetail(body) });
-        setFile(null);
-      }
-    } catch (err) {
-      const errors = err instanceof ApiError ? (err.body as { errors?: RowError[] } | null)?.errors : undefined;
-      setOutcome({
-        ok: false,
-        reason: errorText(err, op.method === "GET" ? "Failed to export data. Please try again." : "The import did not go through"),
-        errors,
-      });
-    } finally {
-      setBusy(false);
-      setProgress(null);
-    }
+    if (op.method === "GET") download.mutate();
+    else upload.start();
   }
 
   return (
@@ -71,22 +70,21 @@ function OperationCard({ op }: { op: ImportExportOperation }) {
           </Badge>
         </Group>
         {op.method === "POST" && (
-          <FileInput
+          <FileUpload
+            upload={upload}
             label="File"
             placeholder={op.id === "importUsers" ? "A .csv or .xlsx class list" : "A .csv file"}
             accept={op.id === "importUsers" ? ".csv,.xlsx" : ".csv"}
-            value={file}
-            onChange={(f) => {
-              setFile(f);
+            onFileChange={(f) => {
+              upload.setFile(f);
               setOutcome(null);
             }}
-            clearable
-            disabled={busy}
+            lockWhileBusy
+            progress="stages"
           />
         )}
-        <UploadProgressBar progress={progress} />
         <Group>
-          <Button onClick={() => void run()} loading={busy} variant={op.method === "GET" ? "light" : "filled"}>
+          <Button onClick={run} loading={busy} variant={op.method === "GET" ? "light" : "filled"}>
             {op.method === "GET" ? "Download CSV" : "Upload"}
           </Button>
         </Group>

@@ -1,13 +1,16 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { Alert, Anchor, Button, FileInput, Group, List, Paper, Progress, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, List, Paper, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import type { ImportResult, ParseQuestionsResult } from "@adesua/domain";
+import { FileUpload, useFileUpload } from "@/components/file-upload";
 import { PageHeader } from "@/components/page-header";
 import { ApiError, errorText } from "@/lib/api";
-import { ACCEPT_DOCS, ANSWERS_FAILED, CSV_FAILED, importCsv, parseAnswers, parseQuestions, PARSE_FAILED, toDrafts, useInvalidateBank } from "../api/staff";
-import { matchAnswerKey, type DraftQuestion } from "../lib/answers";
+import { ACCEPT_DOCS, ANSWERS_FAILED, CSV_FAILED, importCsv, parseQuestions, PARSE_FAILED, toDrafts, useInvalidateBank, type SaveMetadata } from "../api/staff";
+import type { DraftQuestion } from "../lib/answers";
+import { AnswerKeySection, useAnswerKey } from "./answer-key";
 import { emptyMetadata, MetadataFields, toMetadata } from "./metadata-fields";
 import { ReviewList } from "./review-list";
-import { saveQuestions } from "./save-questions";
+import { useSaveQuestions } from "./save-questions";
 
 const BANK = "/admin/dashboard/questions";
 
@@ -26,22 +29,22 @@ function downloadTemplate() {
 
 type RowError = { row: number; message: string };
 
+/** The one file of step 1: a CSV imported at once, or a paper read for review. */
+type Send = { kind: "csv"; meta: SaveMetadata } | { kind: "doc" };
+
 /** /admin/dashboard/bulk-upload: a CSV (recommended) or a PDF/DOCX paper into the bank, in the spec's four steps. */
 export function BulkUploadPage() {
   const navigate = useNavigate();
   const invalidate = useInvalidateBank();
   const [mode, setMode] = useState<"csv" | "doc">("csv");
-  const [file, setFile] = useState<File | null>(null);
-  const [keyFile, setKeyFile] = useState<File | null>(null);
   const [meta, setMeta] = useState(emptyMetadata);
   const [questions, setQuestions] = useState<DraftQuestion[]>([]);
   const [warnings, setWarnings] = useState<string[]>([]);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [rowErrors, setRowErrors] = useState<RowError[]>([]);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const saving = useSaveQuestions();
+  const progress = saving.progress;
 
   const finish = (text: string) => {
     setDone(text);
@@ -49,69 +52,62 @@ export function BulkUploadPage() {
     setTimeout(() => navigate(BANK), 2000);
   };
 
-  async function uploadCsv() {
+  const answerKey = useAnswerKey(questions, setQuestions, {
+    missing: "Please select an answer file",
+    failed: (e) => errorText(e, ANSWERS_FAILED),
+    clearOkAfterMs: 3000,
+  });
+
+  const upload = useFileUpload<ImportResult | ParseQuestionsResult, Send>({
+    send: (f, _progress, v) => (v.kind === "csv" ? importCsv(f, v.meta) : parseQuestions(f)),
+    onSuccess: (r, _f, v) => {
+      if (v.kind === "csv") return finish((r as ImportResult).message);
+      const d = toDrafts(r as ParseQuestionsResult);
+      setQuestions(d.questions);
+      setWarnings(d.general);
+    },
+    onError: (e, v) => {
+      if (v.kind === "doc") {
+        setQuestions([]);
+        return setError(errorText(e, PARSE_FAILED));
+      }
+      setError(errorText(e, CSV_FAILED));
+      const body = e instanceof ApiError ? (e.body as { errors?: RowError[] } | undefined) : undefined;
+      if (Array.isArray(body?.errors)) setRowErrors(body.errors);
+    },
+  });
+  const sending = upload.busy ? upload.mutation.variables?.vars.kind : undefined;
+  const { file, setFile } = upload;
+
+  function uploadCsv() {
     setError(null);
     setRowErrors([]);
     if (!file) return setError("Please select a CSV file");
     const m = toMetadata(meta);
     if ("error" in m) return setError(m.error === "Year and Subject are required" ? "Year and Subject are required for CSV upload" : m.error);
-    setBusy("csv");
-    try {
-      const r = await importCsv(file, m.value);
-      finish(r.message);
-    } catch (e) {
-      setError(errorText(e, CSV_FAILED));
-      const body = e instanceof ApiError ? (e.body as { errors?: RowError[] } | undefined) : undefined;
-      if (Array.isArray(body?.errors)) setRowErrors(body.errors);
-    } finally {
-      setBusy(null);
-    }
+    upload.start({ kind: "csv", meta: m.value });
   }
 
-  async function parse() {
+  function parse() {
     if (!file) return setError("Please select a PDF or DOCX file");
-    setBusy("parse");
     setError(null);
-    try {
-      const r = await parseQuestions(file);
-      const d = toDrafts(r);
-      setQuestions(d.questions);
-      setWarnings(d.general);
-    } catch (e) {
-      setQuestions([]);
-      setError(errorText(e, PARSE_FAILED));
-    } finally {
-      setBusy(null);
-    }
+    upload.start({ kind: "doc" });
   }
 
-  async function parseKey() {
-    if (!keyFile) return setNotice({ ok: false, text: "Please select an answer file" });
-    setBusy("answers");
-    try {
-      const r = await parseAnswers(keyFile);
-      const m = matchAnswerKey(questions, r.answers);
-      if (m.ok) setQuestions(m.questions);
-      setNotice({ ok: m.ok, text: m.message });
-      if (m.ok) setTimeout(() => setNotice((n) => (n?.ok ? null : n)), 3000);
-    } catch (e) {
-      setNotice({ ok: false, text: errorText(e, ANSWERS_FAILED) });
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function saveAll() {
+  function saveAll() {
     setError(null);
     if (questions.length === 0) return setError("No questions to save");
     const m = toMetadata(meta);
     if ("error" in m) return setError(m.error);
-    setBusy("save");
-    const r = await saveQuestions(questions, m.value, (d, t) => setProgress({ done: d, total: t }));
-    setBusy(null);
-    setProgress(null);
-    if (r.failed) return setError(`Saved ${r.saved} of ${questions.length} questions. ${r.message ?? ""}`);
-    finish(`Saved ${r.saved} questions to the bank${r.skippedDuplicates ? ` (${r.skippedDuplicates} duplicates skipped)` : ""}.`);
+    saving.mutate(
+      { questions, meta: m.value },
+      {
+        onSuccess: (r) => {
+          if (r.failed) return setError(`Saved ${r.saved} of ${questions.length} questions. ${r.message ?? ""}`);
+          finish(`Saved ${r.saved} questions to the bank${r.skippedDuplicates ? ` (${r.skippedDuplicates} duplicates skipped)` : ""}.`);
+        },
+      },
+    );
   }
 
   return (
@@ -161,44 +157,16 @@ export function BulkUploadPage() {
               <Title order={2} size="h4">
                 1. {mode === "csv" ? "CSV file" : "Question file"}
               </Title>
-              <FileInput
+              <FileUpload
+                upload={upload}
                 label={mode === "csv" ? "CSV file" : "Question file"}
-                placeholder="Choose a file"
                 accept={mode === "csv" ? ".csv,text/csv" : ACCEPT_DOCS}
-                value={file}
-                onChange={setFile}
-                clearable
+                action={mode === "doc" ? { label: "Parse Questions", onClick: parse, disabled: !file } : undefined}
+                progress={sending === "doc" ? "reading" : undefined}
               />
-              {mode === "doc" && (
-                <Group>
-                  <Button onClick={() => void parse()} disabled={!file} loading={busy === "parse"}>
-                    Parse Questions
-                  </Button>
-                </Group>
-              )}
-              {busy === "parse" && <Progress value={100} animated aria-label="Reading the file" />}
             </Stack>
           </Paper>
-          {mode === "doc" && questions.length > 0 && (
-            <Paper withBorder p="md">
-              <Stack gap="sm">
-                <Title order={2} size="h4">
-                  2. Answer key (optional)
-                </Title>
-                <FileInput label="Answer file" placeholder="Choose a file" accept={ACCEPT_DOCS} value={keyFile} onChange={setKeyFile} clearable />
-                <Group>
-                  <Button variant="light" onClick={() => void parseKey()} loading={busy === "answers"}>
-                    Parse Answers
-                  </Button>
-                </Group>
-                {notice && (
-                  <Alert color={notice.ok ? "green" : "yellow"} role="status">
-                    {notice.text}
-                  </Alert>
-                )}
-              </Stack>
-            </Paper>
-          )}
+          {mode === "doc" && questions.length > 0 && <AnswerKeySection answerKey={answerKey} />}
           {(mode === "csv" || questions.length > 0) && (
             <Paper withBorder p="md">
               <Stack gap="sm">
@@ -240,12 +208,12 @@ export function BulkUploadPage() {
           )}
           <Group>
             {mode === "csv" ? (
-              <Button onClick={() => void uploadCsv()} loading={busy === "csv"} disabled={!file || !meta.year || !meta.subject}>
+              <Button onClick={uploadCsv} loading={sending === "csv"} disabled={!file || !meta.year || !meta.subject}>
                 Upload CSV
               </Button>
             ) : (
               questions.length > 0 && (
-                <Button onClick={() => void saveAll()} loading={busy === "save"} disabled={!meta.year || !meta.subject}>
+                <Button onClick={saveAll} loading={saving.isPending} disabled={!meta.year || !meta.subject}>
                   Save All to Bank
                 </Button>
               )

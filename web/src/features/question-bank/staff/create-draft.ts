@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import type { Quiz } from "@adesua/domain";
 import { api } from "@/lib/api";
 import { newQuizSettingsPayload, type NewQuizSettings } from "@/components/new-quiz-settings";
@@ -36,3 +37,6 @@ export function createDraftQuiz(input: { title: string; courseId: number; studen
   );
   return api<Quiz>("/quizzes", { method: "POST", form });
 }
+
+/** createDraftQuiz as a mutation: its `isPending` is the Create button's busy state. */
+export const useCreateDraftQuiz = () => useMutation({ mutationFn: createDraftQuiz });

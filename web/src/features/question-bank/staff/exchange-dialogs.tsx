@@ -1,8 +1,20 @@
 import { useState } from "react";
-import { Alert, Button, FileInput, Group, List, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
+import { Alert, Button, Group, List, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
+import { FileUpload, useFileUpload } from "@/components/file-upload";
 import { ApiError, errorText } from "@/lib/api";
 import { downloadFile } from "@/lib/download";
-import { EXPORT_FAILED, EXCHANGE_FORMATS, IMPORT_FAILED, exportPath, importExchange, importCsv, useInvalidateBank, type ExchangeFormat } from "../api/staff";
+import {
+  EXPORT_FAILED,
+  EXCHANGE_FORMATS,
+  IMPORT_FAILED,
+  exportPath,
+  importExchange,
+  importCsv,
+  useInvalidateBank,
+  type ExchangeFormat,
+  type SaveMetadata,
+} from "../api/staff";
 import { emptyMetadata, MetadataFields, toMetadata } from "./metadata-fields";
 
 type RowError = { row: number; message: string };
@@ -17,12 +29,26 @@ const acceptOf = (f: ExchangeFormat) => EXCHANGE_FORMATS.find((x) => x.value ===
 export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const invalidate = useInvalidateBank();
   const [format, setFormat] = useState<ExchangeFormat>("gift");
-  const [file, setFile] = useState<File | null>(null);
   const [meta, setMeta] = useState(emptyMetadata);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [rowErrors, setRowErrors] = useState<RowError[]>([]);
   const [done, setDone] = useState<{ text: string; warnings: string[] } | null>(null);
+  const upload = useFileUpload({
+    send: (f, _progress, v: { format: ExchangeFormat; meta: SaveMetadata }) =>
+      v.format === "csv" ? importCsv(f, v.meta) : importExchange(f, v.format, v.meta),
+    onSuccess: (r) => {
+      const skipped = r.skippedDuplicates ? ` (${r.skippedDuplicates} duplicate${r.skippedDuplicates === 1 ? "" : "s"} skipped)` : "";
+      setDone({ text: `${r.message}${skipped}.`, warnings: (r.warnings ?? []).map((w) => (w.question ? `Question ${w.question}: ${w.message}` : w.message)) });
+      setFile(null);
+      void invalidate();
+    },
+    onError: (e) => {
+      setError(errorText(e, IMPORT_FAILED));
+      const body = e instanceof ApiError ? (e.body as { errors?: RowError[] } | undefined) : undefined;
+      if (Array.isArray(body?.errors)) setRowErrors(body.errors);
+    },
+  });
+  const { file, setFile } = upload;
 
   const close = () => {
     setFile(null);
@@ -32,27 +58,14 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
     onClose();
   };
 
-  async function submit() {
+  function submit() {
     setError(null);
     setRowErrors([]);
     setDone(null);
     if (!file) return setError(format === "csv" ? "Please select a CSV file" : "Please select a GIFT, Aiken or Moodle XML file to import.");
     const m = toMetadata(meta);
     if ("error" in m) return setError(m.error);
-    setBusy(true);
-    try {
-      const r = format === "csv" ? await importCsv(file, m.value) : await importExchange(file, format, m.value);
-      const skipped = r.skippedDuplicates ? ` (${r.skippedDuplicates} duplicate${r.skippedDuplicates === 1 ? "" : "s"} skipped)` : "";
-      setDone({ text: `${r.message}${skipped}.`, warnings: (r.warnings ?? []).map((w) => (w.question ? `Question ${w.question}: ${w.message}` : w.message)) });
-      setFile(null);
-      void invalidate();
-    } catch (e) {
-      setError(errorText(e, IMPORT_FAILED));
-      const body = e instanceof ApiError ? (e.body as { errors?: RowError[] } | undefined) : undefined;
-      if (Array.isArray(body?.errors)) setRowErrors(body.errors);
-    } finally {
-      setBusy(false);
-    }
+    upload.start({ format, meta: m.value });
   }
 
   return (
@@ -71,7 +84,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
             setFile(null);
           }}
         />
-        <FileInput label="File" placeholder="Choose a file" accept={acceptOf(format)} value={file} onChange={setFile} clearable />
+        <FileUpload upload={upload} label="File" accept={acceptOf(format)} />
         <MetadataFields value={meta} onChange={setMeta} />
         {error && (
           <Alert color="red" role="alert">
@@ -103,7 +116,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
           <Button variant="default" onClick={close}>
             {done ? "Done" : "Cancel"}
           </Button>
-          <Button onClick={() => void submit()} loading={busy}>
+          <Button onClick={submit} loading={upload.busy}>
             Import
           </Button>
         </Group>
@@ -124,22 +137,20 @@ export function ExportDialog({ opened, onClose, defaults }: { opened: boolean; o
   const [subject, setSubject] = useState(defaults.subject ?? "");
   const [section, setSection] = useState(defaults.section ?? "");
   const [topic, setTopic] = useState("");
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const download = useMutation({
+    mutationFn: () => {
+      const filter = { year: year.trim() || undefined, subject: subject.trim() || undefined, section: section || undefined, topic: topic.trim() || undefined };
+      return downloadFile(exportPath(format, filter), `questions.${format === "moodle-xml" ? "xml" : format === "csv" ? "csv" : "txt"}`);
+    },
+    onSuccess: () => onClose(),
+    onError: (e) => setError(errorText(e, EXPORT_FAILED)),
+  });
 
-  async function submit() {
+  function submit() {
     setError(null);
     if (year.trim() && !/^\d{4}$/.test(year.trim())) return setError("Year must be a whole number such as 2019");
-    setBusy(true);
-    try {
-      const filter = { year: year.trim() || undefined, subject: subject.trim() || undefined, section: section || undefined, topic: topic.trim() || undefined };
-      await downloadFile(exportPath(format, filter), `questions.${format === "moodle-xml" ? "xml" : format === "csv" ? "csv" : "txt"}`);
-      onClose();
-    } catch (e) {
-      setError(errorText(e, EXPORT_FAILED));
-    } finally {
-      setBusy(false);
-    }
+    download.mutate();
   }
 
   return (
@@ -168,7 +179,7 @@ export function ExportDialog({ opened, onClose, defaults }: { opened: boolean; o
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void submit()} loading={busy}>
+          <Button onClick={submit} loading={download.isPending}>
             Download
           </Button>
         </Group>

@@ -8,7 +8,7 @@ import { areaOf } from "../lib/area";
 import type { DraftQuestion } from "../lib/answers";
 import { emptyMetadata, MetadataFields, toMetadata } from "./metadata-fields";
 import { ReviewList } from "./review-list";
-import { saveQuestions } from "./save-questions";
+import { useSaveQuestions } from "./save-questions";
 
 /** /…/questions/new: the questions read on Upload Quiz (navigation state), with their year, subject and section, saved to the bank. */
 export function NewQuestionsPage() {
@@ -19,23 +19,26 @@ export function NewQuestionsPage() {
   const initial = ((location.state as { questions?: DraftQuestion[] } | null)?.questions ?? []).filter((q) => q && typeof q.text === "string");
   const [questions, setQuestions] = useState<DraftQuestion[]>(initial);
   const [meta, setMeta] = useState(emptyMetadata);
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const saving = useSaveQuestions();
+  const progress = saving.progress;
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
-  async function save() {
+  function save() {
     if (questions.length === 0) return setMessage({ ok: false, text: "No questions to save" });
     const m = toMetadata(meta);
     if ("error" in m) return setMessage({ ok: false, text: m.error });
-    setBusy(true);
     setMessage(null);
-    const r = await saveQuestions(questions, m.value, (done, total) => setProgress({ done, total }));
-    setBusy(false);
-    setProgress(null);
-    void invalidate();
-    if (r.failed) return setMessage({ ok: false, text: `Saved ${r.saved} of ${questions.length} questions. ${r.message ?? ""}` });
-    setMessage({ ok: true, text: `Saved ${r.saved} questions${r.skippedDuplicates ? ` (${r.skippedDuplicates} duplicates skipped)` : ""}.` });
-    setTimeout(() => navigate(`${base}/quiz/upload`), 2000);
+    saving.mutate(
+      { questions, meta: m.value },
+      {
+        onSuccess: (r) => {
+          void invalidate();
+          if (r.failed) return setMessage({ ok: false, text: `Saved ${r.saved} of ${questions.length} questions. ${r.message ?? ""}` });
+          setMessage({ ok: true, text: `Saved ${r.saved} questions${r.skippedDuplicates ? ` (${r.skippedDuplicates} duplicates skipped)` : ""}.` });
+          setTimeout(() => navigate(`${base}/quiz/upload`), 2000);
+        },
+      },
+    );
   }
 
   return (
@@ -71,7 +74,7 @@ export function NewQuestionsPage() {
             </Alert>
           )}
           <Group>
-            <Button onClick={() => void save()} loading={busy} disabled={questions.length === 0 || !meta.year || !meta.subject}>
+            <Button onClick={save} loading={saving.isPending} disabled={questions.length === 0 || !meta.year || !meta.subject}>
               Save All to Bank
             </Button>
           </Group>

@@ -1,3 +1,5 @@
+import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { errorText } from "@/lib/api";
 import { saveBulk, saveOne, SAVE_FAILED, type SaveMetadata } from "../api/staff";
 import type { DraftQuestion } from "../lib/answers";
@@ -29,4 +31,15 @@ export async function saveQuestions(questions: DraftQuestion[], meta: SaveMetada
     onProgress(questions.length, questions.length);
     return { saved, skippedDuplicates: 0, failed, message: failed ? message : null };
   }
+}
+
+/** saveQuestions as a mutation, with its one-by-one counter (null when not saving one by one). */
+export function useSaveQuestions() {
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const mutation = useMutation({
+    mutationFn: ({ questions, meta }: { questions: DraftQuestion[]; meta: SaveMetadata }) =>
+      saveQuestions(questions, meta, (done, total) => setProgress({ done, total })),
+    onSettled: () => setProgress(null),
+  });
+  return { ...mutation, progress };
 }

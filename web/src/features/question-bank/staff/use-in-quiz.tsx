@@ -1,14 +1,15 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { Alert, Button, NativeSelect, Paper, Stack, Text, TextInput } from "@mantine/core";
-import { QUIZ_MESSAGES, STUDENT_TYPES } from "@adesua/domain/constants";
+import { Alert, Button, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { QUIZ_MESSAGES } from "@adesua/domain/constants";
 import { checkNewQuizSettings, newQuizSettings, NewQuizSettingsFields, type NewQuizSettingsErrors } from "@/components/new-quiz-settings";
 import { errorText } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { DRAFT_CREATED } from "@/lib/new-quiz";
 import type { BankQuestion } from "../api/bank";
 import { useCoursePicker } from "../api/staff";
-import { createDraftQuiz } from "./create-draft";
+import { CourseLevelFields } from "./course-level-fields";
+import { useCreateDraftQuiz } from "./create-draft";
 import { UPLOAD_MESSAGES } from "./upload-quiz-page";
 
 /**
@@ -24,10 +25,10 @@ export function UseInQuiz({ selected, base }: { selected: BankQuestion[]; base: 
   const [level, setLevel] = useState("jhs1");
   const [settings, setSettings] = useState(() => newQuizSettings());
   const [settingsErrors, setSettingsErrors] = useState<NewQuizSettingsErrors>({});
-  const [busy, setBusy] = useState(false);
+  const creating = useCreateDraftQuiz();
   const [error, setError] = useState<string | null>(null);
 
-  async function create() {
+  function create() {
     setError(null);
     const problems = checkNewQuizSettings(settings);
     setSettingsErrors(problems);
@@ -35,20 +36,19 @@ export function UseInQuiz({ selected, base }: { selected: BankQuestion[]; base: 
     if (!title.trim()) return setError(UPLOAD_MESSAGES.provideTitle);
     if (!courseId) return setError(QUIZ_MESSAGES.course);
     if (Object.keys(problems).length) return setError("Please correct the fields marked in red.");
-    setBusy(true);
-    try {
-      const r = await createDraftQuiz({
+    creating.mutate(
+      {
         title: title.trim(),
         courseId: Number(courseId),
         studentType: level,
         questions: selected.map((q) => ({ text: q.text, options: q.options, answer: q.answer ?? "" })),
         settings,
-      });
-      navigate(`${base}/quizzes/${r.id}`, { state: { created: DRAFT_CREATED } });
-    } catch (e) {
-      setError(errorText(e, UPLOAD_MESSAGES.createFailed));
-      setBusy(false);
-    }
+      },
+      {
+        onSuccess: (r) => navigate(`${base}/quizzes/${r.id}`, { state: { created: DRAFT_CREATED } }),
+        onError: (e) => setError(errorText(e, UPLOAD_MESSAGES.createFailed)),
+      },
+    );
   }
 
   return (
@@ -56,22 +56,8 @@ export function UseInQuiz({ selected, base }: { selected: BankQuestion[]; base: 
       <Stack gap="xs">
         <Text fw={600}>Use in a quiz ({selected.length} selected)</Text>
         <TextInput label="Quiz title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={200} />
-        <NativeSelect
-          label="Course"
-          value={courseId}
-          onChange={(e) => setCourseId(e.currentTarget.value)}
-          data={[
-            { value: "", label: courses.isPending ? "Loading..." : "Choose a course" },
-            ...(courses.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.title })),
-          ]}
-        />
-        <NativeSelect
-          label="Student level"
-          value={level}
-          onChange={(e) => setLevel(e.currentTarget.value)}
-          data={STUDENT_TYPES.map((t) => ({ value: t, label: t.toUpperCase() }))}
-        />
-        <NewQuizSettingsFields value={settings} onChange={setSettings} errors={settingsErrors} disabled={busy} />
+        <CourseLevelFields courses={courses} courseId={courseId} onCourseId={setCourseId} level={level} onLevel={setLevel} />
+        <NewQuizSettingsFields value={settings} onChange={setSettings} errors={settingsErrors} disabled={creating.isPending} />
         <Text size="sm" c="dimmed">
           The quiz is created as a draft: students see it only once you publish it.
         </Text>
@@ -80,7 +66,7 @@ export function UseInQuiz({ selected, base }: { selected: BankQuestion[]; base: 
             {error}
           </Alert>
         )}
-        <Button onClick={() => void create()} loading={busy} disabled={selected.length === 0}>
+        <Button onClick={create} loading={creating.isPending} disabled={selected.length === 0}>
           Use in a quiz
         </Button>
       </Stack>

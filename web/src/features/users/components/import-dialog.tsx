@@ -1,10 +1,11 @@
 import { useState } from "react";
-import { Alert, Anchor, Button, FileInput, Group, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { ENROLMENT_MESSAGES } from "@adesua/domain/constants";
 import type { UserImportCheck, UserImportResult } from "@adesua/domain";
 import { ApiError, errorText } from "@/lib/api";
-import { uploadWithProgress, type UploadProgress } from "@/lib/upload";
+import { uploadWithProgress } from "@/lib/upload";
+import { FileUpload, useFileUpload } from "@/components/file-upload";
 import { RowErrors, type RowError } from "@/components/row-errors";
 import { SlipDownloads } from "@/components/slip-downloads";
 import { UploadProgressBar } from "@/components/upload-progress";
@@ -22,18 +23,31 @@ const refusalOf = (err: unknown, fallback: string): Refusal => {
  */
 export function ImportUsersDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const qc = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
   const [checked, setChecked] = useState<UserImportCheck | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<UserImportResult | null>(null);
+  // One file, sent twice: checked (nothing created), then imported.
+  const upload = useFileUpload<UserImportCheck | UserImportResult, { check: boolean }>({
+    send: (f, onProgress, v) => {
+      const fd = new FormData();
+      fd.append("file", f);
+      return uploadWithProgress(v.check ? "/users/import?check=true" : "/users/import", fd, onProgress);
+    },
+    onSuccess: (r, _f, v) => {
+      if (v.check) return setChecked(r as UserImportCheck);
+      setResult(r as UserImportResult);
+      void qc.invalidateQueries({ queryKey: ["users"] });
+    },
+    onError: (err, v) => setRefusal(refusalOf(err, v.check ? "Failed to check the file" : "Failed to import the class list")),
+    keepProgressOnError: (v) => !v.check,
+  });
+  const busy = upload.busy;
 
   function reset(f: File | null = null) {
-    setFile(f);
+    upload.setFile(f);
     setChecked(null);
     setRefusal(null);
-    setProgress(null);
+    upload.setProgress(null);
     setResult(null);
   }
   function close() {
@@ -41,38 +55,16 @@ export function ImportUsersDialog({ opened, onClose }: { opened: boolean; onClos
     reset();
     onClose();
   }
-  const body = () => {
-    const fd = new FormData();
-    fd.append("file", file!);
-    return fd;
-  };
 
-  async function check() {
-    if (!file) return setRefusal({ message: ENROLMENT_MESSAGES.fileRequired, errors: [] });
-    setBusy(true);
+  function check() {
+    if (!upload.file) return setRefusal({ message: ENROLMENT_MESSAGES.fileRequired, errors: [] });
     setRefusal(null);
-    try {
-      setChecked(await uploadWithProgress<UserImportCheck>("/users/import?check=true", body(), setProgress));
-    } catch (err) {
-      setRefusal(refusalOf(err, "Failed to check the file"));
-    } finally {
-      setBusy(false);
-      setProgress(null);
-    }
+    upload.start({ check: true });
   }
 
-  async function run() {
-    setBusy(true);
+  function run() {
     setRefusal(null);
-    try {
-      const r = await uploadWithProgress<UserImportResult>("/users/import", body(), setProgress);
-      setResult(r);
-      void qc.invalidateQueries({ queryKey: ["users"] });
-    } catch (err) {
-      setRefusal(refusalOf(err, "Failed to import the class list"));
-    } finally {
-      setBusy(false);
-    }
+    upload.start({ check: false });
   }
 
   return (
@@ -100,14 +92,13 @@ export function ImportUsersDialog({ opened, onClose }: { opened: boolean; onClos
                 Download a template
               </Anchor>
             </Text>
-            <FileInput
+            <FileUpload
+              upload={upload}
               label="Class list"
               placeholder="Choose a .csv or .xlsx file"
               accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              value={file}
-              onChange={(f) => reset(f)}
-              clearable
-              disabled={busy}
+              onFileChange={(f) => reset(f)}
+              lockWhileBusy
             />
             {refusal &&
               (refusal.errors.length ? (
@@ -123,17 +114,17 @@ export function ImportUsersDialog({ opened, onClose }: { opened: boolean; onClos
                 {checked.students === 1 ? "student" : "students"}).
               </Alert>
             )}
-            <UploadProgressBar progress={progress} />
+            <UploadProgressBar progress={upload.progress} />
             <Group justify="flex-end">
               <Button variant="default" onClick={close} disabled={busy}>
                 Cancel
               </Button>
               {checked ? (
-                <Button onClick={() => void run()} loading={busy}>
+                <Button onClick={run} loading={busy}>
                   Import {checked.valid} {checked.valid === 1 ? "user" : "users"}
                 </Button>
               ) : (
-                <Button onClick={() => void check()} loading={busy}>
+                <Button onClick={check} loading={busy}>
                   Check file
                 </Button>
               )}
