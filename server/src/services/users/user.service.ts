@@ -7,6 +7,7 @@ import { revokeUserSessions } from "../../auth/sessions";
 import { recordAudit, type Actor } from "../../audit/audit";
 import { presentUser } from "./user.presenter";
 import { assertCanChangePassword, assertCanDelete, listableRoles } from "../../policies/users.policy";
+import { quizColumnsOf, taughtQuizSql } from "../../policies/quizzes.policy";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { escapeLike } from "../../lib/sql";
 import { pageMeta, pageWithCount } from "../../lib/pagination";
@@ -28,7 +29,7 @@ export async function findUserIdByEmail(db: Queryable, email: string): Promise<n
 function tookQuizOf(teacherId: number): SQL {
   return exists(
     sql`(select 1 from ${attempts} a join ${quizzes} q on q.id = a.quiz_id join ${courses} c on c.id = q.course_id
-      where a.user_id = ${users.id} and (q.teacher_id = ${teacherId} or c.teacher_id = ${teacherId}))`,
+      where a.user_id = ${users.id} and ${taughtQuizSql(teacherId, quizColumnsOf("q", "c"))})`,
   );
 }
 
