@@ -5,7 +5,7 @@ import { attempts, courses, files, quizzes } from "../../db/schema";
 import { escapeLike } from "../../lib/sql";
 import { pageMeta, pageWindow } from "../../lib/pagination";
 import type { Viewer } from "../../lib/viewer";
-import { paperForStudentSql, type PaperAttempt } from "../../policies/quizzes.policy";
+import { levelQuizSql, paperForStudentSql, quizColumnsOf, taughtQuizSql, type PaperAttempt } from "../../policies/quizzes.policy";
 
 /**
  * The library (decision 026): every course material and quiz paper (PDF) the viewer may see, as one
@@ -24,13 +24,13 @@ export function libraryItems(viewer: Viewer, now: Date): SQL {
   let paperScope: SQL = sql`true`;
   if (viewer.role === "teacher") {
     materialScope = sql`c.teacher_id = ${viewer.id}`;
-    paperScope = sql`(q.teacher_id = ${viewer.id} or c.teacher_id = ${viewer.id})`;
+    paperScope = taughtQuizSql(viewer.id, quizColumnsOf("q", "c"));
   } else if (viewer.role === "student") {
     const level = viewer.studentType;
     materialScope = level
-      ? sql`exists (select 1 from ${quizzes} lq where lq.course_id = c.id and lq.student_type = ${level} and lq.status <> 'draft')`
+      ? sql`exists (select 1 from ${quizzes} lq where lq.course_id = c.id and ${levelQuizSql(level, quizColumnsOf("lq"))})`
       : sql`false`;
-    paperScope = level ? sql`q.student_type = ${level} and ${paperForStudentSql(viewer.id, now)}` : sql`false`;
+    paperScope = level ? sql`${levelQuizSql(level, quizColumnsOf("q", "c"))} and ${paperForStudentSql(viewer.id, now)}` : sql`false`;
   }
   return sql`(
     select 'material' as type, c.id as item_id, f.name as title, c.id as course_id, c.title as course_title, f.name as file_name, f.size, f.created_at
