@@ -27,9 +27,7 @@ export function libraryItems(viewer: Viewer, now: Date): SQL {
     paperScope = taughtQuizSql(viewer.id, quizColumnsOf("q", "c"));
   } else if (viewer.role === "student") {
     const level = viewer.studentType;
-    materialScope = level
-      ? sql`exists (select 1 from ${quizzes} lq where lq.course_id = c.id and ${levelQuizSql(level, quizColumnsOf("lq"))})`
-      : sql`false`;
+    materialScope = level ? sql`exists (select 1 from ${quizzes} lq where lq.course_id = c.id and ${levelQuizSql(level, quizColumnsOf("lq"))})` : sql`false`;
     paperScope = level ? sql`${levelQuizSql(level, quizColumnsOf("q", "c"))} and ${paperForStudentSql(viewer.id, now)}` : sql`false`;
   }
   return sql`(
