@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, gte, notInArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, lt, lte, gte, notInArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Quiz, QuizFormValues, QuizListItem, StudentAttemptInfo, StudentQuiz, TimedSection } from "@adesua/domain";
 import type { Queryable } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
 import { carriedTotal, pageWindow } from "../../lib/pagination";
 import { attempts, courses, files, questions, quizzes, submissions, type QuestionRow } from "../../db/schema";
 import { bankSourcesOf } from "../question-bank/question-bank.service";
-import { assertCanSeeQuiz, type QuizScope } from "../../policies/quizzes.policy";
+import { assertCanSeeQuiz, QUIZ_ALONE, quizScopeSql, type QuizScope, type QuizScopeParams } from "../../policies/quizzes.policy";
 import { attemptInfoOf, presentQuiz, presentQuizListItem, presentStudentQuiz, type QuizJoined, type StudentQuizState } from "./quiz.presenter";
 import { badRequest, notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/viewer";
@@ -150,7 +150,7 @@ const ph = sql.placeholder;
  * per page.
  */
 function buildQuizListQuery(db: Queryable, key: ListKey, name: string) {
-  const cond = listWhere(db, key, {
+  const cond = listWhere(key, {
     scopeLevel: ph("scopeLevel"),
     teacherId: ph("teacherId"),
     courseId: ph("courseId"),
@@ -200,16 +200,11 @@ type ListValues = {
 };
 
 /** The list's WHERE for one combination of scope and filters; `key` decides which values are used. */
-function listWhere(db: Queryable, key: ListKey, v: ListValues): SQL | undefined {
-  const where: (SQL | undefined)[] = [];
-  // A student's level, drafts left out (decision 040: the row side is quiz.policy's canSeeQuiz).
-  if (key.scope === "level") where.push(eq(quizzes.studentType, v.scopeLevel), eq(quizzes.status, "published"));
-  else if (key.scope === "teacher")
-    // Two index lookups (quizzes.teacher_id, courses.teacher_id → quizzes.course_id), no join needed.
-    where.push(
-      or(eq(quizzes.teacherId, v.teacherId), inArray(quizzes.courseId, db.select({ id: courses.id }).from(courses).where(eq(courses.teacherId, v.teacherId)))),
-    );
-  else if (key.scope === "none") where.push(sql`false`);
+function listWhere(key: ListKey, v: ListValues): SQL | undefined {
+  const scope: QuizScopeParams =
+    key.scope === "level" ? { kind: "level", studentType: v.scopeLevel } : key.scope === "teacher" ? { kind: "teacher", teacherId: v.teacherId } : { kind: key.scope };
+  // The quiz policy's rule (canSeeQuiz in SQL), over quizzes alone: a teacher's courses are a sub-select, no join needed.
+  const where: (SQL | undefined)[] = [quizScopeSql(scope, QUIZ_ALONE)];
   if (key.course) where.push(eq(quizzes.courseId, v.courseId));
   if (key.level) where.push(eq(quizzes.studentType, v.studentType));
   if (key.status) where.push(statusCondition(key.status, v.now));
@@ -238,7 +233,7 @@ export async function listQuizzes(db: Queryable, scope: QuizScope, f: QuizFilter
   });
   // Past the last page no row carries the total: count separately (rare). Values the key does not use are never read.
   const total = await carriedTotal(rows, f, async () => {
-    const cond = listWhere(db, key, {
+    const cond = listWhere(key, {
       scopeLevel: scope.kind === "level" ? scope.studentType : "",
       teacherId: scope.kind === "teacher" ? scope.teacherId : 0,
       courseId: f.courseId ?? 0,
