@@ -202,7 +202,11 @@ type ListValues = {
 /** The list's WHERE for one combination of scope and filters; `key` decides which values are used. */
 function listWhere(key: ListKey, v: ListValues): SQL | undefined {
   const scope: QuizScopeParams =
-    key.scope === "level" ? { kind: "level", studentType: v.scopeLevel } : key.scope === "teacher" ? { kind: "teacher", teacherId: v.teacherId } : { kind: key.scope };
+    key.scope === "level"
+      ? { kind: "level", studentType: v.scopeLevel }
+      : key.scope === "teacher"
+        ? { kind: "teacher", teacherId: v.teacherId }
+        : { kind: key.scope };
   // The quiz policy's rule (canSeeQuiz in SQL), over quizzes alone: a teacher's courses are a sub-select, no join needed.
   const where: (SQL | undefined)[] = [quizScopeSql(scope, QUIZ_ALONE)];
   if (key.course) where.push(eq(quizzes.courseId, v.courseId));
