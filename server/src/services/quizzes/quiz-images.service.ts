@@ -3,7 +3,7 @@ import { attemptStartRefusal, DEADLINE_GRACE_MS, QUIZ_MESSAGES, reviewAllowed } 
 import type { Queryable } from "../../db/client";
 import { attempts, files, questions, type QuizRow } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
-import { assertCanSeeQuiz } from "../../policies/quizzes.policy";
+import { assertCanSeeQuiz, quizColumnsOf, taughtQuizSql } from "../../policies/quizzes.policy";
 import { findQuiz } from "./quiz.service";
 import type { Viewer } from "../../lib/viewer";
 import { timingOf } from "../attempts/attempt-settle";
@@ -31,7 +31,7 @@ export async function checkQuizImages(db: Queryable, viewer: Viewer, lists: read
   const managed =
     viewer.role === "admin"
       ? sql`true`
-      : sql`q.quiz_id in (select z.id from quizzes z left join courses c on c.id = z.course_id where z.teacher_id = ${viewer.id} or c.teacher_id = ${viewer.id})`;
+      : sql`q.quiz_id in (select z.id from quizzes z left join courses c on c.id = z.course_id where ${taughtQuizSql(viewer.id, quizColumnsOf("z", "c"))})`;
   // One pass over the questions that have pictures (not one per id): the usable ids as a set, hashed once.
   const res = await db.execute<{ id: number }>(sql`
     with wanted as (select unnest(array[${idList}]::int[]) as id),
