@@ -3,6 +3,7 @@ import type { Queryable } from "../../db/client";
 import type { Viewer } from "../../lib/viewer";
 import { PERFORMANCE_MESSAGES } from "@adesua/domain";
 import { notFound } from "../../lib/errors";
+import { taughtQuizSql } from "../../policies/quizzes.policy";
 
 const QUIZ_COLUMNS = { course: sql`q.course_id`, teacher: sql`q.teacher_id` };
 /** The same scope over student_scope_scores `ss` (decision 036), whose rows are whole (course, quiz teacher) groups of quizzes. */
@@ -16,7 +17,7 @@ export const SCOPE_ROW_COLUMNS = { course: sql`ss.course_id`, teacher: sql`ss.qu
  */
 export function scopedQuizzes(viewer: Viewer, courseId?: number, cols: { course: SQL; teacher: SQL } = QUIZ_COLUMNS): SQL {
   if (viewer.role === "admin") return courseId === undefined ? sql`true` : sql`${cols.course} = ${courseId}`;
-  if (viewer.role === "teacher") return sql`(${cols.teacher} = ${viewer.id} or ${cols.course} in (select id from courses where teacher_id = ${viewer.id}))`;
+  if (viewer.role === "teacher") return taughtQuizSql(viewer.id, { teacherId: cols.teacher, courseId: cols.course });
   return sql`false`;
 }
 
