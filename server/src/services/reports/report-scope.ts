@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Viewer } from "../../lib/viewer";
+import { quizColumnsOf, taughtQuizSql } from "../../policies/quizzes.policy";
 
 /**
  * Which quizzes a report covers, as a condition on the aliases `q` (quizzes) and `c` (courses):
@@ -7,7 +8,7 @@ import type { Viewer } from "../../lib/viewer";
  */
 export function quizScopeSql(viewer: Viewer): SQL {
   if (viewer.role === "admin") return sql`true`;
-  return sql`(q.teacher_id = ${viewer.id} or c.teacher_id = ${viewer.id})`;
+  return taughtQuizSql(viewer.id, quizColumnsOf("q", "c"));
 }
 
 /** Which courses a report covers (alias `c`): admins all; teachers those they teach or set quizzes in. */
