@@ -29,3 +29,12 @@ export function assertCanUseCourse(viewer: Viewer, course: { teacherId: number |
   assertCanCreateEvents(viewer);
   if (course && viewer.role === "teacher" && course.teacherId !== viewer.id) throw forbidden(SCHEDULE_MESSAGES.notOwnCourse);
 }
+
+/** Announcements are written and listed in full by the admin; every role reads the current ones and dismisses them for themselves. */
+export function canManageAnnouncements(viewer: Viewer): boolean {
+  return viewer.role === "admin";
+}
+
+export function assertCanManageAnnouncements(viewer: Viewer): void {
+  if (!canManageAnnouncements(viewer)) throw forbidden("Only admins can manage announcements");
+}

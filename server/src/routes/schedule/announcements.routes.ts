@@ -12,7 +12,7 @@ import { ADMIN, ANY_SIGNED_IN } from "../../lib/access";
 import { actorOf } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { viewerOf } from "../../lib/viewer";
-import { assertCanManageAnnouncements } from "../../policies/announcement.policy";
+import { assertCanManageAnnouncements } from "../../policies/schedule.policy";
 import {
   ANNOUNCEMENT_NOT_FOUND,
   createAnnouncement,

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { PageMeta, PageQuery, QuizRecord } from "@adesua/domain";
 import type { Db } from "../../db/client";
 import { courses, quizzes, records, users } from "../../db/schema";
-import { assertCanListRecordsOf, recordsOnlyOfTeacher } from "../../policies/record.policy";
+import { assertCanListRecordsOf, recordsOnlyOfTeacher } from "../../policies/grading.policy";
+import { quizColumnsOf, taughtQuizSql } from "../../policies/quizzes.policy";
 import { presentRecord } from "./record.presenter";
 import { pageWithCount } from "../../lib/pagination";
 import type { Viewer } from "../../lib/viewer";
@@ -23,7 +24,7 @@ export async function listRecords(
   const ownQuizzes =
     teacherId === null
       ? undefined
-      : sql`${records.quizId} in (select q.id from ${quizzes} q join ${courses} c on c.id = q.course_id where ${or(sql`q.teacher_id = ${teacherId}`, sql`c.teacher_id = ${teacherId}`)})`;
+      : sql`${records.quizId} in (select q.id from ${quizzes} q join ${courses} c on c.id = q.course_id where ${taughtQuizSql(teacherId, quizColumnsOf("q", "c"))})`;
   const cond = and(eq(records.userId, userId), q.quizId ? eq(records.quizId, q.quizId) : undefined, ownQuizzes);
   const { rows, meta } = await pageWithCount(
     q,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ROLES } from "@adesua/domain";
 import { HttpError } from "../lib/errors";
-import { assertCanListRecordsOf } from "./record.policy";
+import { assertCanListRecordsOf } from "./grading.policy";
 
 const viewer = (role: (typeof ROLES)[number], id = 1) => ({ id, role, studentType: role === "student" ? ("jhs1" as const) : null });
 const status = (fn: () => void) => {
@@ -13,7 +13,7 @@ const status = (fn: () => void) => {
   }
 };
 
-describe("record policy", () => {
+describe("grading policy: records", () => {
   it("shows records: own to all, students' to teachers, anyone's to admins", () => {
     const student = { role: "student" };
     const teacher = { role: "teacher" };
