@@ -1,19 +1,14 @@
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { Alert, Button, Group, Paper, Stack, Stepper, Text, TextInput, Title } from "@mantine/core";
-import { QUIZ_MESSAGES } from "@adesua/domain/constants";
+import { Alert, Button, Group, Paper, Stack, Stepper, Text, Title } from "@mantine/core";
 import type { ParseQuestionsResult } from "@adesua/domain";
 import { FileUpload, useFileUpload } from "@/components/file-upload";
 import { PageHeader } from "@/components/page-header";
-import { checkNewQuizSettings, newQuizSettings, NewQuizSettingsFields, type NewQuizSettingsErrors } from "@/components/new-quiz-settings";
 import { ApiError, errorText } from "@/lib/api";
-import { useAuth } from "@/lib/auth";
-import { DRAFT_CREATED } from "@/lib/new-quiz";
 import type { DraftQuestion } from "../lib/answers";
-import { ACCEPT_DOCS, parseQuestions, toDrafts, useCoursePicker } from "../api/staff";
+import { ACCEPT_DOCS, parseQuestions, toDrafts } from "../api/staff";
 import { AnswerKeySection, useAnswerKey } from "./answer-key";
-import { CourseLevelFields } from "./course-level-fields";
-import { useCreateDraftQuiz } from "./create-draft";
+import { DRAFT_QUIZ_MESSAGES, DraftQuizFields, useDraftQuizForm } from "./draft-quiz-form";
 import { ReviewList } from "./review-list";
 import { areaOf } from "../lib/area";
 
@@ -25,8 +20,7 @@ export const UPLOAD_MESSAGES = {
   parseFailed: "Parse failed",
   noAnswerFile: "Please select an answer file to upload.",
   answersFailed: (why: string) => `Failed to parse answers: ${why}`,
-  createFailed: "Error creating quiz",
-  provideTitle: QUIZ_MESSAGES.provideTitle,
+  ...DRAFT_QUIZ_MESSAGES,
 } as const;
 
 /** The title and subtitle lines above question 1 (POST /questions/parse's `heading`), when the server sends them. */
@@ -37,24 +31,17 @@ const headingOf = (r: ParseQuestionsResult): string | null => r.heading?.trim() 
  * window and limits, then create the quiz as a draft (issue 24 §3) and open it, where Publish is. Admins may also Save to Bank.
  */
 export function UploadQuizPage() {
-  const { user } = useAuth();
   const navigate = useNavigate();
   const base = areaOf(useLocation().pathname);
+  const draft = useDraftQuizForm(base);
+  const { user, courses } = draft;
   const isAdmin = user?.role === "admin";
-  const courses = useCoursePicker(user?.role === "teacher" ? user.id : undefined);
   const noCourse = user?.role === "teacher" && courses.data?.data.length === 0;
 
   const [questions, setQuestions] = useState<DraftQuestion[]>([]);
   const [warnings, setWarnings] = useState<string[]>([]);
   const [error, setError] = useState<{ title: string; text?: string } | null>(null);
-  const [title, setTitle] = useState("");
-  const [courseId, setCourseId] = useState("");
-  const [level, setLevel] = useState<string>("jhs1");
   const [heading, setHeading] = useState<string | null>(null);
-  const [settings, setSettings] = useState(() => newQuizSettings());
-  const [settingsErrors, setSettingsErrors] = useState<NewQuizSettingsErrors>({});
-  const [createError, setCreateError] = useState<string | null>(null);
-  const creating = useCreateDraftQuiz();
 
   const answerKey = useAnswerKey(questions, setQuestions, {
     missing: UPLOAD_MESSAGES.noAnswerFile,
@@ -85,23 +72,6 @@ export function UploadQuizPage() {
   function parse() {
     if (paper.file) setError(null);
     paper.start();
-  }
-
-  function create() {
-    setCreateError(null);
-    const problems = checkNewQuizSettings(settings);
-    setSettingsErrors(problems);
-    if (!title.trim()) return setCreateError(UPLOAD_MESSAGES.provideTitle);
-    if (!courseId) return setCreateError(QUIZ_MESSAGES.course);
-    if (Object.keys(problems).length) return setCreateError("Please correct the fields marked in red.");
-    creating.mutate(
-      { title: title.trim(), courseId: Number(courseId), studentType: level, questions, settings },
-      {
-        // The quiz's own page says what happened and holds Publish.
-        onSuccess: (r) => navigate(`${base}/quizzes/${r.id}`, { state: { created: DRAFT_CREATED } }),
-        onError: (e) => setCreateError(errorText(e, UPLOAD_MESSAGES.createFailed)),
-      },
-    );
   }
 
   const step = questions.length === 0 ? 0 : 2;
@@ -168,27 +138,14 @@ export function UploadQuizPage() {
                   <Text fw={600} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} data-testid="paper-heading">
                     {heading}
                   </Text>
-                  <Button size="compact-sm" variant="light" mt="xs" onClick={() => setTitle(heading.replace(/\s*\n+\s*/g, " — ").slice(0, 200))}>
+                  <Button size="compact-sm" variant="light" mt="xs" onClick={() => draft.setTitle(heading.replace(/\s*\n+\s*/g, " — ").slice(0, 200))}>
                     Use as quiz title
                   </Button>
                 </Paper>
               )}
-              <TextInput label="Title" required value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={200} />
-              <CourseLevelFields courses={courses} courseId={courseId} onCourseId={setCourseId} level={level} onLevel={setLevel} required />
-              <Title order={3} size="h5" mt="xs">
-                When and how students take it
-              </Title>
-              <NewQuizSettingsFields value={settings} onChange={setSettings} errors={settingsErrors} disabled={creating.isPending} />
-              <Text size="sm" c="dimmed">
-                The quiz is created as a draft: students see it only once you publish it.
-              </Text>
-              {createError && (
-                <Alert color="red" role="alert">
-                  {createError}
-                </Alert>
-              )}
+              <DraftQuizFields form={draft} titleLabel="Title" full />
               <Group>
-                <Button onClick={create} loading={creating.isPending} disabled={!!noCourse || questions.length === 0}>
+                <Button onClick={() => draft.create(questions)} loading={draft.creating.isPending} disabled={!!noCourse || questions.length === 0}>
                   Create Quiz
                 </Button>
                 {isAdmin && (
