@@ -1,20 +1,18 @@
 import { z } from "zod";
 export { ATTEMPT_ERROR_CODES, ATTEMPT_MESSAGES, type AttemptErrorCode, type AttemptRefusal } from "../constants";
-import { positiveId } from "./common";
+import { HideableScoreLineSchema, idParams, positiveId } from "./common";
 
 /**
  * The quiz-taking engine's API. The server owns the clock: every deadline here is the server's,
  * and `serverNow` lets the browser correct its own clock before showing a countdown.
  */
 
-const id = positiveId;
-
 /** Path parameter of /attempts/{attemptId}/... */
-export const AttemptParamsSchema = z.object({ attemptId: id("attemptId") });
+export const AttemptParamsSchema = idParams("attemptId");
 /** Path parameters of GET /quizzes/{id}/attempts/{number}: the student's own attempt by the number people read (1, 2, …). */
-export const AttemptNumberParamsSchema = z.object({ id: id("id"), number: id("number") });
+export const AttemptNumberParamsSchema = idParams("id", "number");
 /** Path parameter of /submissions/{quizId}/submit. */
-export const QuizIdParamsSchema = z.object({ quizId: id("quizId") });
+export const QuizIdParamsSchema = idParams("quizId");
 
 export const ANSWER_MAX_LENGTH = 1000;
 /** Most answers one request may carry (a whole quiz at once is allowed). */
@@ -156,11 +154,8 @@ export const SubmissionSchema = z.object({
   attemptId: z.number().int().nullable(),
   quizId: z.number().int(),
   userId: z.number().int(),
-  /** Percentage with two decimals over the questions that have a key; null when none has, or while hidden (AttemptResult.scoreHidden). */
-  score: z.number().nullable(),
-  /** Answers right; null while hidden (AttemptResult.scoreHidden). */
-  correct: z.number().int().nullable(),
-  total: z.number().int(),
+  /** Score and correct are null while hidden (AttemptResult.scoreHidden). */
+  ...HideableScoreLineSchema.shape,
   /** False while some answers wait for a teacher's grade. */
   graded: z.boolean(),
   /** When the attempt ended (its deadline when the server closed it). */
@@ -172,12 +167,8 @@ export type Submission = z.infer<typeof SubmissionSchema>;
 export const AttemptResultSchema = z.object({
   attemptId: z.number().int(),
   attemptNumber: z.number().int(),
-  /** Percentage with two decimals; null when no question has a key, or while `scoreHidden`. */
-  score: z.number().nullable(),
-  /** Answers right; null while `scoreHidden`. */
-  correct: z.number().int().nullable(),
-  /** Questions with a key. */
-  total: z.number().int(),
+  /** Score and correct are null while `scoreHidden`. */
+  ...HideableScoreLineSchema.shape,
   /** score ≥ passingScore; null while not fully graded, or while `scoreHidden`. */
   passed: z.boolean().nullable(),
   /**

@@ -40,8 +40,12 @@ export const positiveId = (name: string) => wholeNumber(`${name} must be a posit
 /** `page` of a list query: 1 to MAX_PAGE. */
 export const pageNumber = () => wholeNumber("page must be 1 or more", 1, MAX_PAGE, `page must be at most ${MAX_PAGE}`).default(1);
 
+/** Path parameters that are ids, each a `positiveId` named as in the path: `idParams("quizId")`, `idParams("id", "questionId")`. */
+export const idParams = <K extends string>(...names: [K, ...K[]]) =>
+  z.object(Object.fromEntries(names.map((name) => [name, positiveId(name)])) as Record<K, ReturnType<typeof positiveId>>);
+
 /** Path parameter `id`. */
-export const IdParamsSchema = z.object({ id: positiveId("id") });
+export const IdParamsSchema = idParams("id");
 
 /**
  * The one page query of every list: `page` from 1, `limit` from 1 to `max` (default `size`), both plain
@@ -56,8 +60,39 @@ export const pageQuery = (size: number, max = 100) =>
 export const PageQuerySchema = pageQuery(20);
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
+/** `search` of a list query: part of a name or title (any case), trimmed, 100 characters at most. Some lists say the limit in `error`. */
+export const searchParam = (error?: string) =>
+  z
+    .string()
+    .trim()
+    .max(100, error === undefined ? undefined : { error })
+    .optional();
+export const SEARCH_TOO_LONG = "search must be at most 100 characters";
+
+/** `sortOrder` of a list query. */
+export const SortOrderSchema = z.enum(["asc", "desc"], { error: "sortOrder must be asc or desc" });
+
 /** The one page meta of every list answer (under `pagination`, or `meta` for quizzes as the spec says). */
 export const PageMetaSchema = z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() });
 export type PageMeta = z.infer<typeof PageMetaSchema>;
+
+/** The one list answer: a page of `item`s and its meta, `{ data, pagination }`. A list adds its own fields after them with `.extend`. */
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), pagination: PageMetaSchema });
+
+/**
+ * A submission's score line: the percentage over the questions with a key (two decimals; null with no keyed question),
+ * how many of them were answered right, and how many have a key.
+ */
+export const ScoreLineSchema = z.object({ score: z.number().nullable(), correct: z.number().int(), total: z.number().int() });
+/**
+ * The score line as a student may be shown it: `score` (also null while unknown) and `correct` are null while the quiz
+ * keeps scores until it closes (`scoreHidden`, showScore "after_close", decision 041).
+ */
+export const HideableScoreLineSchema = ScoreLineSchema.extend({ correct: z.number().int().nullable() });
+
+/** Someone another answer points to: a student, a teacher, who decided. */
+export const PersonRefSchema = z.object({ id: z.number().int(), name: z.string() });
+/** Something another answer points to by its title: a course, a quiz. */
+export const TitledRefSchema = z.object({ id: z.number().int(), title: z.string() });
 
 export const OkSchema = z.object({ ok: z.literal(true) });

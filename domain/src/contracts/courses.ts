@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PageMetaSchema, pageQuery } from "./common";
+import { PersonRefSchema, SEARCH_TOO_LONG, pageOf, pageQuery, searchParam } from "./common";
 import { COURSE_MESSAGES } from "../constants";
 
 export { COURSE_MESSAGES };
@@ -14,7 +14,7 @@ export const CourseSchema = z.object({
   /** The teacher who teaches it; null while unassigned. */
   teacherId: z.number().int().nullable(),
   /** Null while unassigned. */
-  teacher: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  teacher: PersonRefSchema.nullable(),
   /** The course material PDF (download: GET /api/courses/{id}/material); null when none was uploaded. */
   material: FileInfoSchema.nullable(),
   createdAt: z.string(),
@@ -25,16 +25,13 @@ export type Course = z.infer<typeof CourseSchema>;
 /** GET /courses: search matches title or description, case-insensitive. Sorted by title. */
 /** Limit: 12 on the student pages, 100 for dropdowns; never more than 100. */
 export const CourseListQuerySchema = pageQuery(12).extend({
-  search: z.string().trim().max(100, { error: "search must be at most 100 characters" }).optional(),
+  search: searchParam(SEARCH_TOO_LONG),
   /** Only courses taught by this teacher (e.g. a teacher's own courses for the quiz form). */
   teacherId: positiveId("teacherId").optional(),
 });
 export type CourseListQuery = z.input<typeof CourseListQuerySchema>;
 
-export const CourseListResponseSchema = z.object({
-  data: z.array(CourseSchema),
-  pagination: PageMetaSchema,
-});
+export const CourseListResponseSchema = pageOf(CourseSchema);
 export type CourseListResponse = z.infer<typeof CourseListResponseSchema>;
 
 /** Counts for the admin course screen. */

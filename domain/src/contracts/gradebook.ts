@@ -15,7 +15,7 @@
  * Teachers see public tables and the private tables of their own courses; other tables answer 404.
  */
 import { z } from "zod";
-import { PageMetaSchema, StudentTypeSchema, pageQuery, positiveId } from "./common";
+import { PageMetaSchema, SEARCH_TOO_LONG, StudentTypeSchema, TitledRefSchema, pageOf, pageQuery, positiveId, searchParam } from "./common";
 import { DEFAULT_TABLE_COLUMNS, DEFAULT_TABLE_TYPE, TABLE_ACCESS_LEVELS, TABLE_COLUMN_TYPES, TABLE_LIMITS, TABLE_MESSAGES as M } from "../constants/gradebook";
 
 export * from "../constants/gradebook";
@@ -54,7 +54,7 @@ export const TableSchema = z.object({
   /** The level whose students are the rows; null = every student. */
   studentType: StudentTypeSchema.nullable(),
   /** The course the marks belong to; its teacher may use the table when it is private. */
-  course: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  course: TitledRefSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -85,10 +85,10 @@ export const TableFormSchema = z
 export type TableFormInput = z.input<typeof TableFormSchema>;
 export type TableForm = z.output<typeof TableFormSchema>;
 
-const search = z.string().trim().max(100, { error: "search must be at most 100 characters" }).optional();
+const search = searchParam(SEARCH_TOO_LONG);
 
 export const TableListQuerySchema = pageQuery(20).extend({ search });
-export const TableListResponseSchema = z.object({ data: z.array(TableSchema), pagination: PageMetaSchema });
+export const TableListResponseSchema = pageOf(TableSchema);
 export type TableListResponse = z.infer<typeof TableListResponseSchema>;
 
 /** A cell's value: a number in number columns, text in text columns. */

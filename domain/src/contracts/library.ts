@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIBRARY_ITEM_TYPES } from "../constants";
-import { PageMetaSchema, pageQuery } from "./common";
+import { TitledRefSchema, pageOf, pageQuery, searchParam } from "./common";
 
 /** A document of the library: a course's material or a quiz's paper as a PDF. */
 export const LibraryItemSchema = z.object({
@@ -9,7 +9,7 @@ export const LibraryItemSchema = z.object({
   title: z.string(),
   type: z.enum(LIBRARY_ITEM_TYPES),
   /** The course the document belongs to. */
-  course: z.object({ id: z.number().int(), title: z.string() }),
+  course: TitledRefSchema,
   /** The file's name as uploaded. */
   fileName: z.string(),
   /** Bytes. */
@@ -23,10 +23,10 @@ export type LibraryItem = z.infer<typeof LibraryItemSchema>;
 
 /** GET /library: newest first; `search` matches the title, the file name or the course. */
 export const LibraryQuerySchema = pageQuery(20).extend({
-  search: z.string().trim().max(100).optional(),
+  search: searchParam(),
   type: z.enum(LIBRARY_ITEM_TYPES, { error: "type must be material or quiz-pdf" }).optional(),
 });
 export type LibraryQuery = z.input<typeof LibraryQuerySchema>;
 
-export const LibraryListSchema = z.object({ data: z.array(LibraryItemSchema), pagination: PageMetaSchema });
+export const LibraryListSchema = pageOf(LibraryItemSchema);
 export type LibraryList = z.infer<typeof LibraryListSchema>;

@@ -11,7 +11,7 @@
  *   GET  /performance/student/{studentId}            → StudentHistory
  */
 import { z } from "zod";
-import { PageMetaSchema, pageNumber, pageQuery, positiveId, StudentTypeSchema, wholeNumber } from "./common";
+import { SEARCH_TOO_LONG, ScoreLineSchema, SortOrderSchema, StudentTypeSchema, idParams, pageOf, pageQuery, positiveId, searchParam } from "./common";
 import { ITEM_FLAGS, PERFORMANCE_RATINGS, PERFORMANCE_STATUSES, PERFORMANCE_STRATEGIES } from "../rules/performance";
 
 export const PERFORMANCE_MESSAGES = {
@@ -35,9 +35,6 @@ export const PERFORMANCE_MESSAGES = {
 const scoreValue = (error: string) =>
   z.preprocess((v) => (typeof v === "string" && /^\d{1,3}(\.\d{1,2})?$/.test(v) ? Number(v) : v), z.number({ error }).min(0, { error }).max(100, { error }));
 
-const sortOrder = z.enum(["asc", "desc"], { error: "sortOrder must be asc or desc" });
-const search = z.string().trim().max(100, { error: "search must be at most 100 characters" });
-
 /** GET /performance/students. A teacher's courseId filter is ignored: they always see their own courses. */
 export const StudentPerformanceQuerySchema = pageQuery(20)
   .extend({
@@ -46,9 +43,9 @@ export const StudentPerformanceQuerySchema = pageQuery(20)
     maxScore: scoreValue(PERFORMANCE_MESSAGES.score).optional(),
     strategy: z.enum(PERFORMANCE_STRATEGIES, { error: "strategy must be standard, highest or weighted" }).default("standard"),
     /** Part of the student's name, any case. */
-    search: search.optional(),
+    search: searchParam(SEARCH_TOO_LONG),
     sortBy: z.enum(["name", "finalScore", "quizCount"], { error: "sortBy must be name, finalScore or quizCount" }).default("name"),
-    sortOrder: sortOrder.default("asc"),
+    sortOrder: SortOrderSchema.default("asc"),
   })
   .refine((q) => q.minScore === undefined || q.maxScore === undefined || q.minScore <= q.maxScore, { error: PERFORMANCE_MESSAGES.minAboveMax });
 export type StudentPerformanceQuery = z.input<typeof StudentPerformanceQuerySchema>;
@@ -70,7 +67,7 @@ export const StudentPerformanceRowSchema = z.object({
 });
 export type StudentPerformanceRow = z.infer<typeof StudentPerformanceRowSchema>;
 
-export const StudentPerformanceListSchema = z.object({ data: z.array(StudentPerformanceRowSchema), pagination: PageMetaSchema });
+export const StudentPerformanceListSchema = pageOf(StudentPerformanceRowSchema);
 export type StudentPerformanceList = z.infer<typeof StudentPerformanceListSchema>;
 
 /** POST /performance/students/{userId}/override body. The remark is asked first on screen (spec §5). */
@@ -89,9 +86,9 @@ export const PerformanceOverrideSchema = z.object({
 });
 export type PerformanceOverride = z.infer<typeof PerformanceOverrideSchema>;
 
-export const UserIdParamsSchema = z.object({ userId: positiveId("userId") });
-export const StudentIdParamsSchema = z.object({ studentId: positiveId("studentId") });
-export const ItemParamsSchema = z.object({ id: positiveId("id"), questionId: positiveId("questionId") });
+export const UserIdParamsSchema = idParams("userId");
+export const StudentIdParamsSchema = idParams("studentId");
+export const ItemParamsSchema = idParams("id", "questionId");
 
 const dateOnly = (error: string) =>
   z
@@ -114,11 +111,9 @@ export const DASHBOARD_SORTS = [
 ] as const;
 
 /** GET /performance/dashboard: page size 20, default sort title ascending; all in SQL. */
-export const QuizDashboardQuerySchema = z.object({
-  page: pageNumber(),
-  limit: wholeNumber("limit must be between 1 and 100", 1, 100).default(20),
+export const QuizDashboardQuerySchema = pageQuery(20).extend({
   /** Part of the quiz title, any case. */
-  searchTitle: search.optional(),
+  searchTitle: searchParam(SEARCH_TOO_LONG),
   /** Admins only; ignored for teachers. */
   courseId: positiveId("courseId").optional(),
   status: z.enum(PERFORMANCE_STATUSES, { error: "status must be active, expired or upcoming" }).optional(),
@@ -127,7 +122,7 @@ export const QuizDashboardQuerySchema = z.object({
   /** Quizzes created on or before this day (UTC). */
   dateTo: dateOnly(PERFORMANCE_MESSAGES.dateTo).optional(),
   sortBy: z.enum(DASHBOARD_SORTS, { error: `sortBy must be one of ${DASHBOARD_SORTS.join(", ")}` }).default("title"),
-  sortOrder: sortOrder.default("asc"),
+  sortOrder: SortOrderSchema.default("asc"),
 });
 export type QuizDashboardQuery = z.input<typeof QuizDashboardQuerySchema>;
 
@@ -248,9 +243,7 @@ export const QuizPerformanceDetailsSchema = z.object({
       userId: z.number().int(),
       studentName: z.string(),
       studentType: StudentTypeSchema.nullable(),
-      score: z.number().nullable(),
-      correct: z.number().int(),
-      total: z.number().int(),
+      ...ScoreLineSchema.shape,
       attempts: z.number().int(),
       lastAttempt: z.string(),
       email: z.string().nullable(),

@@ -3,7 +3,7 @@ import { QUIZ_LIMITS, QUIZ_MESSAGES, SHOW_ANSWERS } from "../constants";
 
 export { QUIZ_LIMITS, QUIZ_MESSAGES, SHOW_ANSWERS };
 export type { ShowAnswers } from "../constants";
-import { MAX_ID, PageMetaSchema, pageQuery, positiveId, STUDENT_TYPES, StudentTypeSchema, wholeNumber } from "./common";
+import { MAX_ID, PageMetaSchema, pageQuery, positiveId, STUDENT_TYPES, StudentTypeSchema, TitledRefSchema, wholeNumber } from "./common";
 import { FileInfoSchema } from "./files";
 
 const M = QUIZ_MESSAGES;
@@ -281,7 +281,7 @@ const QuizBaseSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   courseId: z.number().int(),
-  course: z.object({ id: z.number().int(), title: z.string(), teacherId: z.number().int().nullable() }),
+  course: TitledRefSchema.extend({ teacherId: z.number().int().nullable() }),
   /** The teacher who created it (a course's teacher also manages it). */
   teacherId: z.number().int().nullable(),
   studentType: StudentTypeSchema,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIBRARY_ITEM_TYPES, REPORT_FORMATS, REPORT_IDS } from "../constants";
-import { positiveId } from "./common";
+import { idParams } from "./common";
 
 export const ReportIdSchema = z.enum(REPORT_IDS);
 
@@ -62,5 +62,5 @@ export type ReportResult = z.infer<typeof ReportResultSchema>;
 
 /** `?format=csv|docx` downloads the report as a file named with the report's name and the ISO date. */
 export const ReportQuerySchema = z.object({ format: z.enum(REPORT_FORMATS, { error: "format must be csv or docx" }).optional() });
-export const QuizReportParamsSchema = z.object({ quizId: positiveId("quizId") });
-export const UserReportParamsSchema = z.object({ userId: positiveId("userId") });
+export const QuizReportParamsSchema = idParams("quizId");
+export const UserReportParamsSchema = idParams("userId");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PageMetaSchema, RoleSchema, pageQuery } from "../common";
+import { RoleSchema, pageOf, pageQuery, searchParam } from "../common";
 
 export { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, auditActionLabel, type AuditAction } from "../../constants/admin";
 
@@ -28,13 +28,10 @@ export type AuditLog = z.infer<typeof AuditLogSchema>;
 
 export const AuditLogQuerySchema = pageQuery(50, 200).extend({
   /** Matches the entity type or id, or the name of who did it or what it was done to. */
-  search: z.string().trim().max(100).optional(),
+  search: searchParam(),
   action: z.string().trim().toLowerCase().max(40).optional(),
   sortBy: z.enum(["entityType", "action", "createdAt", "entityId"]).default("entityType"),
   sortOrder: z.enum(["asc", "desc"]).default("asc"),
 });
 
-export const AuditLogListSchema = z.object({
-  data: z.array(AuditLogSchema),
-  pagination: PageMetaSchema,
-});
+export const AuditLogListSchema = pageOf(AuditLogSchema);

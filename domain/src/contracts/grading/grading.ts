@@ -3,7 +3,18 @@ import { GRADING_MESSAGES as M, SUBMISSION_SORTS } from "../../constants/grading
 import { LATE_ANSWER_DECISIONS } from "../../constants/late-answers";
 
 export { LATE_ANSWERS, LATE_ANSWER_DECISIONS, type LateAnswerDecision } from "../../constants/late-answers";
-import { PageMetaSchema, pageQuery, positiveId } from "../common";
+import {
+  PageMetaSchema,
+  PersonRefSchema,
+  ScoreLineSchema,
+  SortOrderSchema,
+  TitledRefSchema,
+  idParams,
+  pageOf,
+  pageQuery,
+  positiveId,
+  searchParam,
+} from "../common";
 
 export { GRADING_MESSAGES, GRADE_BAR_GREEN, GRADE_BAR_ORANGE, SUBMISSION_SORTS, type SubmissionSort } from "../../constants/grading";
 
@@ -36,15 +47,20 @@ export type GradeSubmissionInput = z.input<typeof GradeSubmissionSchema>;
 /** PUT /submissions/{id} (Grades Management's edit). */
 export const EditSubmissionScoreSchema = z.object({ score: percentScore(M.score) });
 
-export const SubmissionIdParamsSchema = z.object({ submissionId: positiveId("submissionId") });
+export const SubmissionIdParamsSchema = idParams("submissionId");
 
-/** One question of a submission as the grading screen shows it. */
-export const GradingAnswerSchema = z.object({
+/** A question as the grading screens show it, before what was answered to it. */
+const gradedQuestion = {
   questionId: z.number().int(),
   /** 1-based place in the quiz. */
   number: z.number().int(),
   text: z.string(),
   options: z.array(z.string()),
+};
+
+/** One question of a submission as the grading screen shows it. */
+export const GradingAnswerSchema = z.object({
+  ...gradedQuestion,
   /** What the student answered; null when they left it. */
   answer: z.string().nullable(),
   /** The correct option's text; null for a question without a key (the teacher grades it). */
@@ -61,12 +77,9 @@ export const UngradedSubmissionSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
   quizId: z.number().int(),
-  user: z.object({ id: z.number().int(), name: z.string() }),
-  /** The automatic part: percentage of the keyed questions answered right (null with no keyed question). */
-  score: z.number().nullable(),
-  correct: z.number().int(),
-  /** Questions with a key. */
-  total: z.number().int(),
+  user: PersonRefSchema,
+  /** The automatic part of the score. */
+  ...ScoreLineSchema.shape,
   /** The answers to questions without a key (the spec's field). */
   ungradedAnswers: z.array(z.object({ questionId: z.number().int(), answer: z.string() })),
   answers: z.array(GradingAnswerSchema),
@@ -83,7 +96,7 @@ export const UngradedListResponseSchema = z.object({
     title: z.string(),
     passingScore: z.number(),
     questionCount: z.number().int(),
-    course: z.object({ id: z.number().int(), title: z.string() }),
+    course: TitledRefSchema,
   }),
   data: z.array(UngradedSubmissionSchema),
   pagination: PageMetaSchema,
@@ -95,9 +108,7 @@ export const SubmissionItemSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
   quizId: z.number().int(),
-  score: z.number().nullable(),
-  correct: z.number().int(),
-  total: z.number().int(),
+  ...ScoreLineSchema.shape,
   /** False while answers to questions without a key wait for a teacher. */
   graded: z.boolean(),
   /** How many answers wait for a teacher's mark. */
@@ -110,26 +121,26 @@ export const SubmissionItemSchema = z.object({
   /** How the score was set: automatically, by marks, or a teacher's final score. */
   gradedBy: z.enum(["auto", "marks", "final"]),
   createdAt: z.string(),
-  user: z.object({ id: z.number().int(), name: z.string() }),
-  quiz: z.object({ id: z.number().int(), title: z.string(), passingScore: z.number() }),
-  course: z.object({ id: z.number().int(), title: z.string() }),
+  user: PersonRefSchema,
+  quiz: TitledRefSchema.extend({ passingScore: z.number() }),
+  course: TitledRefSchema,
 });
 export type SubmissionItem = z.infer<typeof SubmissionItemSchema>;
 
 /** GET /submissions: Grades Management's list, filtered, sorted and paged in SQL. */
 export const SubmissionListQuerySchema = pageQuery(20, 100).extend({
   /** Part of the student's name (case-insensitive). */
-  search: z.string().trim().max(100).optional(),
+  search: searchParam(),
   courseId: positiveId("courseId").optional(),
   quizId: positiveId("quizId").optional(),
   /** graded or ungraded only; both when absent. */
   status: z.enum(["graded", "ungraded"], { error: "status must be graded or ungraded" }).optional(),
   sortBy: z.enum(SUBMISSION_SORTS, { error: "sortBy must be student, course, quiz, score or date" }).default("date"),
-  sortOrder: z.enum(["asc", "desc"], { error: "sortOrder must be asc or desc" }).optional(),
+  sortOrder: SortOrderSchema.optional(),
 });
 export type SubmissionListQuery = z.input<typeof SubmissionListQuerySchema>;
 
-export const SubmissionListResponseSchema = z.object({ data: z.array(SubmissionItemSchema), pagination: PageMetaSchema });
+export const SubmissionListResponseSchema = pageOf(SubmissionItemSchema);
 export type SubmissionListResponse = z.infer<typeof SubmissionListResponseSchema>;
 
 /**
@@ -137,11 +148,7 @@ export type SubmissionListResponse = z.infer<typeof SubmissionListResponseSchema
  * kept beside the submission, not counted until the teacher accepts it.
  */
 export const LateAnswerSchema = z.object({
-  questionId: z.number().int(),
-  /** 1-based place in the quiz. */
-  number: z.number().int(),
-  text: z.string(),
-  options: z.array(z.string()),
+  ...gradedQuestion,
   /** The late answer. */
   answer: z.string(),
   /** What counts for this question now (saved in time, or accepted); null when nothing does. */
@@ -157,7 +164,7 @@ export const LateAnswerSchema = z.object({
   /** Whether the phone's time is before the deadline (plus the grace); null when the phone did not say or there is no deadline. */
   givenInTime: z.boolean().nullable(),
   decision: z.enum(LATE_ANSWER_DECISIONS),
-  decidedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  decidedBy: PersonRefSchema.nullable(),
   decidedAt: z.string().nullable(),
 });
 export type LateAnswer = z.infer<typeof LateAnswerSchema>;
@@ -167,13 +174,11 @@ export const SubmissionLateAnswersSchema = z.object({
   submissionId: z.number().int(),
   attemptId: z.number().int(),
   quizId: z.number().int(),
-  user: z.object({ id: z.number().int(), name: z.string() }),
+  user: PersonRefSchema,
   /** The attempt's deadline; null without one. */
   deadline: z.string().nullable(),
   submittedAt: z.string(),
-  score: z.number().nullable(),
-  correct: z.number().int(),
-  total: z.number().int(),
+  ...ScoreLineSchema.shape,
   /** Late answers waiting for a decision. */
   pending: z.number().int(),
   answers: z.array(LateAnswerSchema),
@@ -182,7 +187,7 @@ export type SubmissionLateAnswers = z.infer<typeof SubmissionLateAnswersSchema>;
 
 /** GET /quizzes/{id}/late-answers: the quiz's submissions with late answers, those waiting for a decision first. */
 export const QuizLateAnswersResponseSchema = z.object({
-  quiz: z.object({ id: z.number().int(), title: z.string() }),
+  quiz: TitledRefSchema,
   /** Late answers waiting for a decision, over all submissions. */
   pending: z.number().int(),
   data: z.array(SubmissionLateAnswersSchema),
@@ -203,7 +208,7 @@ export const DecideLateAnswersSchema = z
   .transform((b) => ({ questionIds: b?.questionIds ?? null }));
 export type DecideLateAnswersInput = z.input<typeof DecideLateAnswersSchema>;
 
-const gradeNumbers = z.object({ score: z.number().nullable(), correct: z.number().int(), total: z.number().int(), graded: z.boolean() });
+const gradeNumbers = ScoreLineSchema.extend({ graded: z.boolean() });
 
 /** The answer of an accept or a leave: how many were decided, the grade before and after, and the submission's late answers now. */
 export const DecideLateAnswersResponseSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { GRADING_MESSAGES } from "../../constants/grading";
-import { PageMetaSchema, pageQuery, positiveId } from "../common";
+import { HideableScoreLineSchema, PersonRefSchema, TitledRefSchema, pageOf, pageQuery, positiveId, searchParam } from "../common";
 import { percentScore } from "./grading";
 
 /** A quiz record: one per submission (and records an admin enters by hand). */
@@ -8,11 +8,8 @@ export const RecordSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
   quizId: z.number().int(),
-  /** Percentage with two decimals; null while unknown, or while `scoreHidden`. */
-  score: z.number().nullable(),
-  /** Null while `scoreHidden`. */
-  correct: z.number().int().nullable(),
-  total: z.number().int(),
+  /** Score (null while unknown too) and correct are null while `scoreHidden`. */
+  ...HideableScoreLineSchema.shape,
   /** Null while unknown (answers waiting for a teacher): shown as "Completed"; null while `scoreHidden`. */
   passed: z.boolean().nullable(),
   /** Higher than every earlier record of this student for this quiz (the first one counts); false while `scoreHidden`. */
@@ -31,7 +28,7 @@ export const RecordSchema = z.object({
     title: z.string(),
     /** Null means unlimited. */
     maxAttempts: z.number().int().nullable(),
-    course: z.object({ id: z.number().int(), title: z.string() }),
+    course: TitledRefSchema,
   }),
 });
 export type QuizRecord = z.infer<typeof RecordSchema>;
@@ -43,11 +40,8 @@ export const RecordListQuerySchema = pageQuery(50).extend({
 });
 export type RecordListQuery = z.input<typeof RecordListQuerySchema>;
 
-export const RecordListResponseSchema = z.object({
-  /** Newest first. */
-  data: z.array(RecordSchema),
-  pagination: PageMetaSchema,
-});
+/** Newest first. */
+export const RecordListResponseSchema = pageOf(RecordSchema);
 export type RecordListResponse = z.infer<typeof RecordListResponseSchema>;
 
 /** A record as the records admin lists it: the quiz record with its student and where it came from. */
@@ -55,9 +49,7 @@ export const AdminRecordSchema = RecordSchema.extend({
   /** The submission it was made from; null for a record entered by hand. */
   submissionId: z.number().int().nullable(),
   /** Email null for teachers (they see students by name only, decision 017). */
-  user: z.object({
-    id: z.number().int(),
-    name: z.string(),
+  user: PersonRefSchema.extend({
     email: z.string().nullable(),
     /** The student's class, as written: "JHS 1B" (level and stream, issue 24); "" without a level. */
     className: z.string().optional(),
@@ -70,11 +62,11 @@ export const AdminRecordListQuerySchema = pageQuery(20, 100).extend({
   userId: positiveId("userId").optional(),
   quizId: positiveId("quizId").optional(),
   /** Part of the student's name (case-insensitive). */
-  search: z.string().trim().max(100).optional(),
+  search: searchParam(),
 });
 export type AdminRecordListQuery = z.input<typeof AdminRecordListQuerySchema>;
 
-export const AdminRecordListResponseSchema = z.object({ data: z.array(AdminRecordSchema), pagination: PageMetaSchema });
+export const AdminRecordListResponseSchema = pageOf(AdminRecordSchema);
 export type AdminRecordListResponse = z.infer<typeof AdminRecordListResponseSchema>;
 
 /** POST /records and PUT /records/{id}: user, quiz and score (a number, step 0.1 on the form) are required. */

@@ -8,7 +8,7 @@
  * students are the students with a scored result on those quizzes.
  */
 import { z } from "zod";
-import { PageMetaSchema, StudentTypeSchema, pageQuery } from "../common";
+import { StudentTypeSchema, pageOf, pageQuery } from "../common";
 
 export { INSIGHT_RULES } from "../../rules/insights";
 
@@ -72,5 +72,5 @@ export const TeacherInsightStudentSchema = z.object({
 });
 export type TeacherInsightStudent = z.infer<typeof TeacherInsightStudentSchema>;
 
-export const TeacherInsightListSchema = z.object({ data: z.array(TeacherInsightStudentSchema), pagination: PageMetaSchema });
+export const TeacherInsightListSchema = pageOf(TeacherInsightStudentSchema);
 export type TeacherInsightList = z.infer<typeof TeacherInsightListSchema>;

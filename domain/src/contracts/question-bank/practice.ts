@@ -14,8 +14,9 @@
  * those questions (it already has their texts) and POSTs a new practice with `retryOf` = the result's id.
  */
 import { z } from "zod";
-import { BANK_LIMITS, BANK_MESSAGES, BANK_SECTIONS } from "../../constants";
+import { BANK_LIMITS, BANK_MESSAGES } from "../../constants";
 import { PageMetaSchema, pageQuery } from "../common";
+import { BankPlaceSchema } from "./question";
 
 const M = BANK_MESSAGES;
 
@@ -43,9 +44,7 @@ export const PracticeQuestionResultSchema = z.object({
 
 export const PracticeResultSchema = z.object({
   id: z.number().int(),
-  year: z.number().int(),
-  subject: z.string(),
-  section: z.enum(BANK_SECTIONS),
+  ...BankPlaceSchema.shape,
   /** Questions answered correctly. */
   score: z.number().int(),
   /** Questions practised. */

@@ -34,6 +34,7 @@
 import { z } from "zod";
 import { BANK_LIMITS, BANK_MESSAGES, BANK_SECTIONS, QUIZ_LIMITS, QUIZ_MESSAGES } from "../../constants";
 import { MAX_ID, PageMetaSchema, pageQuery, positiveId, wholeNumber } from "../common";
+import { QuestionSchema } from "../quizzes";
 
 export { BANK_LIMITS, BANK_MESSAGES, BANK_SECTIONS, bankGroupKey, parseBankGroupKey, importedMessage, type BankSection } from "../../constants";
 const M = BANK_MESSAGES;
@@ -218,18 +219,15 @@ export const BankListQuerySchema = pageQuery(20, 100).extend({
 });
 export type BankListQuery = z.input<typeof BankListQuerySchema>;
 
-/** A bank question as teachers and admins see it. */
-export const BankQuestionSchema = z.object({
-  id: z.number().int(),
-  /** 0-based order within its group. */
-  position: z.number().int(),
-  text: z.string(),
-  options: z.array(z.string()),
-  /** The correct option's text; null when unknown. NEVER sent to students. */
-  answer: z.string().nullable(),
-  year: z.number().int(),
-  subject: z.string(),
-  section: z.enum(BANK_SECTIONS),
+/** Where a question stands in the bank: the year, subject and section of its paper (one bank group, `bankGroupKey`). */
+export const BankPlaceSchema = z.object({ year: z.number().int(), subject: z.string(), section: z.enum(BANK_SECTIONS) });
+
+/**
+ * A bank question as teachers and admins see it: the question and its key as a quiz holds them (`position`: 0-based
+ * order within its group; the answer is NEVER sent to students), and its place in the bank.
+ */
+export const BankQuestionSchema = QuestionSchema.pick({ id: true, position: true, text: true, options: true, answer: true }).extend({
+  ...BankPlaceSchema.shape,
   topic: z.string().nullable(),
   /** How many pictures the question has: GET /questions/{id}/images/{n}, n from 1 to imageCount. */
   imageCount: z.number().int(),
@@ -251,9 +249,7 @@ export type BankGroupsQuery = z.input<typeof BankGroupsQuerySchema>;
 /** One group of the bank screen. `key` is `bankGroupKey(group)`. */
 export const BankGroupSchema = z.object({
   key: z.string(),
-  year: z.number().int(),
-  subject: z.string(),
-  section: z.enum(BANK_SECTIONS),
+  ...BankPlaceSchema.shape,
   count: z.number().int(),
   /** Topics present in the group, sorted. */
   topics: z.array(z.string()),

@@ -15,7 +15,7 @@
  * It is stored and returned as written; the screen renders it as text (never as HTML).
  */
 import { z } from "zod";
-import { PageMetaSchema, pageQuery } from "../common";
+import { pageOf, pageQuery } from "../common";
 
 export const ANNOUNCEMENT_MESSAGES = {
   title: "Title is required",
@@ -95,10 +95,7 @@ export function announcementBound(text: string, side: "start" | "end"): number {
 export const AnnouncementListQuerySchema = pageQuery(20);
 export type AnnouncementListQuery = z.input<typeof AnnouncementListQuerySchema>;
 
-export const AnnouncementListResponseSchema = z.object({
-  data: z.array(AnnouncementSchema),
-  pagination: PageMetaSchema,
-});
+export const AnnouncementListResponseSchema = pageOf(AnnouncementSchema);
 export type AnnouncementListResponse = z.infer<typeof AnnouncementListResponseSchema>;
 
 /** GET /announcements/current: newest first. */

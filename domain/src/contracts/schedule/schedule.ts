@@ -21,7 +21,7 @@
  *   GET    /schedules/feed/{token}.ics             PUBLIC (the token is the credential) → text/calendar; revoked/unknown 404
  */
 import { z } from "zod";
-import { MAX_ID, positiveId } from "../common";
+import { IdParamsSchema, MAX_ID, PersonRefSchema, TitledRefSchema } from "../common";
 import { FileInfoSchema } from "../files";
 
 export const SCHEDULE_MESSAGES = {
@@ -74,8 +74,8 @@ export const ScheduleEventSchema = z.object({
   recurrenceDescription: z.string(),
   /** Null means school-wide. */
   courseId: z.number().int().nullable(),
-  course: z.object({ id: z.number().int(), title: z.string() }).nullable(),
-  createdBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  course: TitledRefSchema.nullable(),
+  createdBy: PersonRefSchema.nullable(),
   /** Attached circular (download: GET /api/schedules/{id}/file); null when none. */
   file: FileInfoSchema.nullable(),
   /** Starts (ISO instants) of cancelled occurrences, in order. */
@@ -217,4 +217,4 @@ export const FeedParamsSchema = z.object({
   file: z.string().max(64, { error: "Not found" }),
 });
 
-export const ScheduleIdParamsSchema = z.object({ id: positiveId("id") });
+export const ScheduleIdParamsSchema = IdParamsSchema;

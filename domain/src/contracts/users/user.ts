@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RoleSchema, StudentTypeSchema, PageMetaSchema, pageQuery } from "../common";
+import { RoleSchema, StudentTypeSchema, pageOf, pageQuery, searchParam } from "../common";
 import { parseClassName } from "../../constants/enrolment";
 
 /**
@@ -127,7 +127,7 @@ export const UserListQuerySchema = pageQuery(100, 500).extend({
       }
       return c;
     }),
-  search: z.string().trim().max(100).optional(),
+  search: searchParam(),
 });
 
 /**
@@ -137,10 +137,7 @@ export const UserListQuerySchema = pageQuery(100, 500).extend({
 export const UserListItemSchema = UserSchema.extend({ email: z.string().nullable() });
 export type UserListItem = z.infer<typeof UserListItemSchema>;
 
-export const UserListResponseSchema = z.object({
-  data: z.array(UserListItemSchema),
-  pagination: PageMetaSchema,
-});
+export const UserListResponseSchema = pageOf(UserListItemSchema);
 
 /**
  * PUT /users/{id} (admin): a new password (every session of that user is revoked), and/or a student's level and
