@@ -1,4 +1,5 @@
 import { INSIGHT_RULES, type InsightKind } from "@adesua/domain";
+import { taughtQuizText } from "../../policies/quizzes.policy";
 
 /**
  * The teacher home's SQL (decision 024): fixed texts run as prepared statements (planned once; the
@@ -7,7 +8,7 @@ import { INSIGHT_RULES, type InsightKind } from "@adesua/domain";
  * through `records_quiz_user_idx` instead of scanning every record). Everything is
  * aggregated by the database, never row by row in JavaScript.
  *
- * - my_quizzes: the quizzes the teacher set or that belong to their courses (as GET /quizzes).
+ * - my_quizzes: the quizzes the teacher set or that belong to their courses (the quiz policy's teacher-quiz rule, as GET /quizzes).
  * - per_student: from the kept sums over records (decision 036): the average (mean of each quiz's best score, the
  *   "standard" strategy), the pass mark (mean passing score of the same quizzes), the number of quizzes, the last
  *   activity (an ungraded result has no score but counts) and the last three scored results, newest first (the
@@ -20,7 +21,7 @@ const { topAverage, fallingDrop, activeDays } = INSIGHT_RULES;
 /** The ids of the teacher's quizzes, $1 the teacher. */
 export const MY_QUIZ_IDS_SQL = `
   select coalesce(array_agg(q.id order by q.id), '{}') as ids from quizzes q
-  where q.teacher_id = $1 or q.course_id in (select c.id from courses c where c.teacher_id = $1)`;
+  where ${taughtQuizText("$1", "q")}`;
 
 /** The teacher's quizzes, from the parameter holding their ids. */
 const myQuizzes = (ids: string) => `
