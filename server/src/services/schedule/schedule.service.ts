@@ -9,6 +9,7 @@ import { hashToken } from "../../auth/sessions";
 import { badRequest, notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/viewer";
 import { assertCanEditEvent, assertCanUseCourse, canEditEvent } from "../../policies/schedule.policy";
+import { levelQuizSql, QUIZ_ALONE } from "../../policies/quizzes.policy";
 import { presentScheduleEvent, type ScheduleEventJoined } from "./schedule.presenter";
 import { buildCalendarFeed, occurrencesOf, type FeedEvent, type FeedQuizWindow } from "../../schedule";
 import { insertFileRow, type StoredPdf } from "../files/files.service";
@@ -25,7 +26,7 @@ function coursesOf(viewer: Viewer): SQL | null {
   if (viewer.role === "admin") return null;
   if (viewer.role === "teacher") return sql`(select ${courses.id} from ${courses} where ${courses.teacherId} = ${viewer.id})`;
   // A student takes part in a course that has published quizzes of their level (decisions 020, 040).
-  return sql`(select distinct ${quizzes.courseId} from ${quizzes} where ${quizzes.studentType} = ${viewer.studentType ?? ""} and ${quizzes.status} = 'published')`;
+  return sql`(select distinct ${quizzes.courseId} from ${quizzes} where ${levelQuizSql(viewer.studentType, QUIZ_ALONE)})`;
 }
 
 /** The events a viewer may see: school-wide ones and those of their courses (admins: all). */
@@ -41,7 +42,7 @@ export function eventScope(viewer: Viewer): SQL | undefined {
  */
 function quizScope(viewer: Viewer): SQL | undefined {
   if (viewer.role === "admin") return undefined;
-  if (viewer.role === "student") return and(eq(quizzes.studentType, (viewer.studentType ?? "") as StudentType), eq(quizzes.status, "published"));
+  if (viewer.role === "student") return levelQuizSql(viewer.studentType, QUIZ_ALONE);
   return inArray(quizzes.courseId, coursesOf(viewer)!);
 }
 
