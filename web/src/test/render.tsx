@@ -2,12 +2,12 @@ import type { ReactElement } from "react";
 import { render } from "@testing-library/react";
 import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
+import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from "react-router";
 import { AuthProvider } from "../lib/auth";
 import { theme } from "../app/theme";
 
-/** Renders routes inside the app's providers at `path`, with a fresh query cache. */
-export function renderRoutes(routes: RouteObject[], path: string) {
+/** Renders routes inside the app's providers at `path` (a URL, or a history entry with its state), with a fresh query cache. */
+export function renderRoutes(routes: RouteObject[], path: InitialEntry) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const utils = render(
@@ -24,6 +24,12 @@ export function renderRoutes(routes: RouteObject[], path: string) {
 
 export function renderWithProviders(ui: ReactElement) {
   return renderRoutes([{ path: "*", element: ui }], "/");
+}
+
+/** A signed-in browser: a fresh localStorage holding a session token (the test's GET /api/auth/me says whose). */
+export function signIn() {
+  localStorage.clear();
+  localStorage.setItem("token", "t");
 }
 
 /** Replaces fetch with a table of `METHOD /api/path` → [status, body]. */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import type { PracticeResult } from "@adesua/domain";
 import { ApiError } from "@/lib/api";
+import { practiceResult } from "@/test/fixtures";
 import { PRACTICE_PREFIX, createPracticeEngine, parseKeptRound, practiceRoundKey, purgeOldRounds, roundStore, type PracticeItem } from "./practice-engine";
 import { practiceReview } from "../routes/practice-page";
 
@@ -10,24 +10,21 @@ const items: PracticeItem[] = [
   { id: 13, text: "Essay: describe the water cycle", options: ["—", "—"] },
 ];
 
-const result: PracticeResult = {
-  id: 5,
-  year: 2020,
-  subject: "Science",
-  section: "A",
+const result = practiceResult({
   score: 1,
   total: 3,
   percentage: 50,
-  timeTakenSeconds: null,
-  retryOf: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
   results: [
     { questionId: 11, answer: "Heart", correctAnswer: "Heart", correct: true },
     { questionId: 12, answer: "Mars", correctAnswer: "Mercury", correct: false },
     { questionId: 13, answer: null, correctAnswer: null, correct: false },
   ],
   wrongQuestionIds: [12],
-};
+});
+
+/** A practice round over `items`, untimed, five a page, that grades nothing: each test overrides what it is about. */
+const engineWith = (over: Partial<Parameters<typeof createPracticeEngine>[0]> = {}) =>
+  createPracticeEngine({ title: "", subtitle: "", questions: async () => items, grade: vi.fn(), timeLimit: null, questionsPerPage: 5, ...over });
 
 describe("practice on the server", () => {
   it("sends the answers of exactly the questions shown and shows every correct answer", async () => {
@@ -62,18 +59,13 @@ describe("practice on the server", () => {
   });
 
   it("says so when there is nothing to practise, and passes the server's refusal on", async () => {
-    const empty = createPracticeEngine({ title: "", subtitle: "", questions: async () => [], grade: vi.fn(), timeLimit: null, questionsPerPage: 5 });
+    const empty = engineWith({ questions: async () => [] });
     await expect(empty.load()).rejects.toThrow("There are no questions to practise here.");
 
-    const refused = createPracticeEngine({
-      title: "",
-      subtitle: "",
-      questions: async () => items,
+    const refused = engineWith({
       grade: async () => {
         throw new ApiError(404, "Some of these questions are not in the question bank", "Some of these questions are not in the question bank");
       },
-      timeLimit: null,
-      questionsPerPage: 5,
     });
     expect((await refused.load()).deadline).toBeNull();
     await expect(refused.submit()).rejects.toMatchObject({ kind: "refused", message: "Some of these questions are not in the question bank" });
@@ -162,15 +154,7 @@ describe("a practice round kept on the device until it is submitted", () => {
       if (fail) throw new TypeError("Failed to fetch");
       return graded(a, ids, its);
     });
-    const engine = createPracticeEngine({
-      title: "",
-      subtitle: "",
-      questions: async () => items,
-      grade,
-      timeLimit: null,
-      questionsPerPage: 5,
-      store: roundStore(key, storage),
-    });
+    const engine = engineWith({ grade, store: roundStore(key, storage) });
     expect((await engine.load()).deadline).toBeNull();
     engine.answer(11, "Heart");
     await expect(engine.submit()).rejects.toMatchObject({ kind: "offline" });
@@ -183,27 +167,16 @@ describe("a practice round kept on the device until it is submitted", () => {
 
   it("keeps which result a retry round retries, and sends it when the resumed round is submitted", async () => {
     const storage = memoryStorage();
-    const first = createPracticeEngine({
-      title: "",
+    const first = engineWith({
       subtitle: "retrying 1 questions",
       questions: async () => [items[1]!],
-      grade: vi.fn(),
       timeLimit: 5,
-      questionsPerPage: 5,
       retryOf: 41,
       store: roundStore(key, storage),
     });
     await first.load();
     const grade = vi.fn(graded);
-    const resumed = createPracticeEngine({
-      title: "",
-      subtitle: "",
-      questions: async () => items,
-      grade,
-      timeLimit: 5,
-      questionsPerPage: 5,
-      store: roundStore(key, storage),
-    });
+    const resumed = engineWith({ grade, timeLimit: 5, store: roundStore(key, storage) });
     expect((await resumed.load()).questions.map((q) => q.id)).toEqual([12]);
     await resumed.submit();
     expect(grade.mock.calls[0]![1]).toEqual([12]);
@@ -212,16 +185,7 @@ describe("a practice round kept on the device until it is submitted", () => {
 
   it("keeps one round per user and group", async () => {
     const storage = memoryStorage();
-    const start = (k: string, qs: PracticeItem[]) =>
-      createPracticeEngine({
-        title: "",
-        subtitle: "",
-        questions: async () => qs,
-        grade: vi.fn(),
-        timeLimit: null,
-        questionsPerPage: 5,
-        store: roundStore(k, storage),
-      }).load();
+    const start = (k: string, qs: PracticeItem[]) => engineWith({ questions: async () => qs, store: roundStore(k, storage) }).load();
     await start(practiceRoundKey(7, "2020~Science~A"), [items[0]!]);
     await start(practiceRoundKey(8, "2020~Science~A"), [items[1]!]);
     await start(practiceRoundKey(7, "2021~Science~A"), [items[2]!]);
@@ -252,15 +216,7 @@ describe("a practice round kept on the device until it is submitted", () => {
       expect(parseKeptRound(raw), raw).toBeNull();
       const storage = memoryStorage();
       storage.setItem(key, raw);
-      const s = await createPracticeEngine({
-        title: "",
-        subtitle: "",
-        questions: async () => items,
-        grade: vi.fn(),
-        timeLimit: null,
-        questionsPerPage: 5,
-        store: roundStore(key, storage),
-      }).load();
+      const s = await engineWith({ store: roundStore(key, storage) }).load();
       expect(s.questions).toHaveLength(3);
     }
   });
@@ -268,17 +224,7 @@ describe("a practice round kept on the device until it is submitted", () => {
   it("purges rounds untouched for two weeks, and nothing else", async () => {
     const storage = memoryStorage();
     const day = 86_400_000;
-    const at = (t: number) =>
-      createPracticeEngine({
-        title: "",
-        subtitle: "",
-        questions: async () => items,
-        grade: vi.fn(),
-        timeLimit: null,
-        questionsPerPage: 5,
-        store: roundStore(`${PRACTICE_PREFIX}7.${t}`, storage),
-        now: () => t,
-      }).load();
+    const at = (t: number) => engineWith({ store: roundStore(`${PRACTICE_PREFIX}7.${t}`, storage), now: () => t }).load();
     await at(1 * day);
     await at(10 * day);
     storage.setItem("adesua.outbox.5", "{}");

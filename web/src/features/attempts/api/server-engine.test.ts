@@ -56,6 +56,9 @@ const result: AttemptResult = {
 type PrefetchGlobal = { __adesuaPrefetch?: Record<string, { token: string; at: number; response: Promise<Response> }> };
 type Call = { method: string; url: string; body: unknown };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+/** The server's 202 to a save that arrived after the time was up: one answer kept as a late answer (decision 044). */
+const lateKept = (savedAt: number) =>
+  json(202, { saved: 0, kept: "late", keptCount: 1, code: LATE_ANSWERS.keptCode, message: LATE_ANSWERS.kept, savedAt: new Date(savedAt).toISOString() });
 
 describe("toRunnerSession", () => {
   it("gives each question with pictures their API paths, and none to the others", () => {
@@ -203,15 +206,7 @@ describe("the server engine", () => {
   it("sends when each answer was given, and when the server kept them as late answers (202) tells the screen and fetches the result", async () => {
     reply = (c) => {
       if (c.method === "POST") return json(201, session());
-      if (c.method === "PUT")
-        return json(202, {
-          saved: 0,
-          kept: "late",
-          keptCount: 1,
-          code: LATE_ANSWERS.keptCode,
-          message: LATE_ANSWERS.kept,
-          savedAt: new Date(T0 + 11 * 60_000).toISOString(),
-        });
+      if (c.method === "PUT") return lateKept(T0 + 11 * 60_000);
       return json(200, session({ status: "submitted", result: { ...result, lateAnswers: { pending: 1, accepted: 0, left: 0 } } }));
     };
     const engine = createServerEngine({ quizId: 9 });
@@ -238,14 +233,7 @@ describe("the server engine", () => {
     reply = (c) => {
       if (c.method === "PUT") {
         kept = true;
-        return json(202, {
-          saved: 0,
-          kept: "late",
-          keptCount: 1,
-          code: LATE_ANSWERS.keptCode,
-          message: LATE_ANSWERS.kept,
-          savedAt: new Date(T0).toISOString(),
-        });
+        return lateKept(T0);
       }
       const late = kept ? { lateAnswers: { pending: 1, accepted: 0, left: 0 } } : {};
       return json(200, session({ status: "submitted", result: { ...result, ...late } }));

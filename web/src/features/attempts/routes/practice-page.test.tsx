@@ -1,12 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MantineProvider } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import type { PracticeResult } from "@adesua/domain";
-import { AuthProvider } from "@/lib/auth";
-import { mockApi } from "@/test/render";
+import { practiceResult } from "@/test/fixtures";
+import { mockApi, renderRoutes, signIn } from "@/test/render";
 import { practiceRoundKey } from "../api/practice-engine";
 import { PracticePage } from "./practice-page";
 
@@ -26,44 +22,26 @@ const questions = [
   { id: 12, text: "Closest planet to the Sun?", options: ["Mercury", "Mars"], year: 2020, subject: "Science", section: "A", topic: null, imageCount: 0 },
   { id: 13, text: "Water boils at", options: ["100 °C", "50 °C"], year: 2020, subject: "Science", section: "A", topic: null, imageCount: 0 },
 ];
-const graded: PracticeResult = {
-  id: 5,
-  year: 2020,
-  subject: "Science",
-  section: "A",
+const graded = practiceResult({
   score: 1,
   total: 3,
   percentage: 33.33,
-  timeTakenSeconds: null,
-  retryOf: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
   results: [
     { questionId: 11, answer: "Heart", correctAnswer: "Heart", correct: true },
     { questionId: 12, answer: "Mars", correctAnswer: "Mercury", correct: false },
     { questionId: 13, answer: null, correctAnswer: "100 °C", correct: false },
   ],
   wrongQuestionIds: [12, 13],
-};
+});
 
 /** The practice page at `entry` (a reload keeps the history entry's state, as a browser does). */
 function open(entry: { pathname: string; search: string; state?: unknown }) {
-  const router = createMemoryRouter([{ path: "/students/dashboard/past-questions/attempt/:id", element: <PracticePage /> }], { initialEntries: [entry] });
-  const utils = render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return { ...utils, router };
+  return renderRoutes([{ path: "/students/dashboard/past-questions/attempt/:id", element: <PracticePage /> }], entry);
 }
 
 describe("practice page", () => {
   beforeEach(() => {
-    localStorage.clear();
-    localStorage.setItem("token", "t");
+    signIn();
     window.scrollTo = vi.fn();
     mockApi({
       "GET /api/auth/me": [200, student],

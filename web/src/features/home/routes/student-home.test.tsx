@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
-import { mockApi, renderWithProviders } from "@/test/render";
+import { mockApi, renderWithProviders, signIn } from "@/test/render";
 import { StudentHomePage } from "./student-home";
 
 const student = {
@@ -26,10 +26,7 @@ const quiz = (id: number, title: string, over: Record<string, unknown> = {}) => 
 });
 
 describe("student home", () => {
-  beforeEach(() => {
-    localStorage.clear();
-    localStorage.setItem("token", "t");
-  });
+  beforeEach(signIn);
 
   it("greets the student and shows stats, the quizzes open now with Resume, Start Quiz (to the pre-start screen) or the best score, and the first courses", async () => {
     mockApi({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import type { QuizListItem } from "@adesua/domain";
+import { quizFields } from "@/test/fixtures";
 import { renderWithProviders } from "@/test/render";
 import { AvailabilityCard } from "./availability-card";
 
@@ -9,30 +10,17 @@ const hours = (h: number) => new Date(NOW.getTime() + h * 3_600_000).toISOString
 
 function quiz(over: Partial<QuizListItem> = {}): QuizListItem {
   return {
-    id: 5,
-    title: "Forces and Motion",
-    courseId: 2,
-    course: { id: 2, title: "Integrated Science", teacherId: 3 },
-    teacherId: 3,
-    studentType: "jhs2",
-    openTime: hours(-1),
-    closeTime: hours(3 * 24 + 5),
-    timeLimit: 30,
-    maxAttempts: 2,
-    questionsPerPage: 10,
-    resetTimerOnAttempt: true,
-    passingScore: 50,
-    timedSections: [],
-    showAnswers: "after_close",
-    practice: false,
-    answersReleasedAt: null,
-    pdf: null,
-    questionCount: 3,
-    status: "active",
-    publication: "published",
-    showScore: "after_attempt",
-    createdAt: NOW.toISOString(),
-    updatedAt: NOW.toISOString(),
+    ...quizFields({
+      title: "Forces and Motion",
+      course: { id: 2, title: "Integrated Science", teacherId: 3 },
+      studentType: "jhs2",
+      openTime: hours(-1),
+      closeTime: hours(3 * 24 + 5),
+      timeLimit: 30,
+      questionCount: 3,
+      createdAt: NOW.toISOString(),
+      updatedAt: NOW.toISOString(),
+    }),
     attemptInfo: { canAttempt: true, currentAttempts: 0, maxAttempts: 2, inProgress: null, bestScore: null },
     hasSubmission: false,
     ...over,

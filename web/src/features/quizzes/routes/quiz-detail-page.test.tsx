@@ -1,39 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { quizFields } from "@/test/fixtures";
 import { renderRoutes } from "@/test/render";
 import type { Quiz } from "@adesua/domain";
 import { QuizDetailPage } from "./quiz-detail-page";
 
 const teacher = { id: 3, name: "Ama Owusu", email: "ama@example.com", role: "teacher", studentType: null, hasPassword: true, createdAt: "", updatedAt: "" };
-const quiz = (over: Partial<Quiz> = {}): Quiz => ({
-  id: 5,
-  title: "Fractions",
-  courseId: 2,
-  course: { id: 2, title: "Mathematics", teacherId: 3 },
-  teacherId: 3,
-  studentType: "jhs1",
-  openTime: null,
-  closeTime: null,
-  timeLimit: 20,
-  maxAttempts: 2,
-  questionsPerPage: 10,
-  resetTimerOnAttempt: true,
-  passingScore: 50,
-  timedSections: [],
-  showAnswers: "after_close",
-  practice: false,
-  answersReleasedAt: null,
-  pdf: null,
-  questionCount: 0,
-  status: "active",
-  publication: "draft",
-  showScore: "after_attempt",
-  createdAt: "",
-  updatedAt: "",
-  questions: [],
-  ...over,
-});
+const quiz = (over: Partial<Quiz> = {}): Quiz => ({ ...quizFields({ title: "Fractions", publication: "draft" }), questions: [], ...over });
 
 function render(state?: unknown) {
   return renderRoutes([{ path: "/teachers/dashboard/quizzes/:id", element: <QuizDetailPage /> }], "/teachers/dashboard/quizzes/5").router.navigate(
