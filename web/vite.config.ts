@@ -8,6 +8,7 @@ import { precompress } from "./build/precompress.ts";
 import { routePreload } from "./build/route-preload.ts";
 import { paintFirst } from "./build/paint-first.ts";
 import { FIRST_LOAD_ROUTES } from "./build/first-load-routes.ts";
+import { staffChunkPattern } from "./build/staff-pages.ts";
 
 // `ANALYZE=1 npm run build` also writes web/bundle-stats.html: a treemap of what fills each chunk.
 const analyze: PluginOption[] = process.env.ANALYZE
@@ -22,9 +23,8 @@ const analyze: PluginOption[] = process.env.ANALYZE
     ]
   : [];
 
-/** Chunks only staff pages load (teacher and admin screens). */
-const STAFF_CHUNK =
-  /(^|\/)(admin-home-page|audit-logs-page|reports-page|library-page|teacher-home|grades-page|grade-quiz-page|submissions-page|records-admin-page|record-form-page|table-management-page|quiz-dashboard-page|quiz-details-page|student-history-page|students-performance-page|import-export-page|users-page)-/;
+/** Chunks only staff pages load (teacher and admin screens): the pages only the teacher and admin route tables name. */
+const STAFF_CHUNK = staffChunkPattern(fileURLToPath(new URL("./src/app/routes.tsx", import.meta.url)));
 
 export default defineConfig({
   plugins: [
