@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, Title } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
 import { ENROLMENT_MESSAGES, PASSWORD_MIN } from "@adesua/domain/constants";
 import type { User } from "@adesua/domain";
 import { api, errorText } from "../lib/api";
@@ -14,24 +15,21 @@ export function ChangePasswordScreen() {
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [again, setAgain] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  /** What the form found before sending (the server's refusal is the mutation's error). */
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) => api<User>("/auth/change-password", { method: "POST", body, quiet: true }),
+    onSuccess: updateUser,
+  });
+  const error = invalid ?? (save.error ? errorText(save.error, "Failed to update password") : null);
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!next) return setError(ENROLMENT_MESSAGES.newPasswordRequired);
-    if (next.length < PASSWORD_MIN) return setError(`Password must be at least ${PASSWORD_MIN} characters`);
-    if (next !== again) return setError("The two new passwords are not the same");
-    setBusy(true);
-    setError(null);
-    try {
-      const u = await api<User>("/auth/change-password", { method: "POST", body: { currentPassword: current, newPassword: next }, quiet: true });
-      updateUser(u);
-    } catch (err) {
-      setError(errorText(err, "Failed to update password"));
-    } finally {
-      setBusy(false);
-    }
+    if (!next) return setInvalid(ENROLMENT_MESSAGES.newPasswordRequired);
+    if (next.length < PASSWORD_MIN) return setInvalid(`Password must be at least ${PASSWORD_MIN} characters`);
+    if (next !== again) return setInvalid("The two new passwords are not the same");
+    setInvalid(null);
+    save.mutate({ currentPassword: current, newPassword: next });
   }
 
   return (
@@ -64,7 +62,7 @@ export function ChangePasswordScreen() {
               onChange={(e) => setNext(e.currentTarget.value)}
             />
             <PasswordInput label="New password again" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.currentTarget.value)} />
-            <Button type="submit" loading={busy} fullWidth>
+            <Button type="submit" loading={save.isPending} fullWidth>
               Save password
             </Button>
             <Button variant="subtle" onClick={() => void logout()}>

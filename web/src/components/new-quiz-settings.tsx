@@ -65,6 +65,56 @@ export function changeNewQuizSettings(s: NewQuizSettings, patch: Partial<NewQuiz
   return next.showScoreChosen ? next : { ...next, showScore: proposedShowScore(next) };
 }
 
+/** One number setting of a quiz (a limit, a count, a pass mark). */
+export type QuizNumberField = {
+  label: string;
+  description?: string;
+  /** Whole numbers only (default). */ whole?: boolean;
+  value: Num;
+  onChange: (v: Num) => void;
+  error?: string;
+};
+
+/**
+ * A quiz's number settings side by side (one column on a phone): never negative and never clamped while typing (the
+ * form's checks say what is out of range), whole numbers unless a field says otherwise. The quiz form and the
+ * settings of a quiz made from questions both lay theirs out with it.
+ */
+export function QuizNumberInputs({ fields, cols, disabled }: { fields: QuizNumberField[]; cols: number; disabled?: boolean }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: cols }}>
+      {fields.map(({ whole = true, ...f }) => (
+        <NumberInput key={f.label} {...f} allowDecimal={whole ? false : undefined} allowNegative={false} clampBehavior="none" disabled={disabled} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** "When students see their score", with the reason for the proposed choice (or what the chosen one means) below it. */
+export function ShowScoreSelect({
+  value,
+  proposed,
+  onChange,
+  disabled,
+}: {
+  value: ShowScore;
+  proposed: ShowScore;
+  onChange: (v: ShowScore) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <Select
+      label="When students see their score"
+      data={SHOW_SCORE_OPTIONS}
+      value={value}
+      onChange={(v) => v && onChange(v as ShowScore)}
+      allowDeselect={false}
+      description={showScoreReason(value, proposed)}
+      disabled={disabled}
+    />
+  );
+}
+
 /** Window, time limit, attempts, pass mark and when the score is shown, with the defaults filled in. */
 export function NewQuizSettingsFields({
   value,
@@ -89,48 +139,28 @@ export function NewQuizSettingsFields({
         Leave a time empty to keep the quiz open on that side.
       </Text>
       <TimeZoneNote />
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <NumberInput
-          label="Time limit (minutes)"
-          description="Empty: no time limit"
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
-          value={value.timeLimit}
-          onChange={(v) => set({ timeLimit: v })}
-          error={errors.timeLimit}
-          disabled={disabled}
-        />
-        <NumberInput
-          label="Attempts allowed"
-          description="Empty: unlimited"
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
-          value={value.maxAttempts}
-          onChange={(v) => set({ maxAttempts: v })}
-          error={errors.maxAttempts}
-          disabled={disabled}
-        />
-        <NumberInput
-          label="Passing score (%)"
-          allowNegative={false}
-          clampBehavior="none"
-          value={value.passingScore}
-          onChange={(v) => set({ passingScore: v })}
-          error={errors.passingScore}
-          disabled={disabled}
-        />
-      </SimpleGrid>
-      <Select
-        label="When students see their score"
-        data={SHOW_SCORE_OPTIONS}
-        value={value.showScore}
-        onChange={(v) => v && set({ showScore: v as ShowScore })}
-        allowDeselect={false}
-        description={showScoreReason(value.showScore, proposed)}
+      <QuizNumberInputs
+        cols={3}
         disabled={disabled}
+        fields={[
+          {
+            label: "Time limit (minutes)",
+            description: "Empty: no time limit",
+            value: value.timeLimit,
+            onChange: (v) => set({ timeLimit: v }),
+            error: errors.timeLimit,
+          },
+          {
+            label: "Attempts allowed",
+            description: "Empty: unlimited",
+            value: value.maxAttempts,
+            onChange: (v) => set({ maxAttempts: v }),
+            error: errors.maxAttempts,
+          },
+          { label: "Passing score (%)", whole: false, value: value.passingScore, onChange: (v) => set({ passingScore: v }), error: errors.passingScore },
+        ]}
       />
+      <ShowScoreSelect value={value.showScore} proposed={proposed} onChange={(v) => set({ showScore: v })} disabled={disabled} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
-import { useState } from "react";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
 import type { Slip } from "@adesua/domain";
 import { errorText } from "@/lib/api";
 import { downloadFile } from "@/lib/download";
@@ -9,19 +9,11 @@ import { downloadFile } from "@/lib/download";
  * CSV. The passwords exist only in this answer, so the screen says so and keeps them until it closes.
  */
 export function SlipDownloads({ slips }: { slips: Slip[] }) {
-  const [busy, setBusy] = useState<"docx" | "csv" | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  async function get(format: "docx" | "csv") {
-    setBusy(format);
-    setError(null);
-    try {
-      await downloadFile("/users/slips", `sign-in-slips.${format}`, { format, slips });
-    } catch (err) {
-      setError(errorText(err, "Failed to export data. Please try again."));
-    } finally {
-      setBusy(null);
-    }
-  }
+  const download = useMutation({
+    mutationFn: (format: "docx" | "csv") => downloadFile("/users/slips", `sign-in-slips.${format}`, { format, slips }),
+  });
+  const busy = download.isPending ? download.variables : null;
+  const error = download.error ? errorText(download.error, "Failed to export data. Please try again.") : null;
   return (
     <Stack gap="xs">
       <Alert color="yellow" title="Print the slips now">
@@ -36,10 +28,10 @@ export function SlipDownloads({ slips }: { slips: Slip[] }) {
         </Alert>
       )}
       <Group gap="xs">
-        <Button onClick={() => void get("docx")} loading={busy === "docx"}>
+        <Button onClick={() => download.mutate("docx")} loading={busy === "docx"}>
           Print slips (Word)
         </Button>
-        <Button variant="default" onClick={() => void get("csv")} loading={busy === "csv"}>
+        <Button variant="default" onClick={() => download.mutate("csv")} loading={busy === "csv"}>
           Download slips (CSV)
         </Button>
       </Group>

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
-import { Alert, Anchor, Button, PasswordInput, Select, Stack, Text, TextInput } from "@mantine/core";
+import { useNavigate } from "react-router";
+import { PasswordInput, Select, TextInput } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
 import { ROLE_HOME } from "@adesua/domain/rules";
 import { PASSWORD_MIN, STUDENT_TYPES, STUDENT_TYPE_LABELS, type StudentType } from "@adesua/domain/constants";
 import { useAuth } from "@/lib/auth";
 import { errorText } from "@/lib/api";
-import { AuthCard } from "./auth-card";
+import { AuthForm } from "../components/auth-form";
 
 export const SIGNUP_FAILED = "Signup failed";
 
@@ -14,11 +15,10 @@ export function SignupPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState({ name: "", email: "", password: "", role: "student" as "student" | "teacher", studentType: "jhs1" as StudentType });
   const [errors, setErrors] = useState<Partial<Record<"name" | "email" | "password", string>>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const signUp = useMutation({ mutationFn: register, onSuccess: (user) => navigate(ROLE_HOME[user.role], { replace: true }) });
   const set = <K extends keyof typeof form>(k: K, v: (typeof form)[K]) => setForm((f) => ({ ...f, [k]: v }));
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     const next = {
       name: form.name.trim() ? undefined : "Name is required",
@@ -31,93 +31,74 @@ export function SignupPage() {
     };
     setErrors(next);
     if (next.name || next.email || next.password) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const user = await register({
-        name: form.name.trim(),
-        email: form.email.trim(),
-        password: form.password,
-        role: form.role,
-        ...(form.role === "student" ? { studentType: form.studentType } : {}),
-      });
-      navigate(ROLE_HOME[user.role], { replace: true });
-    } catch (err) {
-      setError(errorText(err, SIGNUP_FAILED));
-    } finally {
-      setBusy(false);
-    }
+    signUp.mutate({
+      name: form.name.trim(),
+      email: form.email.trim(),
+      password: form.password,
+      role: form.role,
+      ...(form.role === "student" ? { studentType: form.studentType } : {}),
+    });
   }
 
   return (
-    <AuthCard title="Create your account" subtitle="Students and teachers can sign up here.">
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
+    <AuthForm
+      title="Create your account"
+      subtitle="Students and teachers can sign up here."
+      error={signUp.error ? errorText(signUp.error, SIGNUP_FAILED) : null}
+      onSubmit={onSubmit}
+      submitLabel="Sign up"
+      busy={signUp.isPending}
+      other={{ question: "Already have an account?", label: "Log in", to: "/login" }}
+    >
+      <TextInput
+        label="Name"
+        autoComplete="name"
+        required
+        value={form.name}
+        onChange={(e) => set("name", e.currentTarget.value)}
+        error={errors.name}
+        autoFocus
+      />
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={form.email}
+        onChange={(e) => set("email", e.currentTarget.value)}
+        error={errors.email}
+      />
+      <PasswordInput
+        label="Password"
+        autoComplete="new-password"
+        required
+        description={`At least ${PASSWORD_MIN} characters`}
+        value={form.password}
+        onChange={(e) => set("password", e.currentTarget.value)}
+        error={errors.password}
+      />
+      <Select
+        label="Role"
+        required
+        allowDeselect={false}
+        data={[
+          { value: "student", label: "Student" },
+          { value: "teacher", label: "Teacher" },
+        ]}
+        value={form.role}
+        onChange={(v) => v && set("role", v as "student" | "teacher")}
+        description={form.role === "teacher" ? "A teacher account waits for your school's administrator to approve it." : undefined}
+      />
+      {form.role === "student" && (
+        <Select
+          label="Level"
+          required
+          allowDeselect={false}
+          data={STUDENT_TYPES.map((s) => ({ value: s, label: STUDENT_TYPE_LABELS[s] }))}
+          value={form.studentType}
+          onChange={(v) => v && set("studentType", v as StudentType)}
+        />
       )}
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label="Name"
-            autoComplete="name"
-            required
-            value={form.name}
-            onChange={(e) => set("name", e.currentTarget.value)}
-            error={errors.name}
-            autoFocus
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={form.email}
-            onChange={(e) => set("email", e.currentTarget.value)}
-            error={errors.email}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            required
-            description={`At least ${PASSWORD_MIN} characters`}
-            value={form.password}
-            onChange={(e) => set("password", e.currentTarget.value)}
-            error={errors.password}
-          />
-          <Select
-            label="Role"
-            required
-            allowDeselect={false}
-            data={[
-              { value: "student", label: "Student" },
-              { value: "teacher", label: "Teacher" },
-            ]}
-            value={form.role}
-            onChange={(v) => v && set("role", v as "student" | "teacher")}
-            description={form.role === "teacher" ? "A teacher account waits for your school's administrator to approve it." : undefined}
-          />
-          {form.role === "student" && (
-            <Select
-              label="Level"
-              required
-              allowDeselect={false}
-              data={STUDENT_TYPES.map((s) => ({ value: s, label: STUDENT_TYPE_LABELS[s] }))}
-              value={form.studentType}
-              onChange={(v) => v && set("studentType", v as StudentType)}
-            />
-          )}
-          <Button type="submit" loading={busy} fullWidth>
-            Sign up
-          </Button>
-        </Stack>
-      </form>
-      <Text size="sm" ta="center">
-        Already have an account?{" "}
-        <Anchor component={Link} to="/login">
-          Log in
-        </Anchor>
-      </Text>
-    </AuthCard>
+    </AuthForm>
   );
 }

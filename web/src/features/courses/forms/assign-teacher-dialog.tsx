@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
-import { Alert, Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
+import { Alert, Button, Select, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { COURSE_MESSAGES } from "@adesua/domain/constants";
 import type { Course } from "@adesua/domain";
 import { errorText } from "@/lib/api";
+import { FormDialog } from "@/components/form-dialog";
 import { useAssignTeacher, useTeachers } from "../api/courses";
 
 export const ASSIGN_FAILED = "Failed to assign teacher";
@@ -40,61 +41,49 @@ export function AssignTeacherDialog({ course, onClose }: { course: Course | null
 
   const changing = !!course?.teacherId;
   return (
-    <Modal opened={!!course} onClose={onClose} title={changing ? "Change teacher" : "Assign teacher"} centered>
+    <FormDialog
+      opened={!!course}
+      onClose={onClose}
+      title={changing ? "Change teacher" : "Assign teacher"}
+      onSubmit={() => void submit()}
+      error={error}
+      submitLabel={changing ? "Change teacher" : "Assign teacher"}
+      busy={assign.isPending}
+      empty={!course}
+    >
       {course && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-          noValidate
-        >
-          <Stack>
-            <Text size="sm">
-              Course: <b>{course.title}</b>
-              {course.teacher ? ` (now taught by ${course.teacher.name})` : " (no teacher yet)"}
-            </Text>
-            {teachers.isError && (
-              <Alert color="red" role="alert">
-                {errorText(teachers.error, "Failed to load teachers")}{" "}
-                <Button size="compact-xs" variant="white" color="red" onClick={() => void teachers.refetch()}>
-                  Try Again
-                </Button>
-              </Alert>
-            )}
-            <Select
-              label="Teacher"
-              placeholder={teachers.isPending ? "Loading teachers..." : "Choose a teacher"}
-              required
-              searchable
-              nothingFoundMessage="No teacher found"
-              data={(teachers.data ?? []).map((t) => ({ value: String(t.id), label: `${t.name} (${t.email ?? t.username ?? ""})` }))}
-              value={teacherId}
-              onChange={(v) => {
-                setTeacherId(v);
-                setFieldError(null);
-              }}
-              error={fieldError}
-              comboboxProps={{ withinPortal: true }}
-              openOnFocus={false}
-              data-autofocus
-            />
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Cancel
+        <>
+          <Text size="sm">
+            Course: <b>{course.title}</b>
+            {course.teacher ? ` (now taught by ${course.teacher.name})` : " (no teacher yet)"}
+          </Text>
+          {teachers.isError && (
+            <Alert color="red" role="alert">
+              {errorText(teachers.error, "Failed to load teachers")}{" "}
+              <Button size="compact-xs" variant="white" color="red" onClick={() => void teachers.refetch()}>
+                Try Again
               </Button>
-              <Button type="submit" loading={assign.isPending}>
-                {changing ? "Change teacher" : "Assign teacher"}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+            </Alert>
+          )}
+          <Select
+            label="Teacher"
+            placeholder={teachers.isPending ? "Loading teachers..." : "Choose a teacher"}
+            required
+            searchable
+            nothingFoundMessage="No teacher found"
+            data={(teachers.data ?? []).map((t) => ({ value: String(t.id), label: `${t.name} (${t.email ?? t.username ?? ""})` }))}
+            value={teacherId}
+            onChange={(v) => {
+              setTeacherId(v);
+              setFieldError(null);
+            }}
+            error={fieldError}
+            comboboxProps={{ withinPortal: true }}
+            openOnFocus={false}
+            data-autofocus
+          />
+        </>
       )}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { Link, useNavigate, useParams } from "react-router";
-import { Alert, Button, Checkbox, FileInput, Group, Paper, Skeleton, Stack, Text, TextInput, Textarea } from "@mantine/core";
+import { useNavigate, useParams } from "react-router";
+import { Alert, Checkbox, FileInput, Paper, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { COURSE_MESSAGES } from "@adesua/domain/constants";
 import { CourseFormSchema } from "@adesua/domain";
@@ -11,6 +11,8 @@ import { pdfProblem, startsLikePdf } from "@/lib/pdf";
 import { issuesToFieldErrors } from "@/lib/form-errors";
 import { ErrorState } from "@/components/error-state";
 import { PageHeader } from "@/components/page-header";
+import { FormActions, FormError } from "@/components/form-actions";
+import { FormPageLoading } from "@/components/form-page";
 import { useCourse, useSaveCourse, type CourseFormValues } from "../api/courses";
 
 export const COURSE_SAVE_FAILED = "Error saving course.";
@@ -71,12 +73,7 @@ export function CourseFormPage() {
 
   const title = id ? "Edit course" : "New course";
   if (id && existing.isPending) {
-    return (
-      <Stack role="status" aria-label="Loading">
-        <Skeleton height={32} width="40%" />
-        <Skeleton height={240} />
-      </Stack>
-    );
+    return <FormPageLoading height={240} />;
   }
   if (id && existing.isError) {
     return (
@@ -101,11 +98,7 @@ export function CourseFormPage() {
           {COURSE_MESSAGES.editOwnOnly}
         </Alert>
       )}
-      {error && (
-        <Alert color="red" role="alert" title="Could not save">
-          {error}
-        </Alert>
-      )}
+      <FormError error={error} title="Could not save" />
       <Paper withBorder p="md">
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
@@ -151,14 +144,7 @@ export function CourseFormPage() {
               onChange={(f) => set("material", f)}
               error={errors.material}
             />
-            <Group justify="flex-end" mt="xs" wrap="wrap">
-              <Button component={Link} to={listPath} variant="default">
-                Cancel
-              </Button>
-              <Button type="submit" loading={save.isPending} disabled={notMine}>
-                {id ? "Save changes" : "Create course"}
-              </Button>
-            </Group>
+            <FormActions mt="xs" wrap="wrap" cancelTo={listPath} submitLabel={id ? "Save changes" : "Create course"} busy={save.isPending} disabled={notMine} />
           </Stack>
         </form>
       </Paper>

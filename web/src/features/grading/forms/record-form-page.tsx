@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
-import { Alert, Button, Group, NumberInput, Paper, Select, Skeleton, Stack, Text } from "@mantine/core";
+import { useLocation, useNavigate, useParams } from "react-router";
+import { NumberInput, Select, Skeleton, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { RecordFormSchema } from "@adesua/domain";
@@ -8,7 +8,7 @@ import { GRADING_MESSAGES as M } from "@adesua/domain/constants";
 import { errorText } from "@/lib/api";
 import { staffBase } from "@/lib/staff-area";
 import { ErrorState } from "@/components/error-state";
-import { PageHeader } from "@/components/page-header";
+import { FormPage } from "@/components/form-page";
 import { useQuizChoices, useRecord, useSaveRecord, useStudentOptions } from "../api/records-admin";
 
 type Errors = Partial<Record<"userId" | "quizId" | "score", string>>;
@@ -81,73 +81,62 @@ export function RecordFormPage() {
   if (id && existing.isError) return <ErrorState message={errorText(existing.error, "Failed to load record")} onRetry={() => void existing.refetch()} />;
 
   return (
-    <Stack>
-      <PageHeader title={id ? "Edit Record" : "New Record"} />
-      <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate>
-        <Stack>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          {linked && <Text size="sm">This record came from a submission: its student and quiz stay, and its score becomes the submission&apos;s grade.</Text>}
-          <Select
-            label="Student"
-            required
-            searchable
-            placeholder="Type a name"
-            data={studentData}
-            value={userId}
-            onChange={(v) => {
-              setUserId(v);
-              setErrors((x) => ({ ...x, userId: undefined }));
-            }}
-            searchValue={studentSearch}
-            onSearchChange={setStudentSearch}
-            nothingFoundMessage="No student found"
-            error={errors.userId}
-            disabled={linked}
-          />
-          <Select
-            label="Quiz"
-            required
-            searchable
-            placeholder="Choose a quiz"
-            data={(quizzes.data?.data ?? []).map((q) => ({ value: String(q.id), label: q.title }))}
-            value={quizId}
-            onChange={(v) => {
-              setQuizId(v);
-              setErrors((x) => ({ ...x, quizId: undefined }));
-            }}
-            error={errors.quizId}
-            disabled={linked}
-          />
-          <NumberInput
-            label="Score"
-            required
-            description="0 to 100"
-            min={0}
-            max={100}
-            step={0.1}
-            decimalScale={2}
-            value={score}
-            onChange={(v) => {
-              setScore(v);
-              setErrors((x) => ({ ...x, score: undefined }));
-            }}
-            error={errors.score}
-            maw={200}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" component={Link} to={list}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {id ? "Save Changes" : "Create Record"}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Stack>
+    <FormPage
+      title={id ? "Edit Record" : "New Record"}
+      onSubmit={submit}
+      error={error}
+      submitLabel={id ? "Save Changes" : "Create Record"}
+      busy={save.isPending}
+      cancelTo={list}
+    >
+      {linked && <Text size="sm">This record came from a submission: its student and quiz stay, and its score becomes the submission&apos;s grade.</Text>}
+      <Select
+        label="Student"
+        required
+        searchable
+        placeholder="Type a name"
+        data={studentData}
+        value={userId}
+        onChange={(v) => {
+          setUserId(v);
+          setErrors((x) => ({ ...x, userId: undefined }));
+        }}
+        searchValue={studentSearch}
+        onSearchChange={setStudentSearch}
+        nothingFoundMessage="No student found"
+        error={errors.userId}
+        disabled={linked}
+      />
+      <Select
+        label="Quiz"
+        required
+        searchable
+        placeholder="Choose a quiz"
+        data={(quizzes.data?.data ?? []).map((q) => ({ value: String(q.id), label: q.title }))}
+        value={quizId}
+        onChange={(v) => {
+          setQuizId(v);
+          setErrors((x) => ({ ...x, quizId: undefined }));
+        }}
+        error={errors.quizId}
+        disabled={linked}
+      />
+      <NumberInput
+        label="Score"
+        required
+        description="0 to 100"
+        min={0}
+        max={100}
+        step={0.1}
+        decimalScale={2}
+        value={score}
+        onChange={(v) => {
+          setScore(v);
+          setErrors((x) => ({ ...x, score: undefined }));
+        }}
+        error={errors.score}
+        maw={200}
+      />
+    </FormPage>
   );
 }

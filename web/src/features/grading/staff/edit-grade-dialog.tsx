@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from "@mantine/core";
+import { NumberInput, Text } from "@mantine/core";
 import type { SubmissionItem } from "@adesua/domain";
 import { GRADING_MESSAGES as M } from "@adesua/domain/constants";
 import { errorText } from "@/lib/api";
+import { FormDialog } from "@/components/form-dialog";
 import { useEditScore } from "../api/grading";
 
 /** Edit a grade's score (a decimal from 0 to 100): it becomes the submission's final score. */
@@ -28,34 +29,24 @@ export function EditGradeDialog({ item, onClose }: { item: SubmissionItem | null
   }
 
   return (
-    <Modal opened={!!item} onClose={onClose} title="Edit grade" centered>
+    <FormDialog
+      opened={!!item}
+      onClose={onClose}
+      title="Edit grade"
+      onSubmit={() => void save()}
+      error={error}
+      submitLabel="Save"
+      busy={edit.isPending}
+      empty={!item}
+    >
       {item && (
-        <Stack
-          component="form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
+        <>
           <Text size="sm">
             {item.user.name} · {item.quiz.title}
           </Text>
           <NumberInput label="Score" description="0 to 100" min={0} max={100} decimalScale={2} value={value} onChange={setValue} data-autofocus />
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={edit.isPending}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
+        </>
       )}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
-import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from "@mantine/core";
+import { Modal, NumberInput, Stack, Text, Textarea } from "@mantine/core";
 import type { StudentPerformanceRow } from "@adesua/domain";
+import { FormActions } from "@/components/form-actions";
 import { score } from "./performance-display";
 
 /**
@@ -60,12 +61,7 @@ export function OverrideDialog({
                 minRows={2}
                 data-autofocus
               />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={close}>
-                  Cancel
-                </Button>
-                <Button onClick={() => setStep("score")}>Next</Button>
-              </Group>
+              <FormActions onCancel={close} submitLabel="Next" onSubmit={() => setStep("score")} />
             </>
           ) : (
             <>
@@ -85,14 +81,7 @@ export function OverrideDialog({
                 required
                 data-autofocus
               />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={() => setStep("remark")}>
-                  Back
-                </Button>
-                <Button loading={saving} onClick={save}>
-                  Save override
-                </Button>
-              </Group>
+              <FormActions cancelLabel="Back" onCancel={() => setStep("remark")} submitLabel="Save override" busy={saving} onSubmit={save} />
             </>
           )}
         </Stack>

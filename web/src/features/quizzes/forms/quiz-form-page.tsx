@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { Alert, Button, FileInput, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, FileInput, Group, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { STUDENT_TYPES, STUDENT_TYPE_LABELS, type StudentType } from "@adesua/domain/constants";
 import type { Quiz } from "@adesua/domain";
 import { useAuth } from "@/lib/auth";
@@ -9,6 +9,8 @@ import { formatBytes } from "@/lib/format";
 import { startsLikePdf } from "@/lib/pdf";
 import { ErrorState } from "@/components/error-state";
 import { PageHeader } from "@/components/page-header";
+import { FormError } from "@/components/form-actions";
+import { FormPageLoading } from "@/components/form-page";
 import { DateTimeField, TimeZoneNote } from "@/components/date-time-field";
 import { NO_COURSE_HINT, QUIZ_LOAD_ERROR_TITLE, QUIZ_SAVE_FAILED, useCourseOptions, useQuiz } from "../api/quizzes";
 import { useSaveQuiz } from "../api/quiz-mutations";
@@ -138,12 +140,7 @@ export function QuizFormPage() {
   }
 
   if (id && existing.isPending) {
-    return (
-      <Stack role="status" aria-label="Loading">
-        <Skeleton height={32} width="40%" />
-        <Skeleton height={260} />
-      </Stack>
-    );
+    return <FormPageLoading height={260} />;
   }
   if (id && existing.isError) {
     return (
@@ -230,11 +227,7 @@ export function QuizFormPage() {
           Please correct the fields marked in red.
         </Alert>
       )}
-      {error && (
-        <Alert color="red" role="alert" title="Could not save the quiz">
-          {error}
-        </Alert>
-      )}
+      <FormError error={error} title="Could not save the quiz" />
       <form ref={formRef} onSubmit={onSubmit} noValidate>
         <Stack>
           <Part title="Quiz details">

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Alert, Button, Checkbox, Group, Menu, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { proposedShowScore, SHOW_SCORE_OPTIONS, showScoreReason, type ShowScore } from "@/lib/new-quiz";
+import { proposedShowScore } from "@/lib/new-quiz";
+import { QuizNumberInputs, ShowScoreSelect } from "@/components/new-quiz-settings";
 import { newKey, SHARE_KEYS_WARNING, type QuizFormErrors, type QuizFormValues, type SectionDraft } from "./quiz-form-model";
 
 /** The quiz form's pieces (quiz-form-page.tsx composes them): sections of fields and the save bar. */
@@ -36,51 +37,41 @@ export function Part({ title, description, children }: { title: string; descript
 export function RulesPart({ values, errors, set, locked }: FieldsProps) {
   return (
     <Part title="Rules">
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NumberInput
-          label="Time limit (minutes)"
-          description="1 to 600; empty means no time limit"
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
-          value={values.timeLimit}
-          onChange={(v) => set("timeLimit", v)}
-          error={errors.timeLimit}
-          disabled={locked}
-        />
-        <NumberInput
-          label="Max attempts"
-          description="1 to 10; empty means unlimited"
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
-          value={values.maxAttempts}
-          onChange={(v) => set("maxAttempts", v)}
-          error={errors.maxAttempts}
-          disabled={locked}
-        />
-        <NumberInput
-          label="Questions per page"
-          description="1 to 50"
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
-          value={values.questionsPerPage}
-          onChange={(v) => set("questionsPerPage", v)}
-          error={errors.questionsPerPage}
-          disabled={locked}
-        />
-        <NumberInput
-          label="Passing score (%)"
-          description="0 to 100"
-          allowNegative={false}
-          clampBehavior="none"
-          value={values.passingScore}
-          onChange={(v) => set("passingScore", v)}
-          error={errors.passingScore}
-          disabled={locked}
-        />
-      </SimpleGrid>
+      <QuizNumberInputs
+        cols={2}
+        disabled={locked}
+        fields={[
+          {
+            label: "Time limit (minutes)",
+            description: "1 to 600; empty means no time limit",
+            value: values.timeLimit,
+            onChange: (v) => set("timeLimit", v),
+            error: errors.timeLimit,
+          },
+          {
+            label: "Max attempts",
+            description: "1 to 10; empty means unlimited",
+            value: values.maxAttempts,
+            onChange: (v) => set("maxAttempts", v),
+            error: errors.maxAttempts,
+          },
+          {
+            label: "Questions per page",
+            description: "1 to 50",
+            value: values.questionsPerPage,
+            onChange: (v) => set("questionsPerPage", v),
+            error: errors.questionsPerPage,
+          },
+          {
+            label: "Passing score (%)",
+            description: "0 to 100",
+            whole: false,
+            value: values.passingScore,
+            onChange: (v) => set("passingScore", v),
+            error: errors.passingScore,
+          },
+        ]}
+      />
       <Checkbox
         label="Reset the timer on each new attempt"
         description="When off, later attempts continue the time left from the first"
@@ -118,15 +109,7 @@ export function RulesPart({ values, errors, set, locked }: FieldsProps) {
           {SHARE_KEYS_WARNING}
         </Alert>
       )}
-      <Select
-        label="When students see their score"
-        data={SHOW_SCORE_OPTIONS}
-        value={values.showScore}
-        onChange={(v) => v && set("showScore", v as ShowScore)}
-        allowDeselect={false}
-        description={showScoreReason(values.showScore, proposedShowScore(values))}
-        disabled={locked}
-      />
+      <ShowScoreSelect value={values.showScore} proposed={proposedShowScore(values)} onChange={(v) => set("showScore", v)} disabled={locked} />
     </Part>
   );
 }

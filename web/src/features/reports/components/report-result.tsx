@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { REPORT_MESSAGES } from "@adesua/domain/constants";
 import type { ReportResult } from "@adesua/domain";
@@ -10,21 +11,17 @@ const ReportChart = lazy(() => import("./report-chart"));
 
 /** A report's figures, chart and table, with its CSV and Word downloads. */
 export function ReportResultView({ report, path }: { report: ReportResult; path: string }) {
-  const [busy, setBusy] = useState<"csv" | "docx" | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const base = `${report.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${report.generatedAt.slice(0, 10)}`;
+  /** An export asked of a report with no rows: said here, nothing is sent. */
+  const [empty, setEmpty] = useState(false);
+  const exporting = useMutation({ mutationFn: (format: "csv" | "docx") => exportReport(path, format, base) });
+  const busy = exporting.isPending ? exporting.variables : null;
+  const error = empty ? REPORT_MESSAGES.noData : exporting.error ? errorText(exporting.error, REPORT_MESSAGES.exportFailed) : null;
 
-  async function download(format: "csv" | "docx") {
-    setError(null);
-    if (!report.rows.length) return setError(REPORT_MESSAGES.noData);
-    setBusy(format);
-    try {
-      await exportReport(path, format, base);
-    } catch (err) {
-      setError(errorText(err, REPORT_MESSAGES.exportFailed));
-    } finally {
-      setBusy(null);
-    }
+  function download(format: "csv" | "docx") {
+    setEmpty(!report.rows.length);
+    if (!report.rows.length) return exporting.reset();
+    exporting.mutate(format);
   }
 
   return (
@@ -41,10 +38,10 @@ export function ReportResultView({ report, path }: { report: ReportResult; path:
             </Text>
           </Stack>
           <Group gap="xs">
-            <Button variant="default" onClick={() => void download("csv")} loading={busy === "csv"}>
+            <Button variant="default" onClick={() => download("csv")} loading={busy === "csv"}>
               Export CSV
             </Button>
-            <Button variant="default" onClick={() => void download("docx")} loading={busy === "docx"}>
+            <Button variant="default" onClick={() => download("docx")} loading={busy === "docx"}>
               Export Word
             </Button>
           </Group>

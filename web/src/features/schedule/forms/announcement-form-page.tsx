@@ -1,12 +1,12 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { Link, useNavigate, useParams } from "react-router";
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Textarea } from "@mantine/core";
+import { useNavigate, useParams } from "react-router";
+import { Group, Paper, Skeleton, Text, TextInput, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { AnnouncementFormSchema } from "@adesua/domain";
 import { errorText } from "@/lib/api";
 import { issuesToFieldErrors } from "@/lib/form-errors";
 import { ErrorState } from "@/components/error-state";
-import { PageHeader } from "@/components/page-header";
+import { FormPage } from "@/components/form-page";
 import { RichText } from "@/components/rich-text";
 import { SAVE_FAILED, useAnnouncement, useSaveAnnouncement } from "../api/announcements";
 
@@ -67,66 +67,55 @@ export function AnnouncementFormPage() {
   if (id && existing.isError) return <ErrorState message={errorText(existing.error, "Failed to load announcement")} onRetry={() => void existing.refetch()} />;
 
   return (
-    <Stack>
-      <PageHeader title={id ? "Edit Announcement" : "New Announcement"} />
-      <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate>
-        <Stack>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextInput label="Title" required value={values.title} onChange={(e) => set("title", e.currentTarget.value)} error={errors.title} />
-          <Textarea
-            label="Content"
-            required
-            autosize
-            minRows={4}
-            description="Plain text: line breaks are kept, http(s) addresses become links, **text** is bold."
-            value={values.content}
-            onChange={(e) => set("content", e.currentTarget.value)}
-            error={errors.content}
-          />
-          {values.content.trim() && (
-            <Paper withBorder p="sm" bg="gray.0" aria-label="Preview">
-              <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-                Preview
-              </Text>
-              <Text size="sm" component="div" style={{ overflowWrap: "anywhere" }}>
-                <RichText text={values.content} />
-              </Text>
-            </Paper>
-          )}
-          <Group grow wrap="wrap" align="flex-start">
-            <TextInput
-              type="date"
-              label="Start date"
-              description="Empty: from now"
-              value={values.startDate}
-              onChange={(e) => set("startDate", e.currentTarget.value)}
-              error={errors.startDate}
-              miw={150}
-            />
-            <TextInput
-              type="date"
-              label="End date"
-              description="Empty: until removed"
-              value={values.endDate}
-              onChange={(e) => set("endDate", e.currentTarget.value)}
-              error={errors.endDate}
-              miw={150}
-            />
-          </Group>
-          <Group justify="flex-end">
-            <Button variant="default" component={Link} to={LIST}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {id ? "Save Changes" : "Publish"}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Stack>
+    <FormPage
+      title={id ? "Edit Announcement" : "New Announcement"}
+      onSubmit={submit}
+      error={error}
+      submitLabel={id ? "Save Changes" : "Publish"}
+      busy={save.isPending}
+      cancelTo={LIST}
+    >
+      <TextInput label="Title" required value={values.title} onChange={(e) => set("title", e.currentTarget.value)} error={errors.title} />
+      <Textarea
+        label="Content"
+        required
+        autosize
+        minRows={4}
+        description="Plain text: line breaks are kept, http(s) addresses become links, **text** is bold."
+        value={values.content}
+        onChange={(e) => set("content", e.currentTarget.value)}
+        error={errors.content}
+      />
+      {values.content.trim() && (
+        <Paper withBorder p="sm" bg="gray.0" aria-label="Preview">
+          <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+            Preview
+          </Text>
+          <Text size="sm" component="div" style={{ overflowWrap: "anywhere" }}>
+            <RichText text={values.content} />
+          </Text>
+        </Paper>
+      )}
+      <Group grow wrap="wrap" align="flex-start">
+        <TextInput
+          type="date"
+          label="Start date"
+          description="Empty: from now"
+          value={values.startDate}
+          onChange={(e) => set("startDate", e.currentTarget.value)}
+          error={errors.startDate}
+          miw={150}
+        />
+        <TextInput
+          type="date"
+          label="End date"
+          description="Empty: until removed"
+          value={values.endDate}
+          onChange={(e) => set("endDate", e.currentTarget.value)}
+          error={errors.endDate}
+          miw={150}
+        />
+      </Group>
+    </FormPage>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from "react";
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
-import { Alert, Button, FileInput, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Textarea } from "@mantine/core";
+import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+import { Button, FileInput, Group, Select, Skeleton, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { ScheduleFormSchema, SCHEDULE_MESSAGES, type ParsedScheduleResult } from "@adesua/domain";
 import { parseRecurrence } from "@adesua/domain/recurrence";
@@ -8,7 +8,7 @@ import { useAuth } from "@/lib/auth";
 import { errorText } from "@/lib/api";
 import { issuesToFieldErrors } from "@/lib/form-errors";
 import { DateTimeField, TimeZoneNote, toLocalInput } from "@/components/date-time-field";
-import { PageHeader } from "@/components/page-header";
+import { FormPage } from "@/components/form-page";
 import {
   COURSES_LOAD_FAILED,
   PARSE_FAILED,
@@ -146,80 +146,67 @@ export function EventFormPage() {
   const courseData = [{ value: SCHOOL_WIDE, label: "School-wide" }, ...(courses.data ?? [])];
 
   return (
-    <Stack>
-      <PageHeader
-        title={id ? "Edit Event" : "New Event"}
-        subtitle={parsedIn ? "Filled from the parsed circular: check every field before saving." : undefined}
+    <FormPage
+      title={id ? "Edit Event" : "New Event"}
+      subtitle={parsedIn ? "Filled from the parsed circular: check every field before saving." : undefined}
+      onSubmit={submit}
+      error={error}
+      submitLabel={id ? "Save Changes" : "Create Event"}
+      busy={save.isPending}
+      cancelTo={base}
+    >
+      <TextInput label="Title" required value={values.title} onChange={(e) => set("title", e.currentTarget.value)} error={errors.title} />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        value={values.description}
+        onChange={(e) => set("description", e.currentTarget.value)}
+        error={errors.description}
       />
-      <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate>
-        <Stack>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextInput label="Title" required value={values.title} onChange={(e) => set("title", e.currentTarget.value)} error={errors.title} />
-          <Textarea
-            label="Description"
-            autosize
-            minRows={2}
-            value={values.description}
-            onChange={(e) => set("description", e.currentTarget.value)}
-            error={errors.description}
-          />
-          <DateTimeField label="Start" value={values.start} onChange={(v) => set("start", v)} error={errors.start} />
-          <DateTimeField label="End" value={values.end} onChange={(v) => set("end", v)} error={errors.end} />
-          <TimeZoneNote />
-          <Stack gap={4}>
-            <TextInput
-              label="Recurrence"
-              placeholder="weekly on Monday"
-              description='Plain English ("every 2 weeks on Tuesday and Thursday until 20 March 2027") or an RRULE; empty for a single event.'
-              value={values.recurrence}
-              onChange={(e) => set("recurrence", e.currentTarget.value)}
-              error={errors.recurrence}
-            />
-            {understood && (
-              <Text size="sm" c={understood.ok ? "teal.9" : "red.8"} data-testid="recurrence-understood" aria-live="polite">
-                {understood.ok ? `Understood: ${understood.description}` : understood.error}
-              </Text>
-            )}
-          </Stack>
-          <Select
-            label="Course"
-            data={courseData}
-            value={values.courseId}
-            onChange={(v) => set("courseId", v ?? SCHOOL_WIDE)}
-            allowDeselect={false}
-            error={errors.courseId ?? (courses.isError ? COURSES_LOAD_FAILED : undefined)}
-          />
-          <Stack gap={4}>
-            <FileInput
-              label="Upload File"
-              accept={FILE_TYPES}
-              clearable
-              value={values.file}
-              onChange={(f) => set("file", f)}
-              error={errors.file}
-              placeholder="A circular or notice (.pdf, .docx)"
-            />
-            {existing.data?.file && !values.file && <Text size="sm">Attached: {existing.data.file.name}</Text>}
-            <Group>
-              <Button variant="light" onClick={parseFile} loading={parse.isPending}>
-                Parse File
-              </Button>
-            </Group>
-          </Stack>
-          <Group justify="flex-end">
-            <Button variant="default" component={Link} to={base}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {id ? "Save Changes" : "Create Event"}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Stack>
+      <DateTimeField label="Start" value={values.start} onChange={(v) => set("start", v)} error={errors.start} />
+      <DateTimeField label="End" value={values.end} onChange={(v) => set("end", v)} error={errors.end} />
+      <TimeZoneNote />
+      <Stack gap={4}>
+        <TextInput
+          label="Recurrence"
+          placeholder="weekly on Monday"
+          description='Plain English ("every 2 weeks on Tuesday and Thursday until 20 March 2027") or an RRULE; empty for a single event.'
+          value={values.recurrence}
+          onChange={(e) => set("recurrence", e.currentTarget.value)}
+          error={errors.recurrence}
+        />
+        {understood && (
+          <Text size="sm" c={understood.ok ? "teal.9" : "red.8"} data-testid="recurrence-understood" aria-live="polite">
+            {understood.ok ? `Understood: ${understood.description}` : understood.error}
+          </Text>
+        )}
+      </Stack>
+      <Select
+        label="Course"
+        data={courseData}
+        value={values.courseId}
+        onChange={(v) => set("courseId", v ?? SCHOOL_WIDE)}
+        allowDeselect={false}
+        error={errors.courseId ?? (courses.isError ? COURSES_LOAD_FAILED : undefined)}
+      />
+      <Stack gap={4}>
+        <FileInput
+          label="Upload File"
+          accept={FILE_TYPES}
+          clearable
+          value={values.file}
+          onChange={(f) => set("file", f)}
+          error={errors.file}
+          placeholder="A circular or notice (.pdf, .docx)"
+        />
+        {existing.data?.file && !values.file && <Text size="sm">Attached: {existing.data.file.name}</Text>}
+        <Group>
+          <Button variant="light" onClick={parseFile} loading={parse.isPending}>
+            Parse File
+          </Button>
+        </Group>
+      </Stack>
+    </FormPage>
   );
 }

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from "react";
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
 import { ROLE_LABEL } from "@adesua/domain/rules";
 import { STUDENT_TYPE_LABELS, STUDENT_TYPES, type Role, type StudentType } from "@adesua/domain/constants";
 import type { Slip } from "@adesua/domain";
 import { errorText } from "@/lib/api";
 import { SlipDownloads } from "@/components/slip-downloads";
+import { FormActions, FormError } from "@/components/form-actions";
 import { useCreateUser } from "../api/users";
 
 /** Add one user (admin): name, optional email, role, level for students; the answer is their slip. */
@@ -65,11 +66,7 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack>
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
+            <FormError error={error} />
             <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
             <TextInput
               label="Email"
@@ -103,14 +100,7 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
                 onChange={(e) => setStream(e.currentTarget.value.replace(/[^A-Za-z]/g, "").toUpperCase())}
               />
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Add user
-              </Button>
-            </Group>
+            <FormActions onCancel={close} submitLabel="Add user" busy={create.isPending} />
           </Stack>
         </form>
       )}

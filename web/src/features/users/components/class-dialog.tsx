@@ -1,10 +1,11 @@
-import { useEffect, useState, type FormEvent } from "react";
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { Select, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { STUDENT_TYPE_LABELS, STUDENT_TYPES, type StudentType } from "@adesua/domain/constants";
 import type { User } from "@adesua/domain";
 import { classLabel } from "@adesua/domain/constants";
 import { errorText } from "@/lib/api";
+import { FormDialog } from "@/components/form-dialog";
 import { useChangeClass } from "../api/users";
 
 /** Moves a student to another level or class (stream): "JHS 1B" (issue 24). */
@@ -20,8 +21,7 @@ export function ClassDialog({ user, onClose }: { user: User | null; onClose: () 
     setError(null);
   }, [user]);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  async function save() {
     if (!user || !level) return;
     try {
       const saved = await change.mutateAsync({ id: user.id, studentType: level, stream: stream || null });
@@ -33,39 +33,31 @@ export function ClassDialog({ user, onClose }: { user: User | null; onClose: () 
   }
 
   return (
-    <Modal opened={!!user} onClose={onClose} title={user ? `Class of ${user.name}` : "Class"} centered>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Select
-            label="Level"
-            data={STUDENT_TYPES.map((s) => ({ value: s, label: STUDENT_TYPE_LABELS[s] }))}
-            value={level}
-            onChange={(v) => setLevel(v as StudentType | null)}
-            allowDeselect={false}
-          />
-          <TextInput
-            label="Class (stream)"
-            description={`The letter of the class, e.g. B for ${level ? STUDENT_TYPE_LABELS[level] : "JHS 1"}B; empty for none`}
-            value={stream}
-            maxLength={10}
-            onChange={(e) => setStream(e.currentTarget.value.replace(/[^A-Za-z]/g, "").toUpperCase())}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={change.isPending}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      opened={!!user}
+      onClose={onClose}
+      title={user ? `Class of ${user.name}` : "Class"}
+      onSubmit={() => void save()}
+      error={error}
+      errorAt="start"
+      submitLabel="Save"
+      busy={change.isPending}
+    >
+      <Select
+        label="Level"
+        data={STUDENT_TYPES.map((s) => ({ value: s, label: STUDENT_TYPE_LABELS[s] }))}
+        value={level}
+        onChange={(v) => setLevel(v as StudentType | null)}
+        allowDeselect={false}
+      />
+      <TextInput
+        label="Class (stream)"
+        description={`The letter of the class, e.g. B for ${level ? STUDENT_TYPE_LABELS[level] : "JHS 1"}B; empty for none`}
+        value={stream}
+        maxLength={10}
+        onChange={(e) => setStream(e.currentTarget.value.replace(/[^A-Za-z]/g, "").toUpperCase())}
+        data-autofocus
+      />
+    </FormDialog>
   );
 }
