@@ -1,10 +1,10 @@
-import { Badge, Code, Group, Paper, Stack, Table, Text } from "@mantine/core";
-import { em } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { Badge, Code, Group, Paper, Stack, Text } from "@mantine/core";
 import type { AuditLog } from "@adesua/domain";
 import { auditActionColor } from "@adesua/domain/rules";
 import { actorLine, formatLogDate, truncatedJson } from "./log-format";
 import { EntityIcon } from "./entity-icon";
+import { CardList } from "@/components/list-page";
+import { DataTable, useWideScreen } from "@/components/list-page/data-table";
 
 function Changes({ log }: { log: AuditLog }) {
   if (!log.before && !log.after) {
@@ -14,24 +14,18 @@ function Changes({ log }: { log: AuditLog }) {
       </Text>
     );
   }
+  const side = (label: string, value: NonNullable<AuditLog["before"]>) => (
+    <Text size="xs" component="div">
+      <Text span fw={600} size="xs">
+        {label}:{" "}
+      </Text>
+      <Code style={{ overflowWrap: "anywhere", whiteSpace: "normal" }}>{truncatedJson(value)}</Code>
+    </Text>
+  );
   return (
     <Stack gap={4}>
-      {log.before && (
-        <Text size="xs" component="div">
-          <Text span fw={600} size="xs">
-            Before:{" "}
-          </Text>
-          <Code style={{ overflowWrap: "anywhere", whiteSpace: "normal" }}>{truncatedJson(log.before)}</Code>
-        </Text>
-      )}
-      {log.after && (
-        <Text size="xs" component="div">
-          <Text span fw={600} size="xs">
-            After:{" "}
-          </Text>
-          <Code style={{ overflowWrap: "anywhere", whiteSpace: "normal" }}>{truncatedJson(log.after)}</Code>
-        </Text>
-      )}
+      {log.before && side("Before", log.before)}
+      {log.after && side("After", log.after)}
     </Stack>
   );
 }
@@ -80,12 +74,12 @@ function Actor({ log, by = false }: { log: AuditLog; by?: boolean }) {
  * Date & Time and Changes. Phones: one card per entry, so the time and the changes are read without scrolling sideways.
  */
 export function LogTable({ logs }: { logs: AuditLog[] }) {
-  const phone = useMediaQuery(`(max-width: ${em(767)})`, false, { getInitialValueInEffect: false });
-  if (phone) {
+  const wide = useWideScreen(768);
+  if (!wide) {
     return (
-      <Stack gap="xs" role="list" aria-label="Audit logs">
-        {logs.map((log) => (
-          <Paper key={log.id} withBorder p="sm" radius="md" role="listitem" data-testid="log-row">
+      <CardList rows={logs} gap="xs" label="Audit logs">
+        {(log) => (
+          <Paper key={log.id} component="li" withBorder p="sm" radius="md" data-testid="log-row">
             <Stack gap={6}>
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
                 <Entity log={log} />
@@ -98,47 +92,35 @@ export function LogTable({ logs }: { logs: AuditLog[] }) {
               <Changes log={log} />
             </Stack>
           </Paper>
-        ))}
-      </Stack>
+        )}
+      </CardList>
     );
   }
   return (
     // The table may still scroll sideways on a narrow window; the region takes the keyboard focus so it can be scrolled.
     <div role="region" aria-label="Audit logs" tabIndex={0} style={{ overflowX: "auto" }}>
-      <Table striped highlightOnHover miw={760} verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Entity</Table.Th>
-            <Table.Th>Action</Table.Th>
-            <Table.Th>By</Table.Th>
-            <Table.Th>Date &amp; Time</Table.Th>
-            <Table.Th>Changes</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {logs.map((log) => (
-            <Table.Tr key={log.id} data-testid="log-row">
-              <Table.Td maw={240}>
-                <Entity log={log} />
-              </Table.Td>
-              <Table.Td style={{ minWidth: 110 }}>
-                <ActionBadge log={log} />
-              </Table.Td>
-              <Table.Td maw={200}>
-                <Actor log={log} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ whiteSpace: "nowrap" }} data-testid="log-time">
-                  {formatLogDate(log.createdAt)}
-                </Text>
-              </Table.Td>
-              <Table.Td maw={320}>
-                <Changes log={log} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable
+        rows={logs}
+        rowKey={(log) => log.id}
+        rowProps={() => ({ "data-testid": "log-row" })}
+        highlightOnHover
+        miw={760}
+        columns={[
+          { key: "entity", header: "Entity", td: { maw: 240 }, cell: (log) => <Entity log={log} /> },
+          { key: "action", header: "Action", td: { style: { minWidth: 110 } }, cell: (log) => <ActionBadge log={log} /> },
+          { key: "by", header: "By", td: { maw: 200 }, cell: (log) => <Actor log={log} /> },
+          {
+            key: "time",
+            header: "Date & Time",
+            cell: (log) => (
+              <Text size="sm" style={{ whiteSpace: "nowrap" }} data-testid="log-time">
+                {formatLogDate(log.createdAt)}
+              </Text>
+            ),
+          },
+          { key: "changes", header: "Changes", td: { maw: 320 }, cell: (log) => <Changes log={log} /> },
+        ]}
+      />
     </div>
   );
 }

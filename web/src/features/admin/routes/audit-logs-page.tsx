@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Alert, Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
+import { ListBody } from "@/components/list-page";
 import { useDebouncedValue } from "@mantine/hooks";
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS } from "@adesua/domain/constants";
 import { AUDIT_PAGE_SIZE, LOGS_MESSAGES } from "@adesua/domain/constants";
@@ -124,37 +125,26 @@ export function AuditLogsPage() {
         </SimpleGrid>
       </Paper>
 
-      {logs.isPending ? (
-        <LogsSkeleton />
-      ) : logs.isError ? (
-        <Alert color="red" title={LOGS_MESSAGES.loadError} role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{errorText(logs.error, "Failed to load audit logs")}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void logs.refetch()}>
-              Retry
-            </Button>
-          </Stack>
-        </Alert>
-      ) : logs.data.data.length === 0 ? (
-        <Paper withBorder p="lg" bg="gray.0">
-          <Stack gap={6} align="center" ta="center">
-            <Text fw={600}>{LOGS_MESSAGES.empty}</Text>
-            <Text size="sm" c="dimmed">
-              {LOGS_MESSAGES.emptyHint}
-            </Text>
-          </Stack>
-        </Paper>
-      ) : (
-        <Stack gap="sm" aria-busy={logs.isPlaceholderData}>
-          <LogTable logs={logs.data.data} />
+      <ListBody
+        query={logs}
+        rows={logs.data?.data}
+        loading={<LogsSkeleton />}
+        errorTitle={LOGS_MESSAGES.loadError}
+        errorMessage="Failed to load audit logs"
+        retryLabel="Retry"
+        empty={{ title: LOGS_MESSAGES.empty, message: LOGS_MESSAGES.emptyHint }}
+        footer={
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Text size="sm" c="dimmed">
               Page {state.page} of {pages}
             </Text>
             <NumberedPager page={state.page} pages={pages} onChange={(p) => set({ page: p })} />
           </Group>
-        </Stack>
-      )}
+        }
+        busy={logs.isPlaceholderData}
+      >
+        {(rows) => <LogTable logs={rows} />}
+      </ListBody>
 
       <Modal opened={confirming} onClose={() => !clear.isPending && setConfirming(false)} title={LOGS_MESSAGES.clearTitle} centered>
         <Stack>

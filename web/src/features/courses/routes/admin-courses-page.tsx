@@ -1,17 +1,12 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
 import type { Course } from "@adesua/domain";
 import { useAuth } from "@/lib/auth";
-import { errorText } from "@/lib/api";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { EmptyState } from "@/components/empty-state";
-import { ErrorState } from "@/components/error-state";
-import { ListSkeleton } from "@/components/list-skeleton";
+import { ListBody, useListFilters } from "@/components/list-page";
+import { useConfirmDelete } from "@/components/list-page/use-confirm-delete";
 import { PageHeader } from "@/components/page-header";
-import { PaginationFooter } from "@/components/pagination-footer";
 import { COURSES_LOAD_FAILED, useCourses, useCourseStats, useDeleteCourse } from "../api/courses";
 import { CourseCard } from "../components/course-card";
 import { AssignTeacherDialog } from "../forms/assign-teacher-dialog";
@@ -41,28 +36,17 @@ function Stat({ label, value }: { label: string; value: number | undefined }) {
 export function AdminCoursesPage() {
   const { user } = useAuth();
   const isAdmin = user?.role === "admin";
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState("");
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const courses = useCourses({ page, limit: PAGE_SIZE, search: debounced || undefined });
+  const f = useListFilters({});
+  const courses = useCourses({ page: f.page, limit: PAGE_SIZE, search: f.query || undefined });
   const stats = useCourseStats();
   const del = useDeleteCourse();
   const [assigning, setAssigning] = useState<Course | null>(null);
-  const [deleting, setDeleting] = useState<Course | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-
-  async function doDelete() {
-    if (!deleting) return;
-    setDeleteError(null);
-    try {
-      await del.mutateAsync(deleting.id);
-      notifications.show({ color: "green", message: `Deleted ${deleting.title}` });
-      setDeleting(null);
-      if (courses.data && courses.data.data.length === 1 && page > 1) setPage(page - 1);
-    } catch (err) {
-      setDeleteError(errorText(err, DELETE_COURSE_FAILED));
-    }
-  }
+  const deleting = useConfirmDelete<Course>(del, {
+    done: (c) => `Deleted ${c.title}`,
+    failed: DELETE_COURSE_FAILED,
+    // The last one on a later page: step back a page.
+    after: () => courses.data && courses.data.data.length === 1 && f.page > 1 && f.setPage(f.page - 1),
+  });
 
   return (
     <Stack>
@@ -80,36 +64,29 @@ export function AdminCoursesPage() {
         <Stat label="Assigned" value={stats.data?.assigned} />
         <Stat label="Unassigned" value={stats.data?.unassigned} />
       </SimpleGrid>
-      <TextInput
-        label="Search courses"
-        type="search"
-        placeholder="Search by title or description"
-        value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          setPage(1);
+      <TextInput label="Search courses" type="search" placeholder="Search by title or description" {...f.searchInput} maw={480} />
+      <ListBody
+        query={courses}
+        rows={courses.data?.data}
+        errorMessage={COURSES_LOAD_FAILED}
+        serverError={false}
+        retrying
+        empty={{
+          title: "No courses yet",
+          message: "Create the first course of your school.",
+          action: (
+            <Button component={Link} to="/admin/dashboard/course/new" size="xs">
+              New Course
+            </Button>
+          ),
         }}
-        maw={480}
-      />
-      {courses.isPending && <ListSkeleton />}
-      {courses.isError && <ErrorState message={COURSES_LOAD_FAILED} onRetry={() => void courses.refetch()} retrying={courses.isFetching} />}
-      {courses.data && courses.data.data.length === 0 && (
-        <EmptyState
-          title={debounced ? "No courses match your search" : "No courses yet"}
-          message={debounced ? "Try another word." : "Create the first course of your school."}
-          action={
-            !debounced && (
-              <Button component={Link} to="/admin/dashboard/course/new" size="xs">
-                New Course
-              </Button>
-            )
-          }
-        />
-      )}
-      {courses.data && courses.data.data.length > 0 && (
-        <>
+        filtered={f.filtered && { title: "No courses match your search", message: "Try another word." }}
+        pager={{ total: courses.data?.pagination.total ?? 0, page: f.page, pageSize: PAGE_SIZE, onChange: f.setPage, label: "Course pages" }}
+        gap="md"
+      >
+        {(rows) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy={courses.isPlaceholderData}>
-            {courses.data.data.map((c) => {
+            {rows.map((c) => {
               const canEdit = isAdmin || c.teacherId === user?.id;
               return (
                 <CourseCard
@@ -134,16 +111,7 @@ export function AdminCoursesPage() {
                         </Button>
                       )}
                       {isAdmin && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          onClick={() => {
-                            setDeleteError(null);
-                            setDeleting(c);
-                          }}
-                          aria-label={`Delete ${c.title}`}
-                        >
+                        <Button size="xs" variant="light" color="red" onClick={() => deleting.ask(c)} aria-label={`Delete ${c.title}`}>
                           Delete
                         </Button>
                       )}
@@ -153,19 +121,14 @@ export function AdminCoursesPage() {
               );
             })}
           </SimpleGrid>
-          <PaginationFooter total={courses.data.pagination.total} page={page} pageSize={PAGE_SIZE} onChange={setPage} label="Course pages" />
-        </>
-      )}
+        )}
+      </ListBody>
       <AssignTeacherDialog course={assigning} onClose={() => setAssigning(null)} />
       <ConfirmDialog
-        opened={!!deleting}
+        {...deleting.dialog}
         title="Delete course"
         message={DELETE_COURSE_CONFIRM}
-        details={deleting && <>{deleting.title}, its quizzes and the students' attempts at them will be removed. This cannot be undone.</>}
-        loading={del.isPending}
-        error={deleteError}
-        onConfirm={() => void doDelete()}
-        onClose={() => setDeleting(null)}
+        details={deleting.target && <>{deleting.target.title}, its quizzes and the students' attempts at them will be removed. This cannot be undone.</>}
       />
     </Stack>
   );

@@ -2,11 +2,8 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Button, SimpleGrid, Stack } from "@mantine/core";
 import { useAuth } from "@/lib/auth";
-import { EmptyState } from "@/components/empty-state";
-import { ErrorState } from "@/components/error-state";
-import { ListSkeleton } from "@/components/list-skeleton";
+import { ListBody } from "@/components/list-page";
 import { PageHeader } from "@/components/page-header";
-import { PaginationFooter } from "@/components/pagination-footer";
 import { COURSES_LOAD_FAILED, useCourses } from "../api/courses";
 import { CourseCard } from "../components/course-card";
 
@@ -26,19 +23,23 @@ export function TeacherCoursesPage() {
   return (
     <Stack>
       <PageHeader title="My Courses" subtitle="The courses you teach. Quizzes go into one of these." actions={newCourse} />
-      {courses.isPending && <ListSkeleton />}
-      {courses.isError && <ErrorState message={COURSES_LOAD_FAILED} onRetry={() => void courses.refetch()} retrying={courses.isFetching} />}
-      {courses.data && courses.data.data.length === 0 && (
-        <EmptyState
-          title="You are not teaching any course yet"
-          message="Create a course here, or ask your administrator to assign you to one. You need a course before you can create quizzes."
-          action={newCourse}
-        />
-      )}
-      {courses.data && courses.data.data.length > 0 && (
-        <>
+      <ListBody
+        query={courses}
+        rows={courses.data?.data}
+        errorMessage={COURSES_LOAD_FAILED}
+        serverError={false}
+        retrying
+        empty={{
+          title: "You are not teaching any course yet",
+          message: "Create a course here, or ask your administrator to assign you to one. You need a course before you can create quizzes.",
+          action: newCourse,
+        }}
+        pager={{ total: courses.data?.pagination.total ?? 0, page, pageSize: PAGE_SIZE, onChange: setPage, label: "Course pages" }}
+        gap="md"
+      >
+        {(rows) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {courses.data.data.map((c) => (
+            {rows.map((c) => (
               <CourseCard
                 key={c.id}
                 course={c}
@@ -62,9 +63,8 @@ export function TeacherCoursesPage() {
               />
             ))}
           </SimpleGrid>
-          <PaginationFooter total={courses.data.pagination.total} page={page} pageSize={PAGE_SIZE} onChange={setPage} label="Course pages" />
-        </>
-      )}
+        )}
+      </ListBody>
     </Stack>
   );
 }

@@ -2,13 +2,10 @@ import { useState } from "react";
 import { Badge, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { STUDENT_TYPE_LABELS, TABLE_MESSAGES, type Table } from "@adesua/domain";
-import { errorText } from "@/lib/api";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { EmptyState } from "@/components/empty-state";
-import { ErrorState } from "@/components/error-state";
-import { ListSkeleton } from "@/components/list-skeleton";
+import { ListBody, useListFilters } from "@/components/list-page";
+import { useConfirmDelete } from "@/components/list-page/use-confirm-delete";
 import { PageHeader } from "@/components/page-header";
-import { PaginationFooter } from "@/components/pagination-footer";
 import { useDeleteTable, useTables } from "../api/tables";
 import { GradebookPanel } from "./gradebook-panel";
 import { TableForm } from "./table-form";
@@ -69,27 +66,17 @@ function TableCard({ table, onEdit, onDelete, onOpen }: { table: Table; onEdit: 
 
 /** Table Management (admin; spec 000): the tables with their access level, the Create New Table form, edit, delete. */
 export function TableManagementPage() {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState("");
-  const list = useTables(page, PAGE_SIZE, search.trim());
+  // Every keystroke searches (no pause): the tables are few.
+  const f = useListFilters({}, { debounceMs: 0 });
+  const list = useTables(f.page, PAGE_SIZE, f.query);
   const del = useDeleteTable();
   const [editing, setEditing] = useState<Table | null>(null);
-  const [deleting, setDeleting] = useState<Table | null>(null);
   const [opened, setOpened] = useState<Table | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-
-  async function doDelete() {
-    if (!deleting) return;
-    setDeleteError(null);
-    try {
-      await del.mutateAsync(deleting.id);
-      notifications.show({ color: "green", message: `Deleted ${deleting.name}` });
-      if (opened?.id === deleting.id) setOpened(null);
-      setDeleting(null);
-    } catch (err) {
-      setDeleteError(errorText(err, "Delete failed"));
-    }
-  }
+  const deleting = useConfirmDelete<Table>(del, {
+    done: (t) => `Deleted ${t.name}`,
+    failed: "Delete failed",
+    after: (t) => opened?.id === t.id && setOpened(null),
+  });
 
   return (
     <Stack>
@@ -107,31 +94,21 @@ export function TableManagementPage() {
           <Title order={2} size="h4" id="tables-title">
             Tables
           </Title>
-          <TextInput
-            aria-label="Search tables by name"
-            placeholder="Search tables"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
-            w={220}
-          />
+          <TextInput aria-label="Search tables by name" placeholder="Search tables" {...f.searchInput} w={220} />
         </Group>
-        {list.isPending ? (
-          <ListSkeleton />
-        ) : list.isError ? (
-          <ErrorState message={errorText(list.error, TABLE_MESSAGES.loadFailed)} onRetry={() => void list.refetch()} />
-        ) : list.data.data.length === 0 ? (
-          <EmptyState title={search.trim() ? "No tables match your search." : "No tables yet."} message="Create one above: its rows are the students." />
-        ) : (
-          <Stack gap="sm" aria-busy={list.isFetching}>
-            {list.data.data.map((t) => (
-              <TableCard key={t.id} table={t} onEdit={() => setEditing(t)} onDelete={() => setDeleting(t)} onOpen={() => setOpened(t)} />
-            ))}
-            <PaginationFooter total={list.data.pagination.total} page={page} pageSize={PAGE_SIZE} onChange={setPage} label="Tables pages" />
-          </Stack>
-        )}
+        <ListBody
+          query={list}
+          rows={list.data?.data}
+          errorMessage={TABLE_MESSAGES.loadFailed}
+          empty={{ title: "No tables yet.", message: "Create one above: its rows are the students." }}
+          filtered={f.filtered && { title: "No tables match your search." }}
+          pager={{ total: list.data?.pagination.total ?? 0, page: f.page, pageSize: PAGE_SIZE, onChange: f.setPage, label: "Tables pages" }}
+          busy={list.isFetching}
+        >
+          {(rows) =>
+            rows.map((t) => <TableCard key={t.id} table={t} onEdit={() => setEditing(t)} onDelete={() => deleting.ask(t)} onOpen={() => setOpened(t)} />)
+          }
+        </ListBody>
       </Stack>
       {opened && (
         <Paper withBorder p="md" radius="md" component="section" aria-label="Marks">
@@ -150,17 +127,10 @@ export function TableManagementPage() {
         )}
       </Modal>
       <ConfirmDialog
-        opened={!!deleting}
+        {...deleting.dialog}
         title="Delete table"
         message={TABLE_MESSAGES.deleteConfirm}
-        details={deleting && `${deleting.name}: every mark in it is deleted too.`}
-        loading={del.isPending}
-        error={deleteError}
-        onConfirm={() => void doDelete()}
-        onClose={() => {
-          setDeleting(null);
-          setDeleteError(null);
-        }}
+        details={deleting.target && `${deleting.target.name}: every mark in it is deleted too.`}
       />
     </Stack>
   );

@@ -3,13 +3,9 @@ import { Link, useLocation, useParams } from "react-router";
 import { Button, Stack } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { GRADING_MESSAGES as M } from "@adesua/domain/constants";
-import { errorText } from "@/lib/api";
 import { staffBase } from "@/lib/staff-area";
-import { EmptyState } from "@/components/empty-state";
-import { ErrorState } from "@/components/error-state";
-import { ListSkeleton } from "@/components/list-skeleton";
+import { ListBody } from "@/components/list-page";
 import { PageHeader } from "@/components/page-header";
-import { PaginationFooter } from "@/components/pagination-footer";
 import { useGradeSubmission, useUngraded } from "../api/grading";
 import { GradeCard } from "./grade-card";
 import { LateAnswersPanel } from "./late-answers-panel";
@@ -37,15 +33,17 @@ export function GradeQuizPage() {
         }
       />
       <LateAnswersPanel quizId={quizId} />
-      {list.isPending ? (
-        <ListSkeleton count={2} />
-      ) : list.isError ? (
-        <ErrorState message={errorText(list.error, M.gradesLoadFailed)} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState title={M.noUngraded} />
-      ) : (
-        <Stack gap="md">
-          {list.data.data.map((s) => (
+      <ListBody
+        query={list}
+        rows={list.data?.data}
+        loading={2}
+        errorMessage={M.gradesLoadFailed}
+        empty={{ title: M.noUngraded }}
+        pager={{ total: list.data?.pagination.total ?? 0, page, pageSize: PAGE_SIZE, onChange: setPage, label: "Ungraded submissions pages" }}
+        gap="md"
+      >
+        {(rows) =>
+          rows.map((s) => (
             <GradeCard
               key={s.id}
               submission={s}
@@ -53,13 +51,12 @@ export function GradeQuizPage() {
                 const item = await grade.mutateAsync({ id: s.id, grade: g });
                 notifications.show({ color: "green", message: `Grade saved for ${s.user.name}: ${item.score?.toFixed(2) ?? "—"}%` });
                 // The last one on a later page: step back a page.
-                if (list.data.data.length === 1 && page > 1) setPage(page - 1);
+                if (rows.length === 1 && page > 1) setPage(page - 1);
               }}
             />
-          ))}
-          <PaginationFooter total={list.data.pagination.total} page={page} pageSize={PAGE_SIZE} onChange={setPage} label="Ungraded submissions pages" />
-        </Stack>
-      )}
+          ))
+        }
+      </ListBody>
     </Stack>
   );
 }

@@ -1,9 +1,11 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Badge, Button, em, Group, Paper, Stack, Table, Text, UnstyledButton } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { Badge, Button, Group, Paper, Stack, Text, UnstyledButton } from "@mantine/core";
 import type { SubmissionItem } from "@adesua/domain";
 import type { SubmissionSort } from "@adesua/domain/constants";
 import { formatDateTime } from "@/lib/format";
+import { CardList } from "@/components/list-page";
+import { DataTable, useWideScreen } from "@/components/list-page/data-table";
 import { ScoreBar } from "./score-bar";
 
 export type Sort = { by: SubmissionSort; order: "asc" | "desc" };
@@ -24,6 +26,15 @@ const COLUMNS: { by: SubmissionSort; label: string }[] = [
   { by: "score", label: "Score" },
   { by: "date", label: "Submitted" },
 ];
+
+/** What the sortable columns show, row by row. */
+const CELLS: Record<SubmissionSort, (r: SubmissionItem) => ReactNode> = {
+  student: (r) => r.user.name,
+  course: (r) => r.course.title,
+  quiz: (r) => r.quiz.title,
+  score: (r) => <ScoreBar score={r.score} label={`Score of ${r.user.name}`} />,
+  date: (r) => formatDateTime(r.createdAt),
+};
 
 function Status({ row, base }: { row: SubmissionItem; base: string }) {
   if (!row.graded)
@@ -54,7 +65,7 @@ function Actions({ row, onEdit, onDelete }: Pick<Props, "onEdit" | "onDelete"> &
 
 /** Grades as a sortable table on a desktop, one card per grade on a phone (with the sort as buttons above). */
 export function GradesList({ rows, sort, onSort, onEdit, onDelete, base }: Props) {
-  const wide = useMediaQuery(`(min-width: ${em(992)})`, true, { getInitialValueInEffect: false });
+  const wide = useWideScreen(992);
   const arrow = (by: SubmissionSort) => (sort.by === by ? (sort.order === "asc" ? " ▲" : " ▼") : "");
   if (!wide) {
     return (
@@ -67,8 +78,8 @@ export function GradesList({ rows, sort, onSort, onEdit, onDelete, base }: Props
             </Button>
           ))}
         </Group>
-        <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
-          {rows.map((r) => (
+        <CardList rows={rows}>
+          {(r) => (
             <Paper key={r.id} component="li" withBorder p="sm" radius="md" aria-label={`${r.user.name}, ${r.quiz.title}`} data-testid="grade-row">
               <Stack gap={6}>
                 <Group justify="space-between" wrap="wrap" gap="xs">
@@ -82,48 +93,33 @@ export function GradesList({ rows, sort, onSort, onEdit, onDelete, base }: Props
                 <Actions row={r} onEdit={onEdit} onDelete={onDelete} />
               </Stack>
             </Paper>
-          ))}
-        </Stack>
+          )}
+        </CardList>
       </Stack>
     );
   }
   return (
-    <Table.ScrollContainer minWidth={800}>
-      <Table striped highlightOnHover verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((c) => (
-              <Table.Th key={c.by} aria-sort={sort.by === c.by ? (sort.order === "asc" ? "ascending" : "descending") : "none"}>
-                <UnstyledButton onClick={() => onSort(c.by)} fw={700} fz="sm">
-                  {c.label}
-                  {arrow(c.by)}
-                </UnstyledButton>
-              </Table.Th>
-            ))}
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.id} data-testid="grade-row">
-              <Table.Td>{r.user.name}</Table.Td>
-              <Table.Td>{r.course.title}</Table.Td>
-              <Table.Td>{r.quiz.title}</Table.Td>
-              <Table.Td>
-                <ScoreBar score={r.score} label={`Score of ${r.user.name}`} />
-              </Table.Td>
-              <Table.Td>{formatDateTime(r.createdAt)}</Table.Td>
-              <Table.Td style={{ minWidth: 110 }}>
-                <Status row={r} base={base} />
-              </Table.Td>
-              <Table.Td>
-                <Actions row={r} onEdit={onEdit} onDelete={onDelete} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      rows={rows}
+      rowKey={(r) => r.id}
+      rowProps={() => ({ "data-testid": "grade-row" })}
+      minWidth={800}
+      highlightOnHover
+      columns={[
+        ...COLUMNS.map((c) => ({
+          key: c.by,
+          th: { "aria-sort": sort.by === c.by ? (sort.order === "asc" ? "ascending" : "descending") : "none" } as const,
+          header: (
+            <UnstyledButton onClick={() => onSort(c.by)} fw={700} fz="sm">
+              {c.label}
+              {arrow(c.by)}
+            </UnstyledButton>
+          ),
+          cell: CELLS[c.by],
+        })),
+        { key: "status", header: "Status", td: { style: { minWidth: 110 } }, cell: (r) => <Status row={r} base={base} /> },
+        { key: "actions", header: "Actions", cell: (r) => <Actions row={r} onEdit={onEdit} onDelete={onDelete} /> },
+      ]}
+    />
   );
 }

@@ -1,21 +1,15 @@
-import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Badge, Button, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
 import type { AdminRecord } from "@adesua/domain";
 import { GRADING_MESSAGES as M } from "@adesua/domain/constants";
 import { recordColor, recordStatus } from "@adesua/domain/rules";
-import { errorText } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { staffBase } from "@/lib/staff-area";
 import { QuizFilterSelect } from "@/components/quiz-filter-select";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { EmptyState } from "@/components/empty-state";
-import { ErrorState } from "@/components/error-state";
-import { ListSkeleton } from "@/components/list-skeleton";
+import { CardList, ListBody, useListFilters } from "@/components/list-page";
+import { useConfirmDelete } from "@/components/list-page/use-confirm-delete";
 import { PageHeader } from "@/components/page-header";
-import { PaginationFooter } from "@/components/pagination-footer";
 import { useAllRecords, useDeleteRecord, useQuizChoices } from "../api/records-admin";
 
 const PAGE_SIZE = 20;
@@ -23,27 +17,12 @@ const PAGE_SIZE = 20;
 /** records: every quiz record the viewer keeps (teachers: of their courses), newest first, with New Record, Edit and Delete. */
 export function RecordsAdminPage() {
   const base = staffBase(useLocation().pathname);
-  const [search, setSearch] = useState("");
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [quizId, setQuizId] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
-  const [deleting, setDeleting] = useState<AdminRecord | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const f = useListFilters({ quizId: null as string | null });
+  const quizId = f.filters.quizId;
   const quizzes = useQuizChoices();
-  const list = useAllRecords({ page, limit: PAGE_SIZE, search: debounced || undefined, quizId: quizId ? Number(quizId) : null });
+  const list = useAllRecords({ page: f.page, limit: PAGE_SIZE, search: f.query || undefined, quizId: quizId ? Number(quizId) : null });
   const del = useDeleteRecord();
-
-  async function doDelete() {
-    if (!deleting) return;
-    setDeleteError(null);
-    try {
-      await del.mutateAsync(deleting.id);
-      notifications.show({ color: "green", message: `Deleted the record of ${deleting.user.name}` });
-      setDeleting(null);
-    } catch (err) {
-      setDeleteError(errorText(err, "Delete failed"));
-    }
-  }
+  const deleting = useConfirmDelete<AdminRecord>(del, { done: (r) => `Deleted the record of ${r.user.name}`, failed: "Delete failed" });
 
   return (
     <Stack aria-busy={list.isFetching}>
@@ -57,39 +36,21 @@ export function RecordsAdminPage() {
         }
       />
       <Group align="flex-end" wrap="wrap" gap="sm">
-        <TextInput
-          label="Search students"
-          placeholder="Student name"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-          miw={200}
-        />
-        <QuizFilterSelect
-          quizzes={quizzes.data?.data}
-          value={quizId}
-          onChange={(v) => {
-            setQuizId(v);
-            setPage(1);
-          }}
-          miw={200}
-        />
+        <TextInput label="Search students" placeholder="Student name" {...f.searchInput} miw={200} />
+        <QuizFilterSelect quizzes={quizzes.data?.data} value={quizId} onChange={(v) => f.set({ quizId: v })} miw={200} />
       </Group>
-      {list.isPending ? (
-        <ListSkeleton count={3} />
-      ) : list.isError ? (
-        <ErrorState message={errorText(list.error, "Failed to load records")} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState
-          title="No records found."
-          message={debounced || quizId ? "No record matches these filters." : "Records appear when students submit quizzes, or add one by hand."}
-        />
-      ) : (
-        <Stack gap="sm">
-          <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
-            {list.data.data.map((r) => (
+      <ListBody
+        query={list}
+        rows={list.data?.data}
+        loading={3}
+        errorMessage="Failed to load records"
+        empty={{ title: "No records found.", message: "Records appear when students submit quizzes, or add one by hand." }}
+        filtered={f.filtered && { message: "No record matches these filters." }}
+        pager={{ total: list.data?.pagination.total ?? 0, page: f.page, pageSize: PAGE_SIZE, onChange: f.setPage, label: "Records pages" }}
+      >
+        {(rows) => (
+          <CardList rows={rows}>
+            {(r) => (
               <Paper key={r.id} component="li" withBorder p="sm" radius="md" aria-label={`${r.user.name}, ${r.quiz.title}`} data-testid="record-row">
                 <Stack gap={6}>
                   <Group justify="space-between" wrap="wrap" gap="xs">
@@ -134,7 +95,7 @@ export function RecordsAdminPage() {
                         size="compact-sm"
                         variant="light"
                         color="red"
-                        onClick={() => setDeleting(r)}
+                        onClick={() => deleting.ask(r)}
                         aria-label={`Delete record of ${r.user.name}, ${r.quiz.title}`}
                       >
                         Delete
@@ -143,27 +104,19 @@ export function RecordsAdminPage() {
                   </Group>
                 </Stack>
               </Paper>
-            ))}
-          </Stack>
-          <PaginationFooter total={list.data.pagination.total} page={page} pageSize={PAGE_SIZE} onChange={setPage} label="Records pages" />
-        </Stack>
-      )}
+            )}
+          </CardList>
+        )}
+      </ListBody>
       <ConfirmDialog
-        opened={!!deleting}
+        {...deleting.dialog}
         title="Delete record"
         message={M.confirmDeleteRecord}
         details={
-          deleting
-            ? `${deleting.user.name} · ${deleting.quiz.title}${deleting.submissionId !== null ? ": this record came from a submission, whose grade is deleted with it." : ""}`
+          deleting.target
+            ? `${deleting.target.user.name} · ${deleting.target.quiz.title}${deleting.target.submissionId !== null ? ": this record came from a submission, whose grade is deleted with it." : ""}`
             : undefined
         }
-        loading={del.isPending}
-        error={deleteError}
-        onConfirm={() => void doDelete()}
-        onClose={() => {
-          setDeleting(null);
-          setDeleteError(null);
-        }}
       />
     </Stack>
   );

@@ -2,15 +2,11 @@ import { useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { GRADING_MESSAGES as M } from "@adesua/domain/constants";
-import { errorText } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { staffBase } from "@/lib/staff-area";
 import { QuizFilterSelect } from "@/components/quiz-filter-select";
-import { EmptyState } from "@/components/empty-state";
-import { ErrorState } from "@/components/error-state";
-import { ListSkeleton } from "@/components/list-skeleton";
+import { CardList, ListBody } from "@/components/list-page";
 import { PageHeader } from "@/components/page-header";
-import { PaginationFooter } from "@/components/pagination-footer";
 import { useQuizOptions, useSubmissions } from "../api/grading";
 import { useLateAnswersWaiting } from "./late-answers-panel";
 
@@ -69,16 +65,17 @@ export function SubmissionsPage() {
           </Group>
         </Alert>
       )}
-      {list.isPending ? (
-        <ListSkeleton count={3} />
-      ) : list.isError ? (
-        <ErrorState message={errorText(list.error, M.gradesLoadFailed)} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState title={M.noSubmissions} />
-      ) : (
-        <Stack gap="sm">
-          <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
-            {list.data.data.map((s) => (
+      <ListBody
+        query={list}
+        rows={list.data?.data}
+        loading={3}
+        errorMessage={M.gradesLoadFailed}
+        empty={{ title: M.noSubmissions }}
+        pager={{ total: list.data?.pagination.total ?? 0, page, pageSize: PAGE_SIZE, onChange: setPage, label: "Submissions pages" }}
+      >
+        {(rows) => (
+          <CardList rows={rows}>
+            {(s) => (
               <Paper key={s.id} withBorder p="md" radius="md" component="li" aria-label={`${s.user.name}, ${s.quiz.title}`} data-testid="submission-row">
                 <Group justify="space-between" wrap="wrap" gap="xs">
                   <Stack gap={2} style={{ minWidth: 0 }}>
@@ -100,11 +97,10 @@ export function SubmissionsPage() {
                   </Button>
                 </Group>
               </Paper>
-            ))}
-          </Stack>
-          <PaginationFooter total={list.data.pagination.total} page={page} pageSize={PAGE_SIZE} onChange={setPage} label="Submissions pages" />
-        </Stack>
-      )}
+            )}
+          </CardList>
+        )}
+      </ListBody>
     </Stack>
   );
 }

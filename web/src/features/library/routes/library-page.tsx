@@ -1,33 +1,23 @@
 import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import { LIBRARY_TYPE_LABELS, type LibraryItemType } from "@adesua/domain/constants";
 import type { LibraryItem } from "@adesua/domain";
 import { errorText } from "@/lib/api";
 import { downloadStoredFile } from "@/lib/download";
 import { formatBytes, formatDateTime } from "@/lib/format";
 import { PageHeader } from "@/components/page-header";
-import { EmptyState } from "@/components/empty-state";
-import { ErrorState } from "@/components/error-state";
-import { ListSkeleton } from "@/components/list-skeleton";
-import { PaginationFooter } from "@/components/pagination-footer";
+import { ListBody, useListFilters } from "@/components/list-page";
 import { useLibrary } from "../api/library";
 
 const PAGE_SIZE = 20;
 const TYPE_OPTIONS = [{ value: "", label: "All types" }, ...Object.entries(LIBRARY_TYPE_LABELS).map(([value, label]) => ({ value, label }))];
 
 function ItemRow({ item, onError }: { item: LibraryItem; onError: (m: string) => void }) {
-  const [busy, setBusy] = useState(false);
-  async function download() {
-    setBusy(true);
-    try {
-      await downloadStoredFile(item.downloadPath, item.fileName);
-    } catch (err) {
-      onError(errorText(err, "Could not download the file"));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const download = useMutation({
+    mutationFn: () => downloadStoredFile(item.downloadPath, item.fileName),
+    onError: (err) => onError(errorText(err, "Could not download the file")),
+  });
   return (
     <Paper withBorder p="sm" radius="md" data-testid="library-item">
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -44,7 +34,7 @@ function ItemRow({ item, onError }: { item: LibraryItem; onError: (m: string) =>
             </Text>
           </Group>
         </Stack>
-        <Button size="xs" variant="light" onClick={() => void download()} loading={busy} aria-label={`Download ${item.title}`}>
+        <Button size="xs" variant="light" onClick={() => download.mutate()} loading={download.isPending} aria-label={`Download ${item.title}`}>
           Download
         </Button>
       </Group>
@@ -54,35 +44,21 @@ function ItemRow({ item, onError }: { item: LibraryItem; onError: (m: string) =>
 
 /** The library (teacher and admin areas): course materials and quiz papers the viewer may see. */
 export function LibraryPage() {
-  const [searchText, setSearchText] = useState("");
-  const [search] = useDebouncedValue(searchText.trim(), 300);
-  const [type, setType] = useState<LibraryItemType | "">("");
-  const [page, setPage] = useState(1);
+  const f = useListFilters({ type: "" as LibraryItemType | "" });
   const [error, setError] = useState<string | null>(null);
-  const list = useLibrary({ search, type, page, limit: PAGE_SIZE });
+  const list = useLibrary({ search: f.query, type: f.filters.type, page: f.page, limit: PAGE_SIZE });
 
   return (
     <Stack>
       <PageHeader title="Library" subtitle="Course materials and quiz papers (PDF) you can open and download." />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label="Search"
-          placeholder="Title, file or course"
-          value={searchText}
-          onChange={(e) => {
-            setSearchText(e.currentTarget.value);
-            setPage(1);
-          }}
-        />
+        <TextInput label="Search" placeholder="Title, file or course" {...f.searchInput} />
         <Select
           label="Type"
           data={TYPE_OPTIONS}
-          value={type}
+          value={f.filters.type}
           allowDeselect={false}
-          onChange={(v) => {
-            setType((v ?? "") as LibraryItemType | "");
-            setPage(1);
-          }}
+          onChange={(v) => f.set({ type: (v ?? "") as LibraryItemType | "" })}
         />
       </SimpleGrid>
       {error && (
@@ -90,23 +66,19 @@ export function LibraryPage() {
           {error}
         </Alert>
       )}
-      {list.isPending ? (
-        <ListSkeleton count={4} />
-      ) : list.isError ? (
-        <ErrorState message={errorText(list.error, "Failed to load the library")} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState
-          title={search || type ? "Nothing matches your search." : "The library is empty."}
-          message="Course materials and quiz PDFs appear here once they are uploaded."
-        />
-      ) : (
-        <Stack gap="xs" aria-busy={list.isPlaceholderData}>
-          {list.data.data.map((item) => (
-            <ItemRow key={item.id} item={item} onError={setError} />
-          ))}
-          <PaginationFooter total={list.data.pagination.total} page={page} pageSize={PAGE_SIZE} onChange={setPage} label="Library pages" />
-        </Stack>
-      )}
+      <ListBody
+        query={list}
+        rows={list.data?.data}
+        loading={4}
+        errorMessage="Failed to load the library"
+        empty={{ title: "The library is empty.", message: "Course materials and quiz PDFs appear here once they are uploaded." }}
+        filtered={f.filtered && { title: "Nothing matches your search." }}
+        pager={{ total: list.data?.pagination.total ?? 0, page: f.page, pageSize: PAGE_SIZE, onChange: f.setPage, label: "Library pages" }}
+        gap="xs"
+        busy={list.isPlaceholderData}
+      >
+        {(rows) => rows.map((item) => <ItemRow key={item.id} item={item} onError={setError} />)}
+      </ListBody>
     </Stack>
   );
 }

@@ -8,9 +8,7 @@ import { useAuth } from "@/lib/auth";
 import { errorText } from "@/lib/api";
 import { useQueryParams } from "@/lib/use-query-params";
 import { PageHeader } from "@/components/page-header";
-import { EmptyState } from "@/components/empty-state";
-import { ErrorState } from "@/components/error-state";
-import { PaginationFooter } from "@/components/pagination-footer";
+import { ListBody, pageParam } from "@/components/list-page";
 import { exportQuizzes, useCourseOptions, useQuizDashboard } from "../api/performance";
 import { QuizPerformanceTable } from "../components/quiz-performance-table";
 import { areaBaseOf, score } from "../components/performance-display";
@@ -41,7 +39,7 @@ export function QuizDashboardPage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [details, setDetails] = useState(false);
   const [exporting, setExporting] = useState<"csv" | "excel" | null>(null);
-  const page = Math.max(1, Number(params.get("page")) || 1);
+  const page = pageParam(params);
   const sortBy = params.get("sortBy") ?? "title";
   const sortOrder = params.get("sortOrder") === "desc" ? "desc" : "asc";
   const courseId = isAdmin && params.get("courseId") ? Number(params.get("courseId")) : undefined;
@@ -58,7 +56,6 @@ export function QuizDashboardPage() {
     limit: PAGE_SIZE,
   } as const;
   const q = useQuizDashboard(filters);
-  const rows = q.data?.data ?? [];
 
   const setFilter = (changes: Record<string, string | null>) => update({ ...changes, page: null });
 
@@ -159,50 +156,50 @@ export function QuizDashboardPage() {
           </Button>
         )}
       </Group>
-      {q.isError && (
-        <ErrorState
-          title="Could not load the dashboard"
-          message={errorText(q.error, "Failed to load data. Please try again.")}
-          onRetry={() => void q.refetch()}
-        />
-      )}
-      {q.data && rows.length === 0 && <EmptyState title="No quizzes found" message="No quiz matches these filters." />}
-      {rows.length > 0 && (
-        <div aria-busy={q.isFetching}>
-          <QuizPerformanceTable
-            rows={rows}
-            sort={{ sortBy, sortOrder }}
-            onSort={(s) => update({ sortBy: s.sortBy, sortOrder: s.sortOrder, page: null })}
-            selected={selected}
-            onToggle={(id) =>
-              setSelected((prev) => {
-                const next = new Set(prev);
-                if (!next.delete(id)) next.add(id);
-                return next;
-              })
-            }
-            onToggleAll={(on) =>
-              setSelected((prev) => {
-                const next = new Set(prev);
-                for (const r of rows)
-                  if (on) next.add(r.quizId);
-                  else next.delete(r.quizId);
-                return next;
-              })
-            }
-            detailsHref={(id) => `${base}/performance/quiz-details/${id}`}
-          />
-        </div>
-      )}
-      {q.data && (
-        <PaginationFooter
-          total={q.data.pagination.totalItems}
-          page={page}
-          pageSize={PAGE_SIZE}
-          onChange={(p) => update({ page: p > 1 ? String(p) : null })}
-          label="Quiz performance pages"
-        />
-      )}
+      <ListBody
+        query={q}
+        rows={q.data?.data}
+        loading={null}
+        errorTitle="Could not load the dashboard"
+        errorMessage="Failed to load data. Please try again."
+        empty={{ title: "No quizzes found", message: "No quiz matches these filters." }}
+        pager={{
+          total: q.data?.pagination.totalItems ?? 0,
+          page,
+          pageSize: PAGE_SIZE,
+          onChange: (p) => update({ page: p > 1 ? String(p) : null }),
+          label: "Quiz performance pages",
+        }}
+        gap="md"
+      >
+        {(rows) => (
+          <div aria-busy={q.isFetching}>
+            <QuizPerformanceTable
+              rows={rows}
+              sort={{ sortBy, sortOrder }}
+              onSort={(s) => update({ sortBy: s.sortBy, sortOrder: s.sortOrder, page: null })}
+              selected={selected}
+              onToggle={(id) =>
+                setSelected((prev) => {
+                  const next = new Set(prev);
+                  if (!next.delete(id)) next.add(id);
+                  return next;
+                })
+              }
+              onToggleAll={(on) =>
+                setSelected((prev) => {
+                  const next = new Set(prev);
+                  for (const r of rows)
+                    if (on) next.add(r.quizId);
+                    else next.delete(r.quizId);
+                  return next;
+                })
+              }
+              detailsHref={(id) => `${base}/performance/quiz-details/${id}`}
+            />
+          </div>
+        )}
+      </ListBody>
       {!isAdmin && (
         <Alert variant="light" color="blue">
           You see the quizzes of your own courses.

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { ItemAnalysis } from "@adesua/domain";
 import { errorText } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/empty-state";
+import { DataTable } from "@/components/list-page/data-table";
 import { exportQuizzes, useFixKey, useQuizDetails } from "../api/performance";
 import { ItemAnalysisTable } from "../components/item-analysis-table";
 import { PerformanceLoadError } from "../components/load-error";
@@ -130,44 +131,46 @@ export function QuizDetailsPage() {
             <Title order={2} size="h4">
               Students
             </Title>
-            <Table.ScrollContainer minWidth={showEmail ? 720 : 560}>
-              <Table striped verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th style={PINNED}>Student</Table.Th>
-                    <Table.Th>Best score</Table.Th>
-                    <Table.Th>Correct</Table.Th>
-                    <Table.Th>Attempts</Table.Th>
-                    <Table.Th>Level</Table.Th>
-                    <Table.Th>Last attempt</Table.Th>
-                    {showEmail && <Table.Th>Email</Table.Th>}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {d.students.map((s) => (
-                    <Table.Tr key={s.userId}>
-                      <Table.Td style={PINNED}>
-                        <Anchor component={Link} to={`${base}/performance/${s.userId}`} size="sm">
-                          {s.studentName}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={gradeColor(s.score)} variant="filled" autoContrast styles={{ label: { overflow: "visible" } }}>
-                          {score(s.score)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        {s.correct} / {s.total}
-                      </Table.Td>
-                      <Table.Td>{s.attempts}</Table.Td>
-                      <Table.Td>{s.studentType?.toUpperCase() ?? "—"}</Table.Td>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(s.lastAttempt)}</Table.Td>
-                      {showEmail && <Table.Td style={{ wordBreak: "break-all" }}>{s.email}</Table.Td>}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              rows={d.students}
+              rowKey={(s) => s.userId}
+              minWidth={showEmail ? 720 : 560}
+              columns={[
+                {
+                  key: "student",
+                  header: "Student",
+                  th: { style: PINNED },
+                  td: { style: PINNED },
+                  cell: (s) => (
+                    <Anchor component={Link} to={`${base}/performance/${s.userId}`} size="sm">
+                      {s.studentName}
+                    </Anchor>
+                  ),
+                },
+                {
+                  key: "score",
+                  header: "Best score",
+                  cell: (s) => (
+                    <Badge color={gradeColor(s.score)} variant="filled" autoContrast styles={{ label: { overflow: "visible" } }}>
+                      {score(s.score)}
+                    </Badge>
+                  ),
+                },
+                {
+                  key: "correct",
+                  header: "Correct",
+                  cell: (s) => (
+                    <>
+                      {s.correct} / {s.total}
+                    </>
+                  ),
+                },
+                { key: "attempts", header: "Attempts", cell: (s) => s.attempts },
+                { key: "level", header: "Level", cell: (s) => s.studentType?.toUpperCase() ?? "—" },
+                { key: "last", header: "Last attempt", td: { style: { whiteSpace: "nowrap" } }, cell: (s) => formatDateTime(s.lastAttempt) },
+                showEmail && { key: "email", header: "Email", td: { style: { wordBreak: "break-all" } }, cell: (s) => s.email },
+              ]}
+            />
           </Stack>
         </>
       )}

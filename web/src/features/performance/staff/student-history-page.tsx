@@ -1,9 +1,10 @@
 import { lazy, Suspense } from "react";
 import { Link, useLocation, useParams } from "react-router";
-import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { formatDateTime } from "@/lib/format";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/empty-state";
+import { DataTable } from "@/components/list-page/data-table";
 import { useStudentHistory } from "../api/performance";
 import { PerformanceLoadError } from "../components/load-error";
 import { areaBaseOf, gradeColor, score, PINNED } from "../components/performance-display";
@@ -93,36 +94,29 @@ export function StudentHistoryPage() {
               ))}
             </Group>
           </Stack>
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th style={PINNED}>Quiz</Table.Th>
-                  <Table.Th>Best score</Table.Th>
-                  <Table.Th>Result</Table.Th>
-                  <Table.Th>Attempts</Table.Th>
-                  <Table.Th>Course</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {d.history.map((h) => (
-                  <Table.Tr key={h.quizId}>
-                    <Table.Td style={PINNED}>
-                      <Anchor component={Link} to={`${base}/performance/quiz-details/${h.quizId}`} size="sm">
-                        {h.quizTitle}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{score(h.score)}</Table.Td>
-                    <Table.Td>{h.passed === null ? "Waiting for grading" : h.passed ? "Passed" : "Failed"}</Table.Td>
-                    <Table.Td>{h.attempts}</Table.Td>
-                    <Table.Td>{h.courseTitle}</Table.Td>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(h.date)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            rows={d.history}
+            rowKey={(h) => h.quizId}
+            minWidth={600}
+            columns={[
+              {
+                key: "quiz",
+                header: "Quiz",
+                th: { style: PINNED },
+                td: { style: PINNED },
+                cell: (h) => (
+                  <Anchor component={Link} to={`${base}/performance/quiz-details/${h.quizId}`} size="sm">
+                    {h.quizTitle}
+                  </Anchor>
+                ),
+              },
+              { key: "score", header: "Best score", cell: (h) => score(h.score) },
+              { key: "result", header: "Result", cell: (h) => (h.passed === null ? "Waiting for grading" : h.passed ? "Passed" : "Failed") },
+              { key: "attempts", header: "Attempts", cell: (h) => h.attempts },
+              { key: "course", header: "Course", cell: (h) => h.courseTitle },
+              { key: "date", header: "Date", td: { style: { whiteSpace: "nowrap" } }, cell: (h) => formatDateTime(h.date) },
+            ]}
+          />
         </>
       )}
     </Stack>

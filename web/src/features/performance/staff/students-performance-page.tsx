@@ -1,16 +1,14 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { Anchor, Badge, Button, Group, NativeSelect, NumberInput, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { Anchor, Badge, Button, Group, NativeSelect, NumberInput, Stack, Text, TextInput, Tooltip } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { PERFORMANCE_STRATEGIES, STRATEGY_LABEL, type PerformanceStrategy } from "@adesua/domain/rules";
 import type { StudentPerformanceRow } from "@adesua/domain";
 import { useAuth } from "@/lib/auth";
 import { errorText } from "@/lib/api";
 import { PageHeader } from "@/components/page-header";
-import { EmptyState } from "@/components/empty-state";
-import { ErrorState } from "@/components/error-state";
-import { PaginationFooter } from "@/components/pagination-footer";
+import { ListBody, useListFilters } from "@/components/list-page";
+import { DataTable } from "@/components/list-page/data-table";
 import { fetchAllStudentPerformance, useCourseOptions, useOverrideScore, useStudentPerformance, type StudentFilters } from "../api/performance";
 import { OverrideDialog } from "../components/override-dialog";
 import { areaBaseOf, gradeColor, score, PINNED } from "../components/performance-display";
@@ -28,10 +26,8 @@ export function StudentsPerformancePage() {
   const isAdmin = user?.role === "admin";
   const base = areaBaseOf(useLocation().pathname);
   const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [applied, setApplied] = useState<Draft>(EMPTY);
-  const [search, setSearch] = useState("");
-  const [debounced] = useDebouncedValue(search, 300);
-  const [page, setPage] = useState(1);
+  const f = useListFilters({ applied: EMPTY });
+  const applied = f.filters.applied;
   const [overriding, setOverriding] = useState<StudentPerformanceRow | null>(null);
   const [exporting, setExporting] = useState(false);
   const courses = useCourseOptions(isAdmin);
@@ -40,11 +36,10 @@ export function StudentsPerformancePage() {
     minScore: numberOrUndefined(applied.minScore),
     maxScore: numberOrUndefined(applied.maxScore),
     strategy: applied.strategy,
-    search: debounced.trim() || undefined,
+    search: f.query || undefined,
   };
-  const q = useStudentPerformance({ ...filters, page, limit: PAGE_SIZE });
+  const q = useStudentPerformance({ ...filters, page: f.page, limit: PAGE_SIZE });
   const override = useOverrideScore();
-  const rows = q.data?.data ?? [];
 
   async function exportCsv() {
     setExporting(true);
@@ -118,92 +113,86 @@ export function StudentsPerformancePage() {
         />
       </Group>
       <Group gap="sm" wrap="wrap" align="flex-end">
-        <Button
-          onClick={() => {
-            setApplied(draft);
-            setPage(1);
-          }}
-        >
-          Apply
-        </Button>
+        <Button onClick={() => f.set({ applied: draft })}>Apply</Button>
         <Button variant="light" loading={exporting} onClick={() => void exportCsv()}>
           Export CSV
         </Button>
-        <TextInput
-          label="Search by name"
-          placeholder="Student name"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-          style={{ flex: 1 }}
-          miw={180}
-        />
+        <TextInput label="Search by name" placeholder="Student name" {...f.searchInput} style={{ flex: 1 }} miw={180} />
       </Group>
-      {q.isPending && (
-        <Text role="status" aria-busy>
-          Loading student performance...
-        </Text>
-      )}
-      {q.isError && <ErrorState message={errorText(q.error, "Failed to load data. Please try again.")} onRetry={() => void q.refetch()} />}
-      {q.data && rows.length === 0 && <EmptyState title="No students found" message="No student has a graded quiz matching these filters." />}
-      {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={720} aria-busy={q.isFetching}>
-          <Table striped verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th style={PINNED}>Name</Table.Th>
-                <Table.Th>Final score</Table.Th>
-                {isAdmin && <Table.Th>Override</Table.Th>}
-                <Table.Th>Quiz count</Table.Th>
-                <Table.Th>Quizzes</Table.Th>
-                <Table.Th>Courses</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.userId}>
-                  <Table.Td style={PINNED}>
-                    <Anchor component={Link} to={`${base}/performance/${r.userId}`} size="sm" fw={600}>
-                      {r.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Badge color={gradeColor(r.finalScore)} variant="filled" autoContrast styles={{ label: { overflow: "visible" } }}>
-                        {score(r.finalScore)}
-                      </Badge>
-                      {r.overridden && (
-                        <Tooltip label={`Computed ${score(r.computedScore)}${r.remark ? ` · ${r.remark}` : ""}`} withArrow>
-                          <Badge variant="outline" color="grape" tabIndex={0}>
-                            Overridden
-                          </Badge>
-                        </Tooltip>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  {isAdmin && (
-                    <Table.Td>
-                      <Button size="xs" variant="light" onClick={() => setOverriding(r)} aria-label={`Override ${r.name}'s final score`}>
-                        Override
-                      </Button>
-                    </Table.Td>
-                  )}
-                  <Table.Td>{r.quizCount}</Table.Td>
-                  <Table.Td maw={260}>
-                    <Text size="sm" lineClamp={2} title={r.quizTitles.join(", ")}>
-                      {r.quizTitles.join(", ")}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{r.courseTitles.join(", ")}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {q.data && <PaginationFooter total={q.data.pagination.total} page={page} pageSize={PAGE_SIZE} onChange={setPage} label="Student performance pages" />}
+      <ListBody
+        query={q}
+        rows={q.data?.data}
+        loading={
+          <Text role="status" aria-busy>
+            Loading student performance...
+          </Text>
+        }
+        errorMessage="Failed to load data. Please try again."
+        empty={{ title: "No students found", message: "No student has a graded quiz matching these filters." }}
+        pager={{ total: q.data?.pagination.total ?? 0, page: f.page, pageSize: PAGE_SIZE, onChange: f.setPage, label: "Student performance pages" }}
+        gap="md"
+      >
+        {(rows) => (
+          <DataTable
+            rows={rows}
+            rowKey={(r) => r.userId}
+            minWidth={720}
+            scrollProps={{ "aria-busy": q.isFetching }}
+            columns={[
+              {
+                key: "name",
+                header: "Name",
+                th: { style: PINNED },
+                td: { style: PINNED },
+                cell: (r) => (
+                  <Anchor component={Link} to={`${base}/performance/${r.userId}`} size="sm" fw={600}>
+                    {r.name}
+                  </Anchor>
+                ),
+              },
+              {
+                key: "final",
+                header: "Final score",
+                cell: (r) => (
+                  <Group gap={6} wrap="nowrap">
+                    <Badge color={gradeColor(r.finalScore)} variant="filled" autoContrast styles={{ label: { overflow: "visible" } }}>
+                      {score(r.finalScore)}
+                    </Badge>
+                    {r.overridden && (
+                      <Tooltip label={`Computed ${score(r.computedScore)}${r.remark ? ` · ${r.remark}` : ""}`} withArrow>
+                        <Badge variant="outline" color="grape" tabIndex={0}>
+                          Overridden
+                        </Badge>
+                      </Tooltip>
+                    )}
+                  </Group>
+                ),
+              },
+              isAdmin && {
+                key: "override",
+                header: "Override",
+                cell: (r) => (
+                  <Button size="xs" variant="light" onClick={() => setOverriding(r)} aria-label={`Override ${r.name}'s final score`}>
+                    Override
+                  </Button>
+                ),
+              },
+              { key: "count", header: "Quiz count", cell: (r) => r.quizCount },
+              {
+                key: "quizzes",
+                header: "Quizzes",
+                td: { maw: 260 },
+                cell: (r) => (
+                  <Text size="sm" lineClamp={2} title={r.quizTitles.join(", ")}>
+                    {r.quizTitles.join(", ")}
+                  </Text>
+                ),
+              },
+              { key: "courses", header: "Courses", cell: (r) => r.courseTitles.join(", ") },
+            ]}
+          />
+        )}
+      </ListBody>
       <OverrideDialog
         key={overriding?.userId ?? 0}
         row={overriding}

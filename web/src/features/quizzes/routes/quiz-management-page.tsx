@@ -1,20 +1,15 @@
-import { useState } from "react";
 import { Link } from "react-router";
 import { Alert, Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { quizTimeStatus } from "@adesua/domain/rules";
 import { STUDENT_TYPE_LABELS } from "@adesua/domain/constants";
 import type { QuizListItem } from "@adesua/domain";
 import { useAuth } from "@/lib/auth";
-import { errorText } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { useNow } from "@/lib/use-now";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { EmptyState } from "@/components/empty-state";
-import { ErrorState } from "@/components/error-state";
-import { ListSkeleton } from "@/components/list-skeleton";
+import { ListBody, pageParam } from "@/components/list-page";
+import { useConfirmDelete } from "@/components/list-page/use-confirm-delete";
 import { PageHeader } from "@/components/page-header";
-import { PaginationFooter } from "@/components/pagination-footer";
 import { NO_COURSE_HINT, QUIZ_DELETE_FAILED, QUIZZES_LOAD_FAILED, useCourseOptions, useQuizzes } from "../api/quizzes";
 import { useDeleteQuiz } from "../api/quiz-mutations";
 import { useStaffArea } from "../components/area";
@@ -31,7 +26,7 @@ export function QuizManagementPage() {
   const area = useStaffArea();
   const isTeacher = user?.role === "teacher";
   const [params, update] = useQueryParams();
-  const page = Math.max(1, Number(params.get("page")) || 1);
+  const page = pageParam(params);
   const courseId = Number(params.get("courseId")) || undefined;
   const quizzes = useQuizzes({ page, limit: MANAGEMENT_PAGE_SIZE, courseId });
   // A teacher's own courses decide whether they may create quizzes at all.
@@ -39,21 +34,12 @@ export function QuizManagementPage() {
   const noCourse = isTeacher && courses.data?.pagination.total === 0;
   const now = useNow(30_000);
   const del = useDeleteQuiz();
-  const [deleting, setDeleting] = useState<QuizListItem | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-
-  async function doDelete() {
-    if (!deleting) return;
-    setDeleteError(null);
-    try {
-      await del.mutateAsync(deleting.id);
-      notifications.show({ color: "green", message: `Deleted ${deleting.title}` });
-      setDeleting(null);
-      if (quizzes.data?.data.length === 1 && page > 1) update({ page: String(page - 1) });
-    } catch (err) {
-      setDeleteError(errorText(err, QUIZ_DELETE_FAILED));
-    }
-  }
+  const deleting = useConfirmDelete<QuizListItem>(del, {
+    done: (q) => `Deleted ${q.title}`,
+    failed: QUIZ_DELETE_FAILED,
+    // The last one on a later page: step back a page.
+    after: () => quizzes.data?.data.length === 1 && page > 1 && update({ page: String(page - 1) }),
+  });
 
   const creating = (
     <>
@@ -97,19 +83,30 @@ export function QuizManagementPage() {
           maw={420}
         />
       )}
-      {quizzes.isPending && <ListSkeleton count={4} />}
-      {quizzes.isError && <ErrorState message={QUIZZES_LOAD_FAILED} onRetry={() => void quizzes.refetch()} retrying={quizzes.isFetching} />}
-      {quizzes.data && quizzes.data.data.length === 0 && (
-        <EmptyState
-          title={courseId ? "No quizzes in this course yet" : "No quizzes yet"}
-          message={noCourse ? "Once you teach a course, its quizzes appear here." : "Create a quiz with a PDF and its questions, or upload a question file."}
-          action={!noCourse && <Group justify="center">{creating}</Group>}
-        />
-      )}
-      {quizzes.data && quizzes.data.data.length > 0 && (
-        <>
+      <ListBody
+        query={quizzes}
+        rows={quizzes.data?.data}
+        loading={4}
+        errorMessage={QUIZZES_LOAD_FAILED}
+        serverError={false}
+        retrying
+        empty={{
+          title: courseId ? "No quizzes in this course yet" : "No quizzes yet",
+          message: noCourse ? "Once you teach a course, its quizzes appear here." : "Create a quiz with a PDF and its questions, or upload a question file.",
+          action: !noCourse && <Group justify="center">{creating}</Group>,
+        }}
+        pager={{
+          total: quizzes.data?.meta.total ?? 0,
+          page,
+          pageSize: MANAGEMENT_PAGE_SIZE,
+          onChange: (p) => update({ page: String(p) }),
+          label: "Quiz pages",
+        }}
+        gap="md"
+      >
+        {(rows) => (
           <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy={quizzes.isPlaceholderData}>
-            {quizzes.data.data.map((q) => (
+            {rows.map((q) => (
               <Card key={q.id} withBorder padding="md" component="article" aria-label={q.title}>
                 <Stack gap={6}>
                   <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -157,16 +154,7 @@ export function QuizManagementPage() {
                       Edit
                     </Button>
                     {q.publication !== "draft" && <PublicationButton quiz={q} size="xs" />}
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      aria-label={`Delete ${q.title}`}
-                      onClick={() => {
-                        setDeleteError(null);
-                        setDeleting(q);
-                      }}
-                    >
+                    <Button size="xs" variant="light" color="red" aria-label={`Delete ${q.title}`} onClick={() => deleting.ask(q)}>
                       Delete
                     </Button>
                   </Group>
@@ -174,24 +162,13 @@ export function QuizManagementPage() {
               </Card>
             ))}
           </SimpleGrid>
-          <PaginationFooter
-            total={quizzes.data.meta.total}
-            page={page}
-            pageSize={MANAGEMENT_PAGE_SIZE}
-            onChange={(p) => update({ page: String(p) })}
-            label="Quiz pages"
-          />
-        </>
-      )}
+        )}
+      </ListBody>
       <ConfirmDialog
-        opened={!!deleting}
+        {...deleting.dialog}
         title="Delete quiz"
         message={DELETE_QUIZ_CONFIRM}
-        details={deleting && <>{deleting.title}, its questions and the students' attempts at it will be removed. This cannot be undone.</>}
-        loading={del.isPending}
-        error={deleteError}
-        onConfirm={() => void doDelete()}
-        onClose={() => setDeleting(null)}
+        details={deleting.target && <>{deleting.target.title}, its questions and the students' attempts at it will be removed. This cannot be undone.</>}
       />
     </Stack>
   );

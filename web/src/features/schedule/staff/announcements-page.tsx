@@ -1,16 +1,12 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import type { Announcement } from "@adesua/domain";
-import { errorText } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { EmptyState } from "@/components/empty-state";
-import { ErrorState } from "@/components/error-state";
-import { ListSkeleton } from "@/components/list-skeleton";
+import { ListBody } from "@/components/list-page";
+import { useConfirmDelete } from "@/components/list-page/use-confirm-delete";
 import { PageHeader } from "@/components/page-header";
-import { PaginationFooter } from "@/components/pagination-footer";
 import { RichText } from "@/components/rich-text";
 import { DELETE_FAILED, useAnnouncements, useDeleteAnnouncement } from "../api/announcements";
 
@@ -30,21 +26,8 @@ export function AnnouncementsPage() {
   const [page, setPage] = useState(1);
   const list = useAnnouncements(page, PAGE_SIZE);
   const del = useDeleteAnnouncement();
-  const [deleting, setDeleting] = useState<Announcement | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deleting = useConfirmDelete<Announcement>(del, { done: (a) => `Deleted ${a.title}`, failed: DELETE_FAILED });
   const now = Date.now();
-
-  async function doDelete() {
-    if (!deleting) return;
-    setDeleteError(null);
-    try {
-      await del.mutateAsync(deleting.id);
-      notifications.show({ color: "green", message: `Deleted ${deleting.title}` });
-      setDeleting(null);
-    } catch (err) {
-      setDeleteError(errorText(err, DELETE_FAILED));
-    }
-  }
 
   return (
     <Stack>
@@ -57,15 +40,15 @@ export function AnnouncementsPage() {
           </Button>
         }
       />
-      {list.isPending ? (
-        <ListSkeleton />
-      ) : list.isError ? (
-        <ErrorState message={errorText(list.error, "Failed to load announcements")} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState title="No announcements yet." />
-      ) : (
-        <Stack gap="sm">
-          {list.data.data.map((a) => {
+      <ListBody
+        query={list}
+        rows={list.data?.data}
+        errorMessage="Failed to load announcements"
+        empty={{ title: "No announcements yet." }}
+        pager={{ total: list.data?.pagination.total ?? 0, page, pageSize: PAGE_SIZE, onChange: setPage, label: "Announcements pages" }}
+      >
+        {(rows) =>
+          rows.map((a) => {
             const w = windowText(a, now);
             return (
               <Paper key={a.id} withBorder p="md" radius="md" data-testid="announcement-row">
@@ -88,29 +71,21 @@ export function AnnouncementsPage() {
                     <Button size="xs" variant="light" component={Link} to={`${BASE}/announcement/${a.id}/edit`} aria-label={`Edit ${a.title}`}>
                       Edit
                     </Button>
-                    <Button size="xs" variant="light" color="red" onClick={() => setDeleting(a)} aria-label={`Delete ${a.title}`}>
+                    <Button size="xs" variant="light" color="red" onClick={() => deleting.ask(a)} aria-label={`Delete ${a.title}`}>
                       Delete
                     </Button>
                   </Group>
                 </Stack>
               </Paper>
             );
-          })}
-          <PaginationFooter total={list.data.pagination.total} page={page} pageSize={PAGE_SIZE} onChange={setPage} label="Announcements pages" />
-        </Stack>
-      )}
+          })
+        }
+      </ListBody>
       <ConfirmDialog
-        opened={!!deleting}
+        {...deleting.dialog}
         title="Delete announcement"
         message="Are you sure you want to delete this announcement?"
-        details={deleting?.title}
-        loading={del.isPending}
-        error={deleteError}
-        onConfirm={() => void doDelete()}
-        onClose={() => {
-          setDeleting(null);
-          setDeleteError(null);
-        }}
+        details={deleting.target?.title}
       />
     </Stack>
   );

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { Alert, Anchor, Badge, Button, Card, em, Group, Modal, PasswordInput, Select, Stack, Switch, Table, Text, TextInput, Title } from "@mantine/core";
-import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
+import { Alert, Anchor, Badge, Button, Card, Group, Modal, PasswordInput, Select, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { ROLE_HOME, ROLE_LABEL } from "@adesua/domain/rules";
 import { STUDENT_TYPE_LABELS, STUDENT_TYPES, type Role, type StudentType } from "@adesua/domain/constants";
@@ -10,7 +9,8 @@ import { classLabel } from "@adesua/domain/constants";
 import { useAuth } from "@/lib/auth";
 import { errorText } from "@/lib/api";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { PaginationFooter } from "@/components/pagination-footer";
+import { CardList, ListBody, useListFilters } from "@/components/list-page";
+import { DataTable, useWideScreen } from "@/components/list-page/data-table";
 import { useChangePassword, useDecideTeacher, useDeleteUser, useSaveSettings, useSettings, useUsers } from "../api/users";
 import { AddUserDialog } from "../components/add-user-dialog";
 import { ImportUsersDialog } from "../components/import-dialog";
@@ -27,14 +27,10 @@ export const impersonationMessage = (u: Pick<User, "name" | "role">) => `You wil
 export function UsersPage() {
   const { user: me, impersonate } = useAuth();
   const navigate = useNavigate();
-  const [role, setRole] = useState<Role | null>(null);
-  const [level, setLevel] = useState<StudentType | null>(null);
-  const [stream, setStream] = useState("");
+  const f = useListFilters({ role: null as Role | null, level: null as StudentType | null, stream: "" });
+  const { role, level, stream } = f.filters;
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [search, setSearch] = useState("");
-  const [debounced] = useDebouncedValue(search, 300);
-  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<number | null>(null);
   const [newPassword, setNewPassword] = useState("");
   const [confirmDelete, setConfirmDelete] = useState<User | null>(null);
@@ -47,8 +43,8 @@ export function UsersPage() {
   const settings = useSettings(isAdmin);
   const saveSettings = useSaveSettings();
   // The table needs a desktop's width; phones get one card per user.
-  const wide = useMediaQuery(`(min-width: ${em(992)})`, true, { getInitialValueInEffect: false });
-  const users = useUsers({ role, studentType: level, stream: stream || undefined, search: debounced || undefined, page, limit: PAGE_SIZE });
+  const wide = useWideScreen(992);
+  const users = useUsers({ role, studentType: level, stream: stream || undefined, search: f.query || undefined, page: f.page, limit: PAGE_SIZE });
   const change = useChangePassword();
   const del = useDeleteUser();
 
@@ -103,7 +99,6 @@ export function UsersPage() {
   }
 
   const total = users.data?.pagination.total ?? 0;
-  const list = users.data?.data ?? [];
 
   const roleText = (u: User) =>
     `${ROLE_LABEL[u.role]}${u.studentType ? ` · ${classLabel(u.studentType, u.stream)}` : ""}${u.status === "pending" ? " · waiting for approval" : u.status === "rejected" ? " · rejected" : ""}`;
@@ -219,26 +214,14 @@ export function UsersPage() {
         />
       )}
       <Group grow preventGrowOverflow={false} wrap="wrap" align="flex-end">
-        <TextInput
-          label="Search"
-          placeholder="Name or email"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-          miw={200}
-        />
+        <TextInput label="Search" placeholder="Name or email" {...f.searchInput} miw={200} />
         <Select
           label="Role"
           placeholder="All roles"
           clearable
           data={(["admin", "teacher", "student"] as Role[]).map((r) => ({ value: r, label: ROLE_LABEL[r] }))}
           value={role}
-          onChange={(v) => {
-            setRole(v as Role | null);
-            setPage(1);
-          }}
+          onChange={(v) => f.set({ role: v as Role | null })}
           miw={160}
         />
         <Select
@@ -247,10 +230,7 @@ export function UsersPage() {
           clearable
           data={STUDENT_TYPES.map((s) => ({ value: s, label: STUDENT_TYPE_LABELS[s] }))}
           value={level}
-          onChange={(v) => {
-            setLevel(v as StudentType | null);
-            setPage(1);
-          }}
+          onChange={(v) => f.set({ level: v as StudentType | null })}
           miw={140}
         />
         <TextInput
@@ -258,69 +238,64 @@ export function UsersPage() {
           placeholder="All, e.g. B"
           value={stream}
           maxLength={10}
-          onChange={(e) => {
-            setStream(e.currentTarget.value.replace(/[^A-Za-z]/g, "").toUpperCase());
-            setPage(1);
-          }}
+          onChange={(e) => f.set({ stream: e.currentTarget.value.replace(/[^A-Za-z]/g, "").toUpperCase() })}
           miw={120}
         />
       </Group>
-      {users.isPending && <Text role="status">Loading users...</Text>}
-      {users.isError && (
-        <Alert color="red" role="alert">
-          Error: {errorText(users.error, (users.error as Error).message)}
-        </Alert>
-      )}
-      {users.data && list.length === 0 && <Text c="dimmed">No users match these filters.</Text>}
-      {list.length > 0 &&
-        (wide ? (
-          <Table striped highlightOnHover verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Password</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((u) => (
-                <Table.Tr key={u.id}>
-                  <Table.Td>{u.name}</Table.Td>
-                  <Table.Td style={{ wordBreak: "break-all" }}>{signInText(u)}</Table.Td>
-                  <Table.Td>{roleText(u)}</Table.Td>
-                  <Table.Td>{passwordCell(u)}</Table.Td>
-                  <Table.Td>{actions(u)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        ) : (
-          // Phones: one card per user, nothing to scroll sideways.
-          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
-            {list.map((u) => (
-              <Card key={u.id} withBorder padding="sm" component="li" aria-label={u.name}>
-                <Stack gap={6}>
-                  <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                    <Stack gap={0} miw={0}>
-                      <Text fw={700}>{u.name}</Text>
-                      <Text size="sm" c="dimmed" style={{ wordBreak: "break-all" }}>
-                        {signInText(u)}
-                      </Text>
-                    </Stack>
-                    <Badge variant="light" style={{ flexShrink: 0 }}>
-                      {roleText(u)}
-                    </Badge>
-                  </Group>
-                  {passwordCell(u)}
-                  {actions(u)}
-                </Stack>
-              </Card>
-            ))}
-          </Stack>
-        ))}
-      <PaginationFooter total={total} page={page} pageSize={PAGE_SIZE} onChange={setPage} label="Users pages" />
+      <ListBody
+        query={users}
+        rows={users.data?.data}
+        loading={<Text role="status">Loading users...</Text>}
+        errorMessage=""
+        errorView={
+          <Alert color="red" role="alert">
+            Error: {errorText(users.error, (users.error as Error | null)?.message ?? "")}
+          </Alert>
+        }
+        empty={{ view: <Text c="dimmed">No users match these filters.</Text> }}
+        pager={{ total, page: f.page, pageSize: PAGE_SIZE, onChange: f.setPage, label: "Users pages" }}
+        gap="md"
+      >
+        {(list) =>
+          wide ? (
+            <DataTable
+              rows={list}
+              rowKey={(u) => u.id}
+              highlightOnHover
+              columns={[
+                { key: "name", header: "Name", cell: (u) => u.name },
+                { key: "email", header: "Email", td: { style: { wordBreak: "break-all" } }, cell: signInText },
+                { key: "role", header: "Role", cell: roleText },
+                { key: "password", header: "Password", cell: passwordCell },
+                { key: "actions", header: "Actions", cell: actions },
+              ]}
+            />
+          ) : (
+            // Phones: one card per user, nothing to scroll sideways.
+            <CardList rows={list}>
+              {(u) => (
+                <Card key={u.id} withBorder padding="sm" component="li" aria-label={u.name}>
+                  <Stack gap={6}>
+                    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                      <Stack gap={0} miw={0}>
+                        <Text fw={700}>{u.name}</Text>
+                        <Text size="sm" c="dimmed" style={{ wordBreak: "break-all" }}>
+                          {signInText(u)}
+                        </Text>
+                      </Stack>
+                      <Badge variant="light" style={{ flexShrink: 0 }}>
+                        {roleText(u)}
+                      </Badge>
+                    </Group>
+                    {passwordCell(u)}
+                    {actions(u)}
+                  </Stack>
+                </Card>
+              )}
+            </CardList>
+          )
+        }
+      </ListBody>
       <AddUserDialog opened={adding} onClose={() => setAdding(false)} />
       <ImportUsersDialog opened={importing} onClose={() => setImporting(false)} />
       <ClassDialog user={classOf} onClose={() => setClassOf(null)} />
