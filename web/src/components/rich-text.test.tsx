@@ -15,10 +15,20 @@ function html(text: string) {
 }
 
 describe("the announcement text renderer", () => {
-  it("keeps line breaks", () => {
-    const c = html("First line\nSecond line\r\nThird");
-    expect(c.querySelectorAll("br")).toHaveLength(2);
-    expect(c.textContent).toBe("First lineSecond lineThird");
+  // [test, text, element, how many of it, the text a reader sees]
+  it.each([
+    ["keeps line breaks", "First line\nSecond line\r\nThird", "br", 2, "First lineSecond lineThird"],
+    [
+      "never links other schemes",
+      "javascript:alert(1) data:text/html,<b>x</b> ftp://files.example",
+      "a",
+      0,
+      "javascript:alert(1) data:text/html,<b>x</b> ftp://files.example",
+    ],
+  ])("%s", (_name, text, element, count, shown) => {
+    const c = html(text);
+    expect(c.querySelectorAll(element)).toHaveLength(count);
+    expect(c.textContent).toBe(shown);
   });
 
   it("makes **bold** text strong and leaves an unpaired ** as typed", () => {
@@ -35,12 +45,6 @@ describe("the announcement text renderer", () => {
     expect([...links].map((a) => a.getAttribute("href"))).toEqual(["https://ges.gov.gh/bece", "http://example.org"]);
     for (const a of links) expect(a.getAttribute("rel")).toBe("noopener noreferrer");
     expect(c.textContent).toBe("See https://ges.gov.gh/bece, or http://example.org.");
-  });
-
-  it("never links other schemes", () => {
-    const c = html("javascript:alert(1) data:text/html,<b>x</b> ftp://files.example");
-    expect(c.querySelectorAll("a")).toHaveLength(0);
-    expect(c.textContent).toBe("javascript:alert(1) data:text/html,<b>x</b> ftp://files.example");
   });
 
   it("renders author HTML as inert text", () => {

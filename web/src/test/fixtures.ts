@@ -38,6 +38,14 @@ export function quizFields(over: Partial<QuizFields> = {}): QuizFields {
   };
 }
 
+/** One question of a graded practice: right when the student's answer is the key (no key: neither, counted as not right). */
+export const practiceAnswer = (questionId: number, answer: string | null, correctAnswer: string | null) => ({
+  questionId,
+  answer,
+  correctAnswer,
+  correct: answer !== null && answer === correctAnswer,
+});
+
 /** A graded practice of three 2020 Science section A questions (POST /practice's answer). */
 export function practiceResult(over: Partial<PracticeResult> = {}): PracticeResult {
   return {

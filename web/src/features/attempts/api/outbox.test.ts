@@ -25,9 +25,11 @@ const classify = (err: unknown): FailureKind => {
   return "offline";
 };
 
+type Sent = { answers: OutboxAnswer[]; resolve: () => void; reject: (e: unknown) => void };
+
 /** A send that waits until the test lets it finish, recording what it carried. */
 function controlledSend() {
-  const calls: { answers: OutboxAnswer[]; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  const calls: Sent[] = [];
   const send = vi.fn(
     (answers: OutboxAnswer[]) =>
       new Promise<void>((resolve, reject) => {
@@ -38,12 +40,28 @@ function controlledSend() {
 }
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
+/** The server confirms a send, and the outbox does what follows. */
+const confirm = async (sent: Sent) => {
+  sent.resolve();
+  await settle();
+};
+/** A send fails with `err`, and the outbox does what follows. */
+const fail = async (sent: Sent, err: unknown) => {
+  sent.reject(err);
+  await settle();
+};
 
 describe("the answer outbox", () => {
   let storage: MemoryStorage;
   let online: boolean;
   const make = (o: Partial<OutboxOptions> & Pick<OutboxOptions, "send">) =>
     new AnswerOutbox({ key: "adesua.outbox.7", storage, classify, isOnline: () => online, backoff: (n) => 1000 * n, ...o });
+
+  /** An outbox whose sends wait for the test (`calls[i].resolve()` / `.reject(e)`). */
+  const controlled = (o: Partial<OutboxOptions> = {}) => {
+    const { send, calls } = controlledSend();
+    return { box: make({ send, ...o }), calls };
+  };
 
   beforeEach(() => {
     vi.useFakeTimers();
@@ -53,8 +71,7 @@ describe("the answer outbox", () => {
   afterEach(() => vi.useRealTimers());
 
   it("queues an answer, sends it at once and clears it when the server confirms", async () => {
-    const { send, calls } = controlledSend();
-    const box = make({ send });
+    const { box, calls } = controlled();
     const seen: string[] = [];
     box.subscribe((s) => seen.push(s));
     box.put(11, "Accra");
@@ -62,8 +79,7 @@ describe("the answer outbox", () => {
     expect(JSON.parse(storage.getItem("adesua.outbox.7")!).entries["11"].answer).toBe("Accra");
     expect(calls).toHaveLength(1);
     expect(calls[0].answers).toEqual([{ questionId: 11, answer: "Accra" }]);
-    calls[0].resolve();
-    await settle();
+    await confirm(calls[0]);
     expect(box.size).toBe(0);
     expect(box.status).toBe("saved");
     expect(seen).toEqual(["saving", "saved"]);
@@ -71,71 +87,58 @@ describe("the answer outbox", () => {
   });
 
   it("sends one request at a time and carries everything answered meanwhile in the next", async () => {
-    const { send, calls } = controlledSend();
-    const box = make({ send });
+    const { box, calls } = controlled();
     box.put(1, "A");
     box.put(2, "B");
     box.put(3, "C");
     expect(calls).toHaveLength(1);
-    calls[0].resolve();
-    await settle();
+    await confirm(calls[0]);
     expect(calls).toHaveLength(2);
     expect(calls[1].answers).toEqual([
       { questionId: 2, answer: "B" },
       { questionId: 3, answer: "C" },
     ]);
-    calls[1].resolve();
-    await settle();
+    await confirm(calls[1]);
     expect(box.status).toBe("saved");
   });
 
   it("confirms by version: an answer changed while its save travelled is sent again, not dropped", async () => {
-    const { send, calls } = controlledSend();
-    const box = make({ send });
+    const { box, calls } = controlled();
     box.put(5, "Kumasi");
     box.put(5, "Tamale"); // the student changes their mind before the first save returns
-    calls[0].resolve(); // the server confirms "Kumasi" only
-    await settle();
+    await confirm(calls[0]); // the server confirms "Kumasi" only
     expect(box.pending()).toEqual([{ questionId: 5, answer: "Tamale" }]);
     expect(calls[1].answers).toEqual([{ questionId: 5, answer: "Tamale" }]);
-    calls[1].resolve();
-    await settle();
+    await confirm(calls[1]);
     expect(box.size).toBe(0);
   });
 
   it("keeps answers through a network failure and retries with growing pauses until confirmed", async () => {
-    const { send, calls } = controlledSend();
-    const box = make({ send });
+    const { box, calls } = controlled();
     box.put(1, "A");
-    calls[0].reject(new NetworkDown());
-    await settle();
+    await fail(calls[0], new NetworkDown());
     expect(box.status).toBe("offline");
     expect(box.pending()).toEqual([{ questionId: 1, answer: "A" }]);
     await vi.advanceTimersByTimeAsync(999);
     expect(calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(calls).toHaveLength(2);
-    calls[1].reject(new NetworkDown());
-    await settle();
+    await fail(calls[1], new NetworkDown());
     await vi.advanceTimersByTimeAsync(1999);
     expect(calls).toHaveLength(2); // second pause is longer
     await vi.advanceTimersByTimeAsync(1);
     expect(calls).toHaveLength(3);
-    calls[2].resolve();
-    await settle();
+    await confirm(calls[2]);
     expect(box.status).toBe("saved");
   });
 
   it("retries a server error (5xx) while still saying Saving…", async () => {
-    const { send, calls } = controlledSend();
-    const box = make({ send });
+    const { box, calls } = controlled();
     box.put(1, "A");
-    calls[0].reject(new Http(503));
-    await settle();
+    await fail(calls[0], new Http(503));
     expect(box.status).toBe("saving");
     await vi.advanceTimersByTimeAsync(1000);
-    calls[1].resolve();
-    await settle();
+    await confirm(calls[1]);
     expect(box.status).toBe("saved");
   });
 
@@ -152,8 +155,7 @@ describe("the answer outbox", () => {
     await settle();
     expect(calls).toHaveLength(1);
     expect(calls[0].answers.map((a) => a.questionId)).toEqual([4, 6]);
-    calls[0].resolve();
-    await settle();
+    await confirm(calls[0]);
     expect(box.status).toBe("saved");
   });
 
@@ -175,17 +177,14 @@ describe("the answer outbox", () => {
     expect(calls[0].answers).toHaveLength(2);
     // Versions continue after the reload, so a new answer is never mistaken for a confirmed old one.
     again.put(1, "Oti");
-    calls[0].resolve();
-    await settle();
+    await confirm(calls[0]);
     expect(again.pending()).toEqual([{ questionId: 1, answer: "Oti" }]);
   });
 
   it("remembers what the server confirmed, so a reload without a connection still shows it", async () => {
-    const { send, calls } = controlledSend();
-    const box = make({ send });
+    const { box, calls } = controlled();
     box.put(1, "Volta");
-    calls[0].resolve();
-    await settle();
+    await confirm(calls[0]);
     const again = make({ send: vi.fn() });
     expect(again.confirmed()).toEqual({ 1: "Volta" });
     expect(again.size).toBe(0);
@@ -199,12 +198,10 @@ describe("the answer outbox", () => {
   });
 
   it("stops for good on a conflict (time up) and tells its owner", async () => {
-    const { send, calls } = controlledSend();
     const onStop = vi.fn();
-    const box = make({ send, onStop });
+    const { box, calls } = controlled({ onStop });
     box.put(1, "A");
-    calls[0].reject(new Http(409));
-    await settle();
+    await fail(calls[0], new Http(409));
     expect(onStop).toHaveBeenCalledTimes(1);
     expect(box.isStopped).toBe(true);
     box.put(2, "B");
@@ -213,20 +210,17 @@ describe("the answer outbox", () => {
   });
 
   it("gives up a batch the server refuses as invalid, and goes on with the rest", async () => {
-    const { send, calls } = controlledSend();
     const onDrop = vi.fn();
-    const box = make({ send, onDrop });
+    const { box, calls } = controlled({ onDrop });
     box.put(1, "A");
     box.put(2, "B");
-    calls[0].reject(new Http(400));
-    await settle();
+    await fail(calls[0], new Http(400));
     expect(onDrop).toHaveBeenCalledWith([{ questionId: 1, answer: "A" }], expect.any(Http));
     expect(calls[1].answers).toEqual([{ questionId: 2, answer: "B" }]);
   });
 
   it("holds back while paused (a submit carries the answers) and clears everything once submitted", async () => {
-    const { send, calls } = controlledSend();
-    const box = make({ send });
+    const { box, calls } = controlled();
     box.pause();
     box.put(1, "A");
     expect(calls).toHaveLength(0);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api";
-import { practiceResult } from "@/test/fixtures";
+import { practiceAnswer, practiceResult } from "@/test/fixtures";
 import { PRACTICE_PREFIX, createPracticeEngine, parseKeptRound, practiceRoundKey, purgeOldRounds, roundStore, type PracticeItem } from "./practice-engine";
 import { practiceReview } from "../routes/practice-page";
 
@@ -14,11 +14,7 @@ const result = practiceResult({
   score: 1,
   total: 3,
   percentage: 50,
-  results: [
-    { questionId: 11, answer: "Heart", correctAnswer: "Heart", correct: true },
-    { questionId: 12, answer: "Mars", correctAnswer: "Mercury", correct: false },
-    { questionId: 13, answer: null, correctAnswer: null, correct: false },
-  ],
+  results: [practiceAnswer(11, "Heart", "Heart"), practiceAnswer(12, "Mars", "Mercury"), practiceAnswer(13, null, null)],
   wrongQuestionIds: [12],
 });
 

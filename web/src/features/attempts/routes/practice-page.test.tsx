@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { practiceResult } from "@/test/fixtures";
+import { practiceAnswer, practiceResult } from "@/test/fixtures";
 import { mockApi, renderRoutes, signIn } from "@/test/render";
 import { practiceRoundKey } from "../api/practice-engine";
 import { PracticePage } from "./practice-page";
@@ -26,11 +26,7 @@ const graded = practiceResult({
   score: 1,
   total: 3,
   percentage: 33.33,
-  results: [
-    { questionId: 11, answer: "Heart", correctAnswer: "Heart", correct: true },
-    { questionId: 12, answer: "Mars", correctAnswer: "Mercury", correct: false },
-    { questionId: 13, answer: null, correctAnswer: "100 °C", correct: false },
-  ],
+  results: [practiceAnswer(11, "Heart", "Heart"), practiceAnswer(12, "Mars", "Mercury"), practiceAnswer(13, null, "100 °C")],
   wrongQuestionIds: [12, 13],
 });
 

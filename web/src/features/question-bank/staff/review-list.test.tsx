@@ -19,6 +19,14 @@ const parsed = (): DraftQuestion[] => [
   { text: "Broken question", options: ["Only one"], answer: "" },
 ];
 
+/** Types `text` into question `n`'s answer box and leaves it, as a teacher does. */
+async function typeAnswer(n: number, text: string) {
+  const answer = await screen.findByLabelText(`Question ${n} answer`);
+  await userEvent.clear(answer);
+  await userEvent.type(answer, text);
+  await userEvent.tab();
+}
+
 describe("ReviewList", () => {
   it("counts the answered questions and shows each warning on its question", async () => {
     renderWithProviders(<Harness initial={parsed()} warnings={["Page header ignored"]} />);
@@ -30,10 +38,7 @@ describe("ReviewList", () => {
 
   it("takes an answer as a letter and keeps it on its option when the option is corrected", async () => {
     renderWithProviders(<Harness initial={parsed()} />);
-    const answer = await screen.findByLabelText("Question 2 answer");
-    await userEvent.clear(answer);
-    await userEvent.type(answer, "a");
-    await userEvent.tab();
+    await typeAnswer(2, "a");
     expect(latest[1].answer).toBe("Accra");
     expect(screen.getByText("Answered 2 of 3")).toBeInTheDocument();
 
@@ -45,10 +50,7 @@ describe("ReviewList", () => {
 
   it("refuses an answer that is not one of the options and removes a question", async () => {
     renderWithProviders(<Harness initial={parsed()} />);
-    const answer = await screen.findByLabelText("Question 1 answer");
-    await userEvent.clear(answer);
-    await userEvent.type(answer, "F");
-    await userEvent.tab();
+    await typeAnswer(1, "F");
     expect(latest[0].answer).toBe("");
     expect(screen.getByText("Answered 0 of 3")).toBeInTheDocument();
 
