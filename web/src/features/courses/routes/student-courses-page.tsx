@@ -2,8 +2,11 @@ import { useEffect, useState } from "react";
 import { Link, useNavigation, useSearchParams } from "react-router";
 import { Button, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { ListBody, pageParam } from "@/components/list-page";
+import { EmptyState } from "@/components/empty-state";
+import { ErrorState } from "@/components/error-state";
+import { ListSkeleton } from "@/components/list-skeleton";
 import { PageHeader } from "@/components/page-header";
+import { PaginationFooter } from "@/components/pagination-footer";
 import { COURSES_LOAD_FAILED, useCourses } from "../api/courses";
 import { CourseCard } from "../components/course-card";
 
@@ -12,7 +15,7 @@ export const STUDENT_COURSES_PAGE_SIZE = 12;
 /** /students/dashboard/courses: every course, searchable, 12 a page; page and search live in the address. */
 export function StudentCoursesPage() {
   const [params, setParams] = useSearchParams();
-  const page = pageParam(params);
+  const page = Math.max(1, Number(params.get("page")) || 1);
   const [search, setSearch] = useState(params.get("search") ?? "");
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const navigation = useNavigation();
@@ -53,30 +56,25 @@ export function StudentCoursesPage() {
         onChange={(e) => setSearch(e.currentTarget.value)}
         maw={480}
       />
-      <ListBody
-        query={courses}
-        rows={courses.data?.data}
-        errorMessage={COURSES_LOAD_FAILED}
-        serverError={false}
-        retrying
-        empty={{ title: "No courses yet", message: "Your teachers have not added any courses yet." }}
-        filtered={
-          !!query && {
-            title: "No courses match your search",
-            message: `Nothing found for "${query}". Try another word.`,
-            action: (
+      {courses.isPending && <ListSkeleton />}
+      {courses.isError && <ErrorState message={COURSES_LOAD_FAILED} onRetry={() => void courses.refetch()} retrying={courses.isFetching} />}
+      {courses.data && courses.data.data.length === 0 && (
+        <EmptyState
+          title={query ? "No courses match your search" : "No courses yet"}
+          message={query ? `Nothing found for "${query}". Try another word.` : "Your teachers have not added any courses yet."}
+          action={
+            query ? (
               <Button variant="light" size="xs" onClick={() => setSearch("")}>
                 Clear search
               </Button>
-            ),
+            ) : undefined
           }
-        }
-        pager={{ total: courses.data?.pagination.total ?? 0, page, pageSize: STUDENT_COURSES_PAGE_SIZE, onChange: setPage, label: "Course pages" }}
-        gap="md"
-      >
-        {(rows) => (
+        />
+      )}
+      {courses.data && courses.data.data.length > 0 && (
+        <>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy={courses.isPlaceholderData}>
-            {rows.map((c) => (
+            {courses.data.data.map((c) => (
               <CourseCard
                 key={c.id}
                 course={c}
@@ -89,8 +87,9 @@ export function StudentCoursesPage() {
               />
             ))}
           </SimpleGrid>
-        )}
-      </ListBody>
+          <PaginationFooter total={courses.data.pagination.total} page={page} pageSize={STUDENT_COURSES_PAGE_SIZE} onChange={setPage} label="Course pages" />
+        </>
+      )}
     </Stack>
   );
 }

@@ -1,11 +1,15 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { recordColor, recordStatus, type RecordStatus } from "@adesua/domain/rules";
 import type { QuizRecord } from "@adesua/domain";
+import { errorText } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { PageHeader } from "@/components/page-header";
-import { CardList, ListBody } from "@/components/list-page";
+import { EmptyState } from "@/components/empty-state";
+import { ErrorState } from "@/components/error-state";
+import { ListSkeleton } from "@/components/list-skeleton";
+import { PaginationFooter } from "@/components/pagination-footer";
 import { useRecords } from "../api/records";
 
 const PAGE_SIZE = 20;
@@ -66,33 +70,37 @@ function RecordCard({ record }: { record: QuizRecord }) {
 export function RecordsPage() {
   const [page, setPage] = useState(1);
   const records = useRecords({ page, limit: PAGE_SIZE });
+  const list = records.data?.data ?? [];
   return (
     <Stack>
       <PageHeader title="My Records" subtitle="Your quiz results, newest first." />
-      <ListBody
-        query={records}
-        rows={records.data?.data}
-        loading={4}
-        errorMessage="Failed to load records. Please try again later."
-        retrying
-        empty={{
-          title: "No records yet",
-          message: "Your results appear here after you submit a quiz.",
-          action: (
+      {records.isPending && <ListSkeleton count={4} />}
+      {records.isError && (
+        <ErrorState
+          message={errorText(records.error, "Failed to load records. Please try again later.")}
+          onRetry={() => void records.refetch()}
+          retrying={records.isFetching}
+        />
+      )}
+      {records.data && list.length === 0 && (
+        <EmptyState
+          title="No records yet"
+          message="Your results appear here after you submit a quiz."
+          action={
             <Button component={Link} to="/students/dashboard/quizzes" variant="light">
               Browse quizzes
             </Button>
-          ),
-        }}
-        pager={{ total: records.data?.pagination.total ?? 0, page, pageSize: PAGE_SIZE, onChange: setPage, label: "Records pages" }}
-        gap="md"
-      >
-        {(rows) => (
-          <CardList rows={rows} cols={{ base: 1, sm: 2 }}>
-            {(r) => <RecordCard key={r.id} record={r} />}
-          </CardList>
-        )}
-      </ListBody>
+          }
+        />
+      )}
+      {list.length > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+          {list.map((r) => (
+            <RecordCard key={r.id} record={r} />
+          ))}
+        </SimpleGrid>
+      )}
+      {records.data && <PaginationFooter total={records.data.pagination.total} page={page} pageSize={PAGE_SIZE} onChange={setPage} label="Records pages" />}
     </Stack>
   );
 }

@@ -2,8 +2,11 @@ import { Button, SimpleGrid, Stack } from "@mantine/core";
 import { PlainSelect } from "@/components/plain-select";
 import type { QuizListItem } from "@adesua/domain";
 import { quizTimeStatus } from "@adesua/domain/rules";
-import { ListBody, pageParam } from "@/components/list-page";
+import { EmptyState } from "@/components/empty-state";
+import { ErrorState } from "@/components/error-state";
+import { ListSkeleton } from "@/components/list-skeleton";
 import { PageHeader } from "@/components/page-header";
+import { PaginationFooter } from "@/components/pagination-footer";
 import { useNow } from "@/lib/use-now";
 import { QUIZZES_LOAD_FAILED, useCourseOptions, useQuizzes } from "../api/quizzes";
 import { AvailabilityCard } from "../components/availability-card";
@@ -14,7 +17,7 @@ export const STUDENT_QUIZZES_PAGE_SIZE = 12;
 /** /students/dashboard/quizzes[?courseId=]: the quizzes of the student's level, 12 a page, with live countdowns. */
 export function StudentQuizzesPage() {
   const [params, update] = useQueryParams();
-  const page = pageParam(params);
+  const page = Math.max(1, Number(params.get("page")) || 1);
   const courseId = Number(params.get("courseId")) || undefined;
   const quizzes = useQuizzes({ page, limit: STUDENT_QUIZZES_PAGE_SIZE, courseId });
   const courses = useCourseOptions();
@@ -51,49 +54,44 @@ export function StudentQuizzesPage() {
         onChange={(v) => update({ courseId: v || null, page: null })}
         maw={420}
       />
-      <ListBody
-        query={quizzes}
-        rows={quizzes.data?.data}
-        errorMessage={QUIZZES_LOAD_FAILED}
-        serverError={false}
-        retrying
-        empty={{ title: "No quizzes for your level yet", message: "New quizzes appear here as soon as your teachers add them." }}
-        filtered={
-          !!courseId && {
-            title: "No quizzes in this course yet",
-            action: (
+      {quizzes.isPending && <ListSkeleton />}
+      {quizzes.isError && <ErrorState message={QUIZZES_LOAD_FAILED} onRetry={() => void quizzes.refetch()} retrying={quizzes.isFetching} />}
+      {quizzes.data && quizzes.data.data.length === 0 && (
+        <EmptyState
+          title={courseId ? "No quizzes in this course yet" : "No quizzes for your level yet"}
+          message="New quizzes appear here as soon as your teachers add them."
+          action={
+            courseId ? (
               <Button size="xs" variant="light" onClick={() => update({ courseId: null, page: null })}>
                 Show all courses
               </Button>
-            ),
+            ) : undefined
           }
-        }
-        pager={{
-          total: quizzes.data?.meta.total ?? 0,
-          page,
-          pageSize: STUDENT_QUIZZES_PAGE_SIZE,
-          onChange: (p) => update({ page: String(p) }),
-          label: "Quiz pages",
-        }}
-        gap="md"
-      >
-        {() => (
-          <>
-            {/* The server orders them: in progress, open (closing soonest), upcoming, closed; closed ones fold away. */}
-            {current.length > 0 && (
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy={quizzes.isPlaceholderData}>
-                {current.map(card)}
-              </SimpleGrid>
-            )}
-            {closed.length > 0 && (
-              <details open={current.length === 0} data-testid="closed-quizzes">
-                <summary style={{ cursor: "pointer", fontWeight: 700, padding: "8px 0" }}>Closed ({closed.length})</summary>
-                <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>{closed.map(card)}</SimpleGrid>
-              </details>
-            )}
-          </>
-        )}
-      </ListBody>
+        />
+      )}
+      {quizzes.data && quizzes.data.data.length > 0 && (
+        <>
+          {/* The server orders them: in progress, open (closing soonest), upcoming, closed; closed ones fold away. */}
+          {current.length > 0 && (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy={quizzes.isPlaceholderData}>
+              {current.map(card)}
+            </SimpleGrid>
+          )}
+          {closed.length > 0 && (
+            <details open={current.length === 0} data-testid="closed-quizzes">
+              <summary style={{ cursor: "pointer", fontWeight: 700, padding: "8px 0" }}>Closed ({closed.length})</summary>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>{closed.map(card)}</SimpleGrid>
+            </details>
+          )}
+          <PaginationFooter
+            total={quizzes.data.meta.total}
+            page={page}
+            pageSize={STUDENT_QUIZZES_PAGE_SIZE}
+            onChange={(p) => update({ page: String(p) })}
+            label="Quiz pages"
+          />
+        </>
+      )}
     </Stack>
   );
 }
