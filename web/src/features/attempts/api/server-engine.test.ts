@@ -281,25 +281,20 @@ describe("the server engine", () => {
   });
 
   it("drops unsent answers to a section that ended on the server, keeping those that still count", async () => {
+    // Section A holds questions 0–1 and Section B question 2, a minute each; `current` is the one running.
+    type Section = AttemptSession["sections"][number];
+    const section = (index: number, name: string, [startIndex, endIndex]: [number, number], status: Section["status"], deadline: number | null): Section => ({
+      index,
+      name,
+      startIndex,
+      endIndex,
+      timeLimit: 1,
+      status,
+      deadline: deadline === null ? null : new Date(deadline).toISOString(),
+    });
     const sections = (current: number): AttemptSession["sections"] => [
-      {
-        index: 0,
-        name: "Section A",
-        startIndex: 0,
-        endIndex: 1,
-        timeLimit: 1,
-        status: current === 0 ? "current" : "ended",
-        deadline: current === 0 ? new Date(T0 + 60_000).toISOString() : null,
-      },
-      {
-        index: 1,
-        name: "Section B",
-        startIndex: 2,
-        endIndex: 2,
-        timeLimit: 1,
-        status: current === 1 ? "current" : "upcoming",
-        deadline: current === 1 ? new Date(T0 + 120_000).toISOString() : null,
-      },
+      section(0, "Section A", [0, 1], current === 0 ? "current" : "ended", current === 0 ? T0 + 60_000 : null),
+      section(1, "Section B", [2, 2], current === 1 ? "current" : "upcoming", current === 1 ? T0 + 120_000 : null),
     ];
     localStorage.setItem(
       "adesua.outbox.41",
