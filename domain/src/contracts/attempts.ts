@@ -100,13 +100,18 @@ export const AdvanceSectionSchema = z.object({
 });
 export type AdvanceSectionInput = z.infer<typeof AdvanceSectionSchema>;
 
-/** A question as a student receives it: never its answer. */
-export const AttemptQuestionSchema = z.object({
-  id: z.number().int(),
+/** What a student is shown of a question, during the attempt and in its review: never its answer. */
+const shownQuestion = {
   /** 0-based place in the quiz (timed sections and pages count by it). */
   index: z.number().int(),
   text: z.string(),
   options: z.array(z.string()),
+};
+
+/** A question as a student receives it: never its answer. */
+export const AttemptQuestionSchema = z.object({
+  id: z.number().int(),
+  ...shownQuestion,
   /** How many pictures the question has: GET /questions/{id}/images/{n}, n from 1 (only during the attempt, or in a released review). */
   imageCount: z.number().int(),
 });
@@ -135,9 +140,7 @@ export type AttemptSection = z.infer<typeof AttemptSectionSchema>;
 /** Per-question review: only sent once the student can no longer attempt the quiz. */
 export const ReviewItemSchema = z.object({
   questionId: z.number().int(),
-  index: z.number().int(),
-  text: z.string(),
-  options: z.array(z.string()),
+  ...shownQuestion,
   /** What the student answered; null when unanswered. */
   yourAnswer: z.string().nullable(),
   /** Right or wrong; null when the question has no key (a teacher grades it). */
