@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Paper, Skeleton, Stack } from "@mantine/core";
 import { PageHeader } from "./page-header";
 import { FormActions, FormError } from "./form-actions";
@@ -48,4 +48,23 @@ export function FormPageLoading({ height }: { height: number }) {
       <Skeleton height={height} />
     </Stack>
   );
+}
+
+/**
+ * A form page's values and their field errors: `set` changes one value and clears its error; `check` runs the form's
+ * checks, shows what they found, and says whether the form may be sent.
+ */
+export function useFormFields<V extends object, E extends Partial<Record<string, string>>>(initial: V | (() => V), validate: (v: V) => E) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<E>({} as E);
+  const set = <K extends keyof V>(k: K, v: V[K]) => {
+    setValues((s) => ({ ...s, [k]: v }));
+    setErrors((e) => ({ ...e, [k]: undefined }));
+  };
+  const check = () => {
+    const e = validate(values);
+    setErrors(e);
+    return Object.keys(e).length === 0;
+  };
+  return { values, setValues, errors, setErrors, set, check };
 }

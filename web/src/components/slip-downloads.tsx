@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import type { Slip } from "@adesua/domain";
 import { errorText } from "@/lib/api";
 import { downloadFile } from "@/lib/download";
+import { FormError } from "./form-actions";
 
 /**
  * The printable slips of users just created: a Word sheet (one slip per person, grouped by level) and a
@@ -22,11 +23,7 @@ export function SlipDownloads({ slips }: { slips: Slip[] }) {
           chooses their own password the first time they sign in.
         </Text>
       </Alert>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormError error={error} />
       <Group gap="xs">
         <Button onClick={() => download.mutate("docx")} loading={busy === "docx"}>
           Print slips (Word)

@@ -307,52 +307,78 @@ export function QuizRunner({ engine, onBack, resultActions, onFinished, viewKey 
         Submit Quiz
       </Button>
 
-      <Modal opened={confirm === "submit"} onClose={() => setConfirm(null)} title="Submit Quiz?" centered>
-        <Stack>
-          <Text data-testid="unanswered-summary">{unansweredSentence(unansweredAll)}</Text>
-          {upcoming.length > 0 && (
-            <Text size="sm" c="dimmed">
-              Submitting ends the quiz: {upcoming.map((s) => s.name).join(", ")} will not be started.
-            </Text>
-          )}
+      <ConfirmStep
+        opened={confirm === "submit"}
+        onStay={() => setConfirm(null)}
+        title="Submit Quiz?"
+        stayLabel="Keep answering"
+        goLabel="Submit Quiz"
+        onGo={() => void submit()}
+      >
+        <Text data-testid="unanswered-summary">{unansweredSentence(unansweredAll)}</Text>
+        {upcoming.length > 0 && (
           <Text size="sm" c="dimmed">
-            You cannot change your answers after submitting.
+            Submitting ends the quiz: {upcoming.map((s) => s.name).join(", ")} will not be started.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirm(null)} data-autofocus>
-              Keep answering
-            </Button>
-            <Button
-              onClick={() => {
-                setConfirm(null);
-                void submit();
-              }}
-            >
-              Submit Quiz
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        )}
+        <Text size="sm" c="dimmed">
+          You cannot change your answers after submitting.
+        </Text>
+      </ConfirmStep>
 
-      <Modal opened={confirm === "next"} onClose={() => setConfirm(null)} title={nextSectionName ? `Move on to ${nextSectionName}?` : "Next Section?"} centered>
-        <Stack>
-          <Text>Your answers to {curSection?.name ?? "this section"} can no longer change once you move on, and its remaining time is given up.</Text>
-          {unansweredHere.length > 0 && <Text size="sm">{unansweredSentence(unansweredHere)}</Text>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirm(null)} data-autofocus>
-              Stay here
-            </Button>
-            <Button
-              onClick={() => {
-                setConfirm(null);
-                if (current !== null) void nextSection(current);
-              }}
-            >
-              Next Section
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmStep
+        opened={confirm === "next"}
+        onStay={() => setConfirm(null)}
+        title={nextSectionName ? `Move on to ${nextSectionName}?` : "Next Section?"}
+        stayLabel="Stay here"
+        goLabel="Next Section"
+        onGo={() => {
+          if (current !== null) void nextSection(current);
+        }}
+      >
+        <Text>Your answers to {curSection?.name ?? "this section"} can no longer change once you move on, and its remaining time is given up.</Text>
+        {unansweredHere.length > 0 && <Text size="sm">{unansweredSentence(unansweredHere)}</Text>}
+      </ConfirmStep>
     </Stack>
+  );
+}
+
+/** A step the student confirms (submitting, moving on a section): staying is the focused, safe choice. */
+function ConfirmStep({
+  opened,
+  title,
+  stayLabel,
+  goLabel,
+  onStay,
+  onGo,
+  children,
+}: {
+  opened: boolean;
+  title: string;
+  stayLabel: string;
+  goLabel: string;
+  onStay: () => void;
+  onGo: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal opened={opened} onClose={onStay} title={title} centered>
+      <Stack>
+        {children}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onStay} data-autofocus>
+            {stayLabel}
+          </Button>
+          <Button
+            onClick={() => {
+              onStay();
+              onGo();
+            }}
+          >
+            {goLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

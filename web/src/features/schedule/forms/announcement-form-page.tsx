@@ -6,7 +6,7 @@ import { AnnouncementFormSchema } from "@adesua/domain";
 import { errorText } from "@/lib/api";
 import { issuesToFieldErrors } from "@/lib/form-errors";
 import { ErrorState } from "@/components/error-state";
-import { FormPage } from "@/components/form-page";
+import { FormPage, useFormFields } from "@/components/form-page";
 import { RichText } from "@/components/rich-text";
 import { SAVE_FAILED, useAnnouncement, useSaveAnnouncement } from "../api/announcements";
 
@@ -31,25 +31,20 @@ export function AnnouncementFormPage() {
   const navigate = useNavigate();
   const existing = useAnnouncement(id);
   const save = useSaveAnnouncement();
-  const [values, setValues] = useState<Values>({ title: "", content: "", startDate: "", endDate: "" });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { values, setValues, errors, set, check } = useFormFields<Values, Partial<Record<Field, string>>>(
+    { title: "", content: "", startDate: "", endDate: "" },
+    validateAnnouncement,
+  );
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     const a = existing.data;
     if (a) setValues({ title: a.title, content: a.content, startDate: dateOf(a.startDate), endDate: dateOf(a.endDate) });
-  }, [existing.data]);
-
-  const set = (k: Field, v: string) => {
-    setValues((s) => ({ ...s, [k]: v }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
+  }, [existing.data, setValues]);
 
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
-    const e = validateAnnouncement(values);
-    setErrors(e);
-    if (Object.keys(e).length) return;
+    if (!check()) return;
     setError(null);
     save.mutate(
       { id, values: { title: values.title, content: values.content, startDate: values.startDate || null, endDate: values.endDate || null } },

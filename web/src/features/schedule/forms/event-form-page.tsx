@@ -8,7 +8,7 @@ import { useAuth } from "@/lib/auth";
 import { errorText } from "@/lib/api";
 import { issuesToFieldErrors } from "@/lib/form-errors";
 import { DateTimeField, TimeZoneNote, toLocalInput } from "@/components/date-time-field";
-import { FormPage } from "@/components/form-page";
+import { FormPage, useFormFields } from "@/components/form-page";
 import {
   COURSES_LOAD_FAILED,
   PARSE_FAILED,
@@ -68,16 +68,18 @@ export function EventFormPage() {
   const save = useSaveEvent();
   const parse = useParseSchedule();
   const parsedIn = (location.state as ParsedState | null)?.parsed;
-  const [values, setValues] = useState<EventFormValues>(() => ({
-    title: parsedIn?.title ?? "",
-    description: parsedIn?.description ?? "",
-    start: parsedIn ? isoToLocal(parsedIn.start) : (search.get("start") ?? ""),
-    end: parsedIn ? isoToLocal(parsedIn.end) : (search.get("end") ?? ""),
-    recurrence: parsedIn?.recurrence ?? "",
-    courseId: SCHOOL_WIDE,
-    file: null,
-  }));
-  const [errors, setErrors] = useState<Errors>({});
+  const { values, setValues, errors, setErrors, set, check } = useFormFields<EventFormValues, Errors>(
+    () => ({
+      title: parsedIn?.title ?? "",
+      description: parsedIn?.description ?? "",
+      start: parsedIn ? isoToLocal(parsedIn.start) : (search.get("start") ?? ""),
+      end: parsedIn ? isoToLocal(parsedIn.end) : (search.get("end") ?? ""),
+      recurrence: parsedIn?.recurrence ?? "",
+      courseId: SCHOOL_WIDE,
+      file: null,
+    }),
+    validateEvent,
+  );
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -92,7 +94,7 @@ export function EventFormPage() {
       courseId: ev.courseId === null ? SCHOOL_WIDE : String(ev.courseId),
       file: null,
     });
-  }, [existing.data]);
+  }, [existing.data, setValues]);
 
   useEffect(() => {
     if (!existing.isError) return;
@@ -107,16 +109,9 @@ export function EventFormPage() {
     return parseRecurrence(values.recurrence, start);
   }, [values.recurrence, values.start]);
 
-  const set = <K extends keyof EventFormValues>(k: K, v: EventFormValues[K]) => {
-    setValues((s) => ({ ...s, [k]: v }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
-
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
-    const e = validateEvent(values);
-    setErrors(e);
-    if (Object.keys(e).length) return;
+    if (!check()) return;
     setError(null);
     save.mutate(
       { id, values },

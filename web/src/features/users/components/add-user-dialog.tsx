@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
 import { ROLE_LABEL } from "@adesua/domain/rules";
-import { STUDENT_TYPE_LABELS, STUDENT_TYPES, type Role, type StudentType } from "@adesua/domain/constants";
+import { type Role, type StudentType } from "@adesua/domain/constants";
 import type { Slip } from "@adesua/domain";
 import { errorText } from "@/lib/api";
 import { SlipDownloads } from "@/components/slip-downloads";
 import { FormActions, FormError } from "@/components/form-actions";
 import { useCreateUser } from "../api/users";
+import { ClassFields } from "./class-dialog";
 
 /** Add one user (admin): name, optional email, role, level for students; the answer is their slip. */
 export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -82,24 +83,7 @@ export function AddUserDialog({ opened, onClose }: { opened: boolean; onClose: (
               onChange={(v) => v && setRole(v as Role)}
               allowDeselect={false}
             />
-            {role === "student" && (
-              <Select
-                label="Level"
-                data={STUDENT_TYPES.map((s) => ({ value: s, label: STUDENT_TYPE_LABELS[s] }))}
-                value={level}
-                onChange={(v) => setLevel(v as StudentType | null)}
-                allowDeselect={false}
-              />
-            )}
-            {role === "student" && (
-              <TextInput
-                label="Class (stream)"
-                description={`Optional: the letter of the class, e.g. B for ${level ? STUDENT_TYPE_LABELS[level] : "JHS 1"}B`}
-                value={stream}
-                maxLength={10}
-                onChange={(e) => setStream(e.currentTarget.value.replace(/[^A-Za-z]/g, "").toUpperCase())}
-              />
-            )}
+            {role === "student" && <ClassFields level={level} onLevel={setLevel} stream={stream} onStream={setStream} optional />}
             <FormActions onCancel={close} submitLabel="Add user" busy={create.isPending} />
           </Stack>
         </form>

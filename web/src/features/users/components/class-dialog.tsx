@@ -43,21 +43,48 @@ export function ClassDialog({ user, onClose }: { user: User | null; onClose: () 
       submitLabel="Save"
       busy={change.isPending}
     >
+      <ClassFields level={level} onLevel={setLevel} stream={stream} onStream={setStream} focusStream />
+    </FormDialog>
+  );
+}
+
+/**
+ * A student's level and class letter (the B of "JHS 1B"): the letter is kept to capitals. When adding a user the
+ * letter is optional; when changing a class, empty means none.
+ */
+export function ClassFields({
+  level,
+  onLevel,
+  stream,
+  onStream,
+  optional,
+  focusStream,
+}: {
+  level: StudentType | null;
+  onLevel: (level: StudentType | null) => void;
+  stream: string;
+  onStream: (stream: string) => void;
+  optional?: boolean;
+  focusStream?: boolean;
+}) {
+  const example = `e.g. B for ${level ? STUDENT_TYPE_LABELS[level] : "JHS 1"}B`;
+  return (
+    <>
       <Select
         label="Level"
         data={STUDENT_TYPES.map((s) => ({ value: s, label: STUDENT_TYPE_LABELS[s] }))}
         value={level}
-        onChange={(v) => setLevel(v as StudentType | null)}
+        onChange={(v) => onLevel(v as StudentType | null)}
         allowDeselect={false}
       />
       <TextInput
         label="Class (stream)"
-        description={`The letter of the class, e.g. B for ${level ? STUDENT_TYPE_LABELS[level] : "JHS 1"}B; empty for none`}
+        description={optional ? `Optional: the letter of the class, ${example}` : `The letter of the class, ${example}; empty for none`}
         value={stream}
         maxLength={10}
-        onChange={(e) => setStream(e.currentTarget.value.replace(/[^A-Za-z]/g, "").toUpperCase())}
-        data-autofocus
+        onChange={(e) => onStream(e.currentTarget.value.replace(/[^A-Za-z]/g, "").toUpperCase())}
+        data-autofocus={focusStream || undefined}
       />
-    </FormDialog>
+    </>
   );
 }
