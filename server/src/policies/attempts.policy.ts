@@ -15,7 +15,7 @@ export type AttemptQuizRow = { studentType: string; teacherId: number | null; co
 /**
  * Whoever may see a quiz may start it (students their own level; teachers the quizzes they made or
  * whose course they teach, as a preview; admins any). Others get "not found", so the quiz's
- * existence is not revealed. The rule itself is quiz.policy's canSeeQuiz.
+ * existence is not revealed. The rule itself is quizzes.policy's canSeeQuiz.
  */
 export function assertCanStartAttempt(viewer: Viewer, quiz: AttemptQuizRow): void {
   const ok = canSeeQuiz(viewer, {

@@ -1,5 +1,5 @@
 /**
- * The quiz paper rule's shared cases (decision 043): quiz.policy's paperRefusal runs them in quiz.policy.test.ts;
+ * The quiz paper rule's shared cases (decision 043): quizzes.policy's paperRefusal runs them in quizzes.policy.test.ts;
  * its SQL form (paperForStudentSql, GET /library) and GET /quizzes/{id}/pdf run them on a real database in
  * routes/library/paper-rule.test.ts. Times are milliseconds from PAPER_T0, the moment of the request.
  */

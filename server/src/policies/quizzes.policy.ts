@@ -167,7 +167,7 @@ export const attemptRunning = (a: PaperAttempt, now: Date): boolean => a !== nul
  * change, and it is not theirs to see). The answer is why not, or null when they may: "hidden" (a draft: 404 as
  * if it did not exist), "notOpen" (before it opens), "notNow" (open, and no attempt of theirs running). Staff
  * who see the quiz always may. The same rule in SQL, for lists: paperForStudentSql; the shared cases in
- * quiz.policy.test.ts run through both.
+ * quizzes.policy.test.ts run through both.
  */
 export function paperRefusal(quiz: PaperQuiz, attempt: PaperAttempt, now: Date): "hidden" | keyof typeof PAPER_MESSAGES | null {
   if (quiz.status === "draft") return "hidden";

@@ -16,6 +16,8 @@ import { statusCondition } from "./quizzes/quiz.service";
 /**
  * The rules that also exist in SQL for speed, run through that SQL on a real database with the
  * domain's shared cases (domain/src/rules/cases.ts; the rules run them in rules.cases.test.ts).
+ * The quiz visibility rules (teacher-quiz, student-level) have their own table beside their policy:
+ * policies/quizzes.cases.ts, run through the row check and the SQL in quizzes.policy.test.ts.
  */
 
 let t: TestApp;
