@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { Alert, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, NativeSelect, SimpleGrid, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { PERFORMANCE_MESSAGES } from "@adesua/domain";
@@ -12,21 +12,9 @@ import { ListBody, pageParam } from "@/components/list-page";
 import { exportQuizzes, useCourseOptions, useQuizDashboard } from "../api/performance";
 import { QuizPerformanceTable } from "../components/quiz-performance-table";
 import { areaBaseOf, score } from "../components/performance-display";
+import { StatCard } from "./stat-card";
 
 const PAGE_SIZE = 20;
-
-function SummaryCard({ label, value }: { label: string; value: string | number }) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} fz="xl">
-        {value}
-      </Text>
-    </Paper>
-  );
-}
 
 /** The enhanced performance dashboard (quizzes): summary cards, filters, sortable table, selection, export, pages. */
 export function QuizDashboardPage() {
@@ -94,10 +82,10 @@ export function QuizDashboardPage() {
       ) : (
         q.data && (
           <SimpleGrid cols={{ base: 2, md: 4 }}>
-            <SummaryCard label="Quizzes" value={q.data.summary.totalQuizzes} />
-            <SummaryCard label="Completed attempts" value={q.data.summary.totalCompletedAttempts} />
-            <SummaryCard label="Average score" value={score(q.data.summary.averageScore)} />
-            <SummaryCard label="High-performing quizzes" value={q.data.summary.highPerformanceQuizzes} />
+            <StatCard large label="Quizzes" value={q.data.summary.totalQuizzes} />
+            <StatCard large label="Completed attempts" value={q.data.summary.totalCompletedAttempts} />
+            <StatCard large label="Average score" value={score(q.data.summary.averageScore)} />
+            <StatCard large label="High-performing quizzes" value={q.data.summary.highPerformanceQuizzes} />
           </SimpleGrid>
         )
       )}

@@ -11,22 +11,10 @@ import { DataTable } from "@/components/list-page/data-table";
 import { exportQuizzes, useFixKey, useQuizDetails } from "../api/performance";
 import { ItemAnalysisTable } from "../components/item-analysis-table";
 import { PerformanceLoadError } from "../components/load-error";
+import { StatCard as Stat } from "./stat-card";
 import { areaBaseOf, gradeColor, maxAttempts, passRate, score, STATUS_COLOR, STATUS_LABEL, PINNED } from "../components/performance-display";
 
 const DistributionChart = lazy(() => import("../components/charts").then((m) => ({ default: m.DistributionChart })));
-
-function Stat({ label, value }: { label: string; value: string | number }) {
-  return (
-    <Paper withBorder p="sm" radius="md">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} fz="lg">
-        {value}
-      </Text>
-    </Paper>
-  );
-}
 
 /** Quiz performance details: info, statistics, distribution, students, item analysis with Fix key, export. */
 export function QuizDetailsPage() {

@@ -7,6 +7,7 @@ import { EmptyState } from "@/components/empty-state";
 import { DataTable } from "@/components/list-page/data-table";
 import { useStudentHistory } from "../api/performance";
 import { PerformanceLoadError } from "../components/load-error";
+import { StatCard } from "./stat-card";
 import { areaBaseOf, gradeColor, score, PINNED } from "../components/performance-display";
 
 const HistoryChart = lazy(() => import("../components/charts").then((m) => ({ default: m.HistoryChart })));
@@ -39,22 +40,8 @@ export function StudentHistoryPage() {
       ) : (
         <>
           <SimpleGrid cols={{ base: 2, sm: 3 }}>
-            <Paper withBorder p="sm" radius="md">
-              <Text size="xs" c="dimmed">
-                Average
-              </Text>
-              <Text fw={700} fz="lg">
-                {score(d.overall.average)}
-              </Text>
-            </Paper>
-            <Paper withBorder p="sm" radius="md">
-              <Text size="xs" c="dimmed">
-                Quizzes
-              </Text>
-              <Text fw={700} fz="lg">
-                {d.overall.quizCount}
-              </Text>
-            </Paper>
+            <StatCard label="Average" value={score(d.overall.average)} />
+            <StatCard label="Quizzes" value={d.overall.quizCount} />
             <Paper withBorder p="sm" radius="md">
               <Text size="xs" c="dimmed">
                 Trend
