@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ROLES } from "@adesua/domain";
-import { HttpError } from "../lib/errors";
 import { assertCanStartAttempt, assertOwnsAttempt, takesPreview } from "./attempts.policy";
-
-const viewer = (role: (typeof ROLES)[number], id = 1) => ({ id, role, studentType: role === "student" ? ("jhs1" as const) : null });
-const status = (fn: () => void) => {
-  try {
-    fn();
-    return 200;
-  } catch (e) {
-    return (e as HttpError).statusCode;
-  }
-};
+import { statusOf as status, viewerAs as viewer } from "./policy-test-kit";
 
 describe("attempt policy", () => {
   it("lets students start their own level only, teachers their own quizzes, admins all", () => {

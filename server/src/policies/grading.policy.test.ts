@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ROLES } from "@adesua/domain";
-import { HttpError } from "../lib/errors";
 import { assertCanListRecordsOf } from "./grading.policy";
-
-const viewer = (role: (typeof ROLES)[number], id = 1) => ({ id, role, studentType: role === "student" ? ("jhs1" as const) : null });
-const status = (fn: () => void) => {
-  try {
-    fn();
-    return 200;
-  } catch (e) {
-    return (e as HttpError).statusCode;
-  }
-};
+import { statusOf as status, viewerAs as viewer } from "./policy-test-kit";
 
 describe("grading policy: records", () => {
   it("shows records: own to all, students' to teachers, anyone's to admins", () => {

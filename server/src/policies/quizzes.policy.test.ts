@@ -5,13 +5,13 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { buildCourse, buildQuiz, buildUser } from "../../test/factories";
 import { queryPrepared } from "../db/prepared";
 import { courses, quizzes } from "../db/schema";
-import { HttpError } from "../lib/errors";
 import type { Viewer } from "../lib/viewer";
 import { MY_QUIZ_IDS_SQL } from "../services/home/teacher-home.queries";
 import { scopedQuizzes } from "../services/performance/scope";
 import { listQuizzes } from "../services/quizzes/quiz.service";
 import { quizScopeSql as reportQuizScopeSql } from "../services/reports/report-scope";
 import { gradingScopeCondition } from "./grading.policy";
+import { statusOf as status, viewerAs } from "./policy-test-kit";
 import { PAPER_CASES, PAPER_T0 } from "./quiz-paper.cases";
 import { QUIZ_VISIBILITY_CASES, VIEWERS, type QuizVisibilityCase, type Who } from "./quizzes.cases";
 import {
@@ -32,7 +32,7 @@ import {
 } from "./quizzes.policy";
 
 const ME = 7;
-const viewer = (role: Role) => ({ id: ME, role, studentType: role === "student" ? ("jhs2" as const) : null });
+const viewer = (role: Role) => viewerAs(role, ME, "jhs2");
 const quiz = (studentType: string, teacherId: number | null, courseTeacherId: number | null) => ({
   quiz: { studentType, teacherId },
   course: { teacherId: courseTeacherId },
@@ -43,15 +43,6 @@ const inMyCourse = quiz("jhs1", 9, ME);
 const ofMyLevel = quiz("jhs2", 9, 9);
 const someoneElses = quiz("jhs3", 9, 9);
 const rows = [madeByMe, inMyCourse, ofMyLevel, someoneElses];
-
-function status(fn: () => void): number {
-  try {
-    fn();
-    return 200;
-  } catch (e) {
-    return (e as HttpError).statusCode;
-  }
-}
 
 describe("quiz policy", () => {
   it("scopes students to their level, teachers to their quizzes and courses, admins to all", () => {
