@@ -1,6 +1,7 @@
 import { useState } from "react";
-import { Alert, Paper, Stack, Title } from "@mantine/core";
+import { Alert } from "@mantine/core";
 import { FileUpload, useFileUpload } from "@/components/file-upload";
+import { StepSection } from "./step-section";
 import { ACCEPT_DOCS, parseAnswers } from "../api/staff";
 import { matchAnswerKey, type DraftQuestion } from "../lib/answers";
 
@@ -43,24 +44,14 @@ export function useAnswerKey(questions: DraftQuestion[], setQuestions: (q: Draft
 export function AnswerKeySection({ answerKey }: { answerKey: ReturnType<typeof useAnswerKey> }) {
   const { upload, notice } = answerKey;
   return (
-    <Paper withBorder p="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          2. Answer key (optional)
-        </Title>
-        <FileUpload
-          upload={upload}
-          label="Answer file"
-          accept={ACCEPT_DOCS}
-          action={{ label: "Parse Answers", variant: "light", onClick: () => upload.start() }}
-        >
-          {notice && (
-            <Alert color={notice.ok ? "green" : "yellow"} role="status">
-              {notice.text}
-            </Alert>
-          )}
-        </FileUpload>
-      </Stack>
-    </Paper>
+    <StepSection title="2. Answer key (optional)">
+      <FileUpload upload={upload} label="Answer file" accept={ACCEPT_DOCS} action={{ label: "Parse Answers", variant: "light", onClick: () => upload.start() }}>
+        {notice && (
+          <Alert color={notice.ok ? "green" : "yellow"} role="status">
+            {notice.text}
+          </Alert>
+        )}
+      </FileUpload>
+    </StepSection>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { Alert, Anchor, Button, Group, List, Paper, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, List, Paper, SegmentedControl, Stack, Text } from "@mantine/core";
 import type { ImportResult, ParseQuestionsResult } from "@adesua/domain";
 import { FileUpload, useFileUpload } from "@/components/file-upload";
 import { PageHeader } from "@/components/page-header";
@@ -10,6 +10,7 @@ import type { DraftQuestion } from "../lib/answers";
 import { AnswerKeySection, useAnswerKey } from "./answer-key";
 import { emptyMetadata, MetadataFields, toMetadata } from "./metadata-fields";
 import { ReviewList } from "./review-list";
+import { StepSection } from "./step-section";
 import { useSaveQuestions } from "./save-questions";
 
 const BANK = "/admin/dashboard/questions";
@@ -152,40 +153,25 @@ export function BulkUploadPage() {
         </Alert>
       ) : (
         <>
-          <Paper withBorder p="md">
-            <Stack gap="sm">
-              <Title order={2} size="h4">
-                1. {mode === "csv" ? "CSV file" : "Question file"}
-              </Title>
-              <FileUpload
-                upload={upload}
-                label={mode === "csv" ? "CSV file" : "Question file"}
-                accept={mode === "csv" ? ".csv,text/csv" : ACCEPT_DOCS}
-                action={mode === "doc" ? { label: "Parse Questions", onClick: parse, disabled: !file } : undefined}
-                progress={sending === "doc" ? "reading" : undefined}
-              />
-            </Stack>
-          </Paper>
+          <StepSection title={<>1. {mode === "csv" ? "CSV file" : "Question file"}</>}>
+            <FileUpload
+              upload={upload}
+              label={mode === "csv" ? "CSV file" : "Question file"}
+              accept={mode === "csv" ? ".csv,text/csv" : ACCEPT_DOCS}
+              action={mode === "doc" ? { label: "Parse Questions", onClick: parse, disabled: !file } : undefined}
+              progress={sending === "doc" ? "reading" : undefined}
+            />
+          </StepSection>
           {mode === "doc" && questions.length > 0 && <AnswerKeySection answerKey={answerKey} />}
           {(mode === "csv" || questions.length > 0) && (
-            <Paper withBorder p="md">
-              <Stack gap="sm">
-                <Title order={2} size="h4">
-                  {mode === "csv" ? "2" : "3"}. Year, subject and section
-                </Title>
-                <MetadataFields value={meta} onChange={setMeta} />
-              </Stack>
-            </Paper>
+            <StepSection title={<>{mode === "csv" ? "2" : "3"}. Year, subject and section</>}>
+              <MetadataFields value={meta} onChange={setMeta} />
+            </StepSection>
           )}
           {mode === "doc" && questions.length > 0 && (
-            <Paper withBorder p="md">
-              <Stack gap="sm">
-                <Title order={2} size="h4">
-                  4. Review
-                </Title>
-                <ReviewList questions={questions} onChange={setQuestions} warnings={warnings} />
-              </Stack>
-            </Paper>
+            <StepSection title="4. Review">
+              <ReviewList questions={questions} onChange={setQuestions} warnings={warnings} />
+            </StepSection>
           )}
           {progress && (
             <Text size="sm" role="status">

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { Alert, Button, Group, Paper, Stack, Stepper, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, Stack, Stepper, Text } from "@mantine/core";
 import type { ParseQuestionsResult } from "@adesua/domain";
 import { FileUpload, useFileUpload } from "@/components/file-upload";
 import { PageHeader } from "@/components/page-header";
@@ -10,6 +10,7 @@ import { ACCEPT_DOCS, parseQuestions, toDrafts } from "../api/staff";
 import { AnswerKeySection, useAnswerKey } from "./answer-key";
 import { DRAFT_QUIZ_MESSAGES, DraftQuizFields, useDraftQuizForm } from "./draft-quiz-form";
 import { ReviewList } from "./review-list";
+import { StepSection } from "./step-section";
 import { areaOf } from "../lib/area";
 
 export const NO_COURSE_HINT = "You are not assigned to any course. Please contact your administrator.";
@@ -90,72 +91,57 @@ export function UploadQuizPage() {
         <Stepper.Step label="Review and create" />
       </Stepper>
 
-      <Paper withBorder p="md">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            1. Question file
-          </Title>
-          {/* Parse is enabled without a file: pressing it says "No file selected" (the spec's message). */}
-          <FileUpload
-            upload={paper}
-            label="Question file"
-            accept={ACCEPT_DOCS}
-            action={{ label: "Parse Questions", onClick: parse, disabled: !!noCourse }}
-            progress="reading-named"
-          >
-            {error && (
-              <Alert color="red" role="alert" title={error.title}>
-                {error.text}
-              </Alert>
-            )}
-          </FileUpload>
-        </Stack>
-      </Paper>
+      <StepSection title="1. Question file">
+        {/* Parse is enabled without a file: pressing it says "No file selected" (the spec's message). */}
+        <FileUpload
+          upload={paper}
+          label="Question file"
+          accept={ACCEPT_DOCS}
+          action={{ label: "Parse Questions", onClick: parse, disabled: !!noCourse }}
+          progress="reading-named"
+        >
+          {error && (
+            <Alert color="red" role="alert" title={error.title}>
+              {error.text}
+            </Alert>
+          )}
+        </FileUpload>
+      </StepSection>
 
       {questions.length > 0 && (
         <>
           <AnswerKeySection answerKey={answerKey} />
 
-          <Paper withBorder p="md">
-            <Stack gap="sm">
-              <Title order={2} size="h4">
-                3. Review ({questions.length} questions)
-              </Title>
-              <ReviewList questions={questions} onChange={setQuestions} warnings={warnings} />
-            </Stack>
-          </Paper>
+          <StepSection title={<>3. Review ({questions.length} questions)</>}>
+            <ReviewList questions={questions} onChange={setQuestions} warnings={warnings} />
+          </StepSection>
 
-          <Paper withBorder p="md">
-            <Stack gap="sm">
-              <Title order={2} size="h4">
-                4. Quiz details
-              </Title>
-              {heading && (
-                <Paper withBorder p="sm" bg="gray.0" component="section" aria-label="Paper heading">
-                  <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-                    The paper&apos;s heading
-                  </Text>
-                  <Text fw={600} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} data-testid="paper-heading">
-                    {heading}
-                  </Text>
-                  <Button size="compact-sm" variant="light" mt="xs" onClick={() => draft.setTitle(heading.replace(/\s*\n+\s*/g, " — ").slice(0, 200))}>
-                    Use as quiz title
-                  </Button>
-                </Paper>
-              )}
-              <DraftQuizFields form={draft} titleLabel="Title" full />
-              <Group>
-                <Button onClick={() => draft.create(questions)} loading={draft.creating.isPending} disabled={!!noCourse || questions.length === 0}>
-                  Create Quiz
+          <StepSection title="4. Quiz details">
+            {heading && (
+              <Paper withBorder p="sm" bg="gray.0" component="section" aria-label="Paper heading">
+                <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                  The paper&apos;s heading
+                </Text>
+                <Text fw={600} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} data-testid="paper-heading">
+                  {heading}
+                </Text>
+                <Button size="compact-sm" variant="light" mt="xs" onClick={() => draft.setTitle(heading.replace(/\s*\n+\s*/g, " — ").slice(0, 200))}>
+                  Use as quiz title
                 </Button>
-                {isAdmin && (
-                  <Button variant="light" onClick={() => navigate(`${base}/questions/new`, { state: { questions } })}>
-                    Save to Bank
-                  </Button>
-                )}
-              </Group>
-            </Stack>
-          </Paper>
+              </Paper>
+            )}
+            <DraftQuizFields form={draft} titleLabel="Title" full />
+            <Group>
+              <Button onClick={() => draft.create(questions)} loading={draft.creating.isPending} disabled={!!noCourse || questions.length === 0}>
+                Create Quiz
+              </Button>
+              {isAdmin && (
+                <Button variant="light" onClick={() => navigate(`${base}/questions/new`, { state: { questions } })}>
+                  Save to Bank
+                </Button>
+              )}
+            </Group>
+          </StepSection>
         </>
       )}
     </Stack>
