@@ -103,6 +103,45 @@ export default tseslint.config(
     },
   },
   {
+    // Services serve routes, jobs and CLIs alike: they return data, a stream or a Download, and the route sends it.
+    files: ["server/src/services/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@adesua/web", "@adesua/web/*", "**/web/src/**"], message: "The server never imports the web." },
+            {
+              group: ["fastify", "fastify/*", "fastify-type-provider-zod", "@fastify/*"],
+              message: "Services import no Fastify: return data, a stream or a Download (lib/download.ts) and let the route answer.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The database layer sits under the services. Decision 038's one allowed back-edge: the PGlite worker
+    // thread loads services/attempts/procedures.ts, the exam's hot statements, to run them beside the database.
+    files: ["server/src/db/**/*.ts"],
+    ignores: ["server/src/db/**/*.test.ts", "server/src/db/pglite-worker.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@adesua/web", "@adesua/web/*", "**/web/src/**"], message: "The server never imports the web." },
+            { group: ["**/services/**"], message: "db/ never imports services/ (only db/pglite-worker.ts may, decision 038)." },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        { selector: "ImportExpression[source.value=/services\\//]", message: "db/ never imports services/ (only db/pglite-worker.ts may, decision 038)." },
+      ],
+    },
+  },
+  {
     files: ["server/src/routes/**/*.ts"],
     ignores: ["server/src/routes/**/*.test.ts"],
     rules: {
@@ -115,6 +154,14 @@ export default tseslint.config(
             {
               group: ["drizzle-orm", "drizzle-orm/*", "**/db/schema", "**/db/schema.ts", "**/*.queries", "**/*.queries.ts"],
               message: "No SQL in route files: queries live in services/ (and *.queries.ts beside them), so reports and dashboards reuse them.",
+            },
+            {
+              group: ["**/*.presenter", "**/*.presenter.ts"],
+              message: "Services present: call the service function that returns the response shape; routes never import a presenter.",
+            },
+            {
+              group: ["**/db/transactions", "**/db/transactions.ts"],
+              message: "Routes open no transactions themselves: a service function runs the work in its transaction.",
             },
           ],
         },

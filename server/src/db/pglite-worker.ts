@@ -51,6 +51,8 @@ const concat = (parts: Uint8Array[]) => {
 
 async function main() {
   // The procedures' code (services, Drizzle, the schema) loads while PGlite starts.
+  // The one back-edge from db/ to services/, kept on purpose (decision 038, exam bursts on the embedded
+  // database: the exam's statements run on this thread, beside PGlite). eslint.config.js lets only this file do it.
   const procedures = import("../services/attempts/procedures");
   procedures.catch(() => {});
   const pg = init.load ? await PGlite.create({ loadDataDir: new Blob([init.load]) }) : await PGlite.create(init.dataDir ?? undefined);

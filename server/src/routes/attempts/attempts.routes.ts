@@ -14,13 +14,10 @@ import {
 } from "@adesua/domain";
 import { actorOf, tokenFirst } from "../../lib/context";
 import { ANY_SIGNED_IN } from "../../lib/access";
-import { takesPreview } from "../../policies/attempts.policy";
 import { viewerOf } from "../../lib/viewer";
-import { commitEvenIfRefused } from "../../db/transactions";
-import { moveToNextSection, readOwnAttempt, readOwnAttemptByNumber, sessionWithLateAnswers } from "../../services/attempts/attempt.service";
+import { moveToNextSection, ownAttemptSession, readOwnAttempt, readOwnAttemptByNumber } from "../../services/attempts/attempt.service";
 import { onDatabase } from "../../services/attempts/procedures";
 import { saveAnswersFast, saveAnswersLocked, saveAnswersSettling } from "../../services/attempts/attempt-answers.service";
-import { attemptSession } from "../../services/attempts/attempt-result.service";
 
 /**
  * The quiz-taking engine. Students take quizzes of their level; teachers and admins may take a
@@ -52,9 +49,7 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const viewer = viewerOf(req);
       const now = app.now();
-      const { attempt, quiz, graded } = await commitEvenIfRefused(app.db, (tx) => readOwnAttempt(tx, viewer, req.params.attemptId, now, actorOf(req)));
-      const preview = takesPreview(viewer);
-      return sessionWithLateAnswers(app.db, await attemptSession(app.db, attempt, quiz, preview, now, { graded }), attempt, quiz, now, preview);
+      return ownAttemptSession(app.db, viewer, now, (tx) => readOwnAttempt(tx, viewer, req.params.attemptId, now, actorOf(req)));
     },
   );
 
@@ -67,11 +62,7 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const viewer = viewerOf(req);
       const now = app.now();
-      const { attempt, quiz, graded } = await commitEvenIfRefused(app.db, (tx) =>
-        readOwnAttemptByNumber(tx, viewer, req.params.id, req.params.number, now, actorOf(req)),
-      );
-      const preview = takesPreview(viewer);
-      return sessionWithLateAnswers(app.db, await attemptSession(app.db, attempt, quiz, preview, now, { graded }), attempt, quiz, now, preview);
+      return ownAttemptSession(app.db, viewer, now, (tx) => readOwnAttemptByNumber(tx, viewer, req.params.id, req.params.number, now, actorOf(req)));
     },
   );
 
@@ -129,11 +120,7 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const viewer = viewerOf(req);
       const now = app.now();
-      const { attempt, quiz, graded } = await commitEvenIfRefused(app.db, (tx) =>
-        moveToNextSection(tx, viewer, req.params.attemptId, req.body.fromSection, now, actorOf(req)),
-      );
-      const preview = takesPreview(viewer);
-      return sessionWithLateAnswers(app.db, await attemptSession(app.db, attempt, quiz, preview, now, { graded }), attempt, quiz, now, preview);
+      return ownAttemptSession(app.db, viewer, now, (tx) => moveToNextSection(tx, viewer, req.params.attemptId, req.body.fromSection, now, actorOf(req)));
     },
   );
 

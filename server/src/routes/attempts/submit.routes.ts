@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AttemptResultSchema, QuizIdParamsSchema, SubmitAttemptSchema } from "@adesua/domain";
 import { actorOf } from "../../lib/context";
 import { ANY_SIGNED_IN } from "../../lib/access";
-import { commitEvenIfRefused } from "../../db/transactions";
-import { retryingStartRace, submitForQuiz } from "../../services/attempts/attempt.service";
+import { submitForQuizCommitted } from "../../services/attempts/attempt.service";
 import { viewerOf } from "../../lib/viewer";
 
 /**
@@ -17,10 +16,6 @@ export const submitRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ANY_SIGNED_IN },
       schema: { tags: ["attempts"], params: QuizIdParamsSchema, body: SubmitAttemptSchema, response: { 200: AttemptResultSchema } },
     },
-    async (req) => {
-      const viewer = viewerOf(req);
-      const now = app.now();
-      return retryingStartRace(() => commitEvenIfRefused(app.db, (tx) => submitForQuiz(tx, viewer, req.params.quizId, req.body.answers, now, actorOf(req))));
-    },
+    async (req) => submitForQuizCommitted(app.db, viewerOf(req), req.params.quizId, req.body.answers, app.now(), actorOf(req)),
   );
 };

@@ -21,7 +21,8 @@ import {
   removeCourse,
   updateCourse,
 } from "../../services/courses/course-write.service";
-import { assertPdf, sendStoredFile, storePdf } from "../../services/files/files.service";
+import { assertPdf, storedFileDownload, storePdf } from "../../services/files/files.service";
+import { sendDownload } from "../../lib/download";
 import { signFileLink } from "../../services/files/file-link.service";
 import { actorOf } from "../../lib/context";
 import { notFound } from "../../lib/errors";
@@ -68,7 +69,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get("/courses/:id/material", { config: { access: ANY_SIGNED_IN }, schema: { tags: ["courses"], params: IdParamsSchema } }, async (req, reply) =>
-    sendStoredFile(reply, app.storage, await materialOf(req.params.id)),
+    sendDownload(reply, await storedFileDownload(app.storage, await materialOf(req.params.id), req.log)),
   );
 
   app.get(

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { FileLinkQuerySchema, IdParamsSchema } from "@adesua/domain";
 import { fileOfSignedLink } from "../../services/files/file-link.service";
-import { sendStoredFile } from "../../services/files/files.service";
+import { storedFileDownload } from "../../services/files/files.service";
+import { sendDownload } from "../../lib/download";
 
 /**
  * GET /api/files/{id}?exp=…&sig=…: a download by signed link (decision 027). Public: the signature,
@@ -14,7 +15,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: "public" }, schema: { tags: ["files"], security: [], params: IdParamsSchema, querystring: FileLinkQuerySchema } },
     async (req, reply) => {
       const file = await fileOfSignedLink(app.db, req.params.id, req.query, app.now());
-      return sendStoredFile(reply, app.storage, file, req.headers.range ?? "");
+      return sendDownload(reply, await storedFileDownload(app.storage, file, req.log, req.headers.range ?? ""));
     },
   );
 };

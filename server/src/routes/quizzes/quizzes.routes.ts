@@ -28,7 +28,8 @@ import {
 } from "../../policies/quizzes.policy";
 import { openAttemptOf } from "../../services/library/library.service";
 import { countTaughtCourses } from "../../services/courses/course.service";
-import { assertPdf, sendStoredFile, storePdf } from "../../services/files/files.service";
+import { assertPdf, storedFileDownload, storePdf } from "../../services/files/files.service";
+import { sendDownload } from "../../lib/download";
 import { signFileLink } from "../../services/files/file-link.service";
 import { findQuiz, listQuizItems, staffQuiz, studentAttemptInfo, studentQuiz } from "../../services/quizzes/quiz.service";
 import {
@@ -111,7 +112,7 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/quizzes/:id/pdf",
     { config: { access: ANY_SIGNED_IN }, schema: { tags: ["quizzes"], summary: PDF_SUMMARY, params: IdParamsSchema } },
-    async (req, reply) => sendStoredFile(reply, app.storage, await pdfFor(req, req.params.id)),
+    async (req, reply) => sendDownload(reply, await storedFileDownload(app.storage, await pdfFor(req, req.params.id), req.log)),
   );
 
   app.get(

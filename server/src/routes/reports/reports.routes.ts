@@ -1,5 +1,16 @@
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { QuizReportParamsSchema, ReportDefinitionListSchema, ReportQuerySchema, ReportResultSchema, UserReportParamsSchema } from "@adesua/domain";
+import {
+  QuizReportParamsSchema,
+  ReportDefinitionListSchema,
+  ReportQuerySchema,
+  ReportResultSchema,
+  UserReportParamsSchema,
+  type ReportFormat,
+  type ReportResult,
+} from "@adesua/domain";
+import type { Tx } from "../../db/client";
+import { sendDownload } from "../../lib/download";
 import { STAFF } from "../../lib/access";
 import { viewerOf } from "../../lib/viewer";
 import {
@@ -9,7 +20,7 @@ import {
   libraryStats,
   quizAnalytics,
   REPORT_DEFINITIONS,
-  sendReport,
+  reportFile,
   studentPerformance,
   studentsAtRisk,
 } from "../../services/reports";
@@ -20,33 +31,38 @@ import {
  */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = { tags: ["reports"], querystring: ReportQuerySchema, response: { 200: ReportResultSchema } };
-  const school = () => app.config.schoolName;
+
+  /** Runs a report in its read-only transaction: JSON, or the CSV or Word file ?format asks for. */
+  async function answer(reply: FastifyReply, format: ReportFormat | undefined, run: (tx: Tx) => Promise<ReportResult>) {
+    const report = await inReportTx(app.db, run);
+    return format ? sendDownload(reply, await reportFile(report, format, app.config.schoolName)) : report;
+  }
 
   app.get("/reports", { config: { access: STAFF }, schema: { tags: ["reports"], response: { 200: ReportDefinitionListSchema } } }, async () => [
     ...REPORT_DEFINITIONS,
   ]);
 
   app.get("/reports/quiz-analytics/:quizId", { config: { access: STAFF }, schema: { ...schema, params: QuizReportParamsSchema } }, async (req, reply) =>
-    sendReport(reply, await inReportTx(app.db, (tx) => quizAnalytics(tx, viewerOf(req), req.params.quizId, app.now())), req.query.format, school()),
+    answer(reply, req.query.format, (tx) => quizAnalytics(tx, viewerOf(req), req.params.quizId, app.now())),
   );
 
   app.get("/reports/student-performance/:userId", { config: { access: STAFF }, schema: { ...schema, params: UserReportParamsSchema } }, async (req, reply) =>
-    sendReport(reply, await inReportTx(app.db, (tx) => studentPerformance(tx, viewerOf(req), req.params.userId, app.now())), req.query.format, school()),
+    answer(reply, req.query.format, (tx) => studentPerformance(tx, viewerOf(req), req.params.userId, app.now())),
   );
 
   app.get("/reports/library-stats", { config: { access: STAFF }, schema }, async (req, reply) =>
-    sendReport(reply, await inReportTx(app.db, (tx) => libraryStats(tx, viewerOf(req), app.now())), req.query.format, school()),
+    answer(reply, req.query.format, (tx) => libraryStats(tx, viewerOf(req), app.now())),
   );
 
   app.get("/reports/course-engagement", { config: { access: STAFF }, schema }, async (req, reply) =>
-    sendReport(reply, await inReportTx(app.db, (tx) => courseEngagement(tx, viewerOf(req), app.now())), req.query.format, school()),
+    answer(reply, req.query.format, (tx) => courseEngagement(tx, viewerOf(req), app.now())),
   );
 
   app.get("/reports/bece-readiness", { config: { access: STAFF }, schema }, async (req, reply) =>
-    sendReport(reply, await inReportTx(app.db, (tx) => beceReadiness(tx, viewerOf(req), app.now())), req.query.format, school()),
+    answer(reply, req.query.format, (tx) => beceReadiness(tx, viewerOf(req), app.now())),
   );
 
   app.get("/reports/students-at-risk", { config: { access: STAFF }, schema }, async (req, reply) =>
-    sendReport(reply, await inReportTx(app.db, (tx) => studentsAtRisk(tx, viewerOf(req), app.now())), req.query.format, school()),
+    answer(reply, req.query.format, (tx) => studentsAtRisk(tx, viewerOf(req), app.now())),
   );
 };

@@ -25,7 +25,8 @@ import { parseInput } from "../../lib/validation";
 import { viewerOf } from "../../lib/viewer";
 import { assertCanCreateEvents, assertCanEditEvent } from "../../policies/schedule.policy";
 import { DocumentError, parseCircularInPool } from "../../documents";
-import { assertDocument, DOCUMENT_MIME, sendStoredFile, storePdf, type StoredPdf } from "../../services/files/files.service";
+import { assertDocument, DOCUMENT_MIME, storedFileDownload, storePdf, type StoredPdf } from "../../services/files/files.service";
+import { sendDownload } from "../../lib/download";
 import { signFileLink } from "../../services/files/file-link.service";
 import {
   calendarFeedFor,
@@ -145,7 +146,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get("/schedules/:id/file", { config: { access: ANY_SIGNED_IN }, schema: { tags, params: IdParamsSchema } }, async (req, reply) =>
-    sendStoredFile(reply, app.storage, await fileOf(req, req.params.id)),
+    sendDownload(reply, await storedFileDownload(app.storage, await fileOf(req, req.params.id), req.log)),
   );
 
   app.get(

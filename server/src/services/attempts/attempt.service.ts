@@ -19,7 +19,7 @@ import type { HttpError } from "../../lib/errors";
 import { assertCanStartAttempt, takesPreview } from "../../policies/attempts.policy";
 import type { Viewer } from "../../lib/viewer";
 import { INSERT_ATTEMPT_SQL, MY_ATTEMPTS_BY_TOKEN_SQL, MY_ATTEMPTS_SQL, sessionFromRaw, START_QUIZ_BY_TOKEN_SQL, START_QUIZ_SQL } from "./attempt.queries";
-import { attemptResult } from "./attempt-result.service";
+import { attemptResult, attemptSession } from "./attempt-result.service";
 import { keepLateAnswers, lateAnswersSummary } from "./attempt-late";
 import { keyedQuestionsOf } from "./quiz-questions-cache";
 import {
@@ -30,13 +30,12 @@ import {
   refusal,
   settleAttempt,
   submitAttempt,
-  timingOf,
   upsertAnswers,
   withUpserted,
   type GradeInputs,
-  type QuizForAttempt,
   type Settled,
 } from "./attempt-settle";
+import { timingOf, type QuizForAttempt } from "../quizzes/quiz-loaders";
 
 /**
  * The attempt lifecycle: start or resume, move between sections, read, submit. The database keeps it
@@ -351,4 +350,27 @@ export async function readOwnAttemptByNumber(tx: Tx, viewer: Viewer, quizId: num
 export async function readOwnAttempt(tx: Tx, viewer: Viewer, attemptId: number, now: Date, actor: Actor): Promise<AttemptNow> {
   const { attempt, quiz } = await lockOwnAttemptWithQuiz(tx, viewer, attemptId);
   return { ...(await settleAttempt(tx, attempt, quiz, now, actor, takesPreview(viewer))), quiz };
+}
+
+/** POST /submissions/{quizId}/submit, committed even when refused (a settlement stays done), run again after a start race. */
+export async function submitForQuizCommitted(
+  db: Db,
+  viewer: Viewer,
+  quizId: number,
+  answers: readonly AnswerInput[],
+  now: Date,
+  actor: Actor,
+): Promise<AttemptResult> {
+  return retryingStartRace(() => commitEvenIfRefused(db, (tx) => submitForQuiz(tx, viewer, quizId, answers, now, actor)));
+}
+
+/**
+ * GET /attempts/{id}, GET /quizzes/{id}/attempts/{number}, POST /attempts/{id}/sections/next: `step` settles
+ * the viewer's attempt in a transaction that commits even when it refuses; the answer is its session with
+ * the result's late answers.
+ */
+export async function ownAttemptSession(db: Db, viewer: Viewer, now: Date, step: (tx: Tx) => Promise<AttemptNow>): Promise<AttemptSession> {
+  const { attempt, quiz, graded } = await commitEvenIfRefused(db, step);
+  const preview = takesPreview(viewer);
+  return sessionWithLateAnswers(db, await attemptSession(db, attempt, quiz, preview, now, { graded }), attempt, quiz, now, preview);
 }

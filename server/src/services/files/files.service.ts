@@ -1,11 +1,11 @@
 import path from "node:path";
-import type { FastifyReply } from "fastify";
 import type { Queryable } from "../../db/client";
 import { files, type FileRow } from "../../db/schema";
 import type { FileStorage } from "../../storage/storage";
 import { FileMissingError, type ByteRange } from "../../storage/storage";
 import { HttpError, notFound } from "../../lib/errors";
 import type { UploadedFile } from "../../lib/form";
+import type { Download } from "../../lib/download";
 import { DocumentError } from "../../documents/errors";
 import { guardUpload, sniffUpload } from "../../documents/sniff";
 import { zipEntries } from "../../documents/zip";
@@ -125,15 +125,16 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 }
 
 /**
- * Streams a stored file as a download; the caller has already checked the permission of its row.
- * With `rangeHeader` (signed links: a phone's PDF viewer asks for parts), one range answers 206.
+ * Opens a stored file as a download (the route sends it); the caller has already checked the permission
+ * of its row. With `rangeHeader` (signed links: a phone's PDF viewer asks for parts), one range answers 206.
+ * A row whose bytes are gone is logged on `log` and answers 404.
  */
-export async function sendStoredFile(
-  reply: FastifyReply,
+export async function storedFileDownload(
   storage: FileStorage,
   file: Pick<FileRow, "sha256" | "name" | "size" | "mimeType">,
+  log: { error(obj: object, msg: string): void },
   rangeHeader?: string,
-) {
+): Promise<Download> {
   const range = rangeHeader === undefined ? null : parseRange(rangeHeader, file.size);
   if (range === "unsatisfiable") {
     throw new HttpError(416, "The requested range is outside the file", { "Content-Range": `bytes */${file.size}` });
@@ -143,17 +144,19 @@ export async function sendStoredFile(
     stream = await storage.open(file.sha256, range ?? undefined);
   } catch (e) {
     if (e instanceof FileMissingError) {
-      reply.log.error({ sha256: file.sha256 }, "stored file is missing");
+      log.error({ sha256: file.sha256 }, "stored file is missing");
       throw notFound("The file is missing from storage");
     }
     throw e;
   }
-  if (range) reply.status(206).header("Content-Range", `bytes ${range.start}-${range.end}/${file.size}`);
-  if (rangeHeader !== undefined) reply.header("Accept-Ranges", "bytes");
-  return reply
-    .header("Content-Type", file.mimeType)
-    .header("Content-Length", String(range ? range.end - range.start + 1 : file.size))
-    .header("Content-Disposition", contentDisposition(file.name))
-    .header("Cache-Control", "private, no-cache")
-    .send(stream);
+  const headers: Download["headers"] = [];
+  if (range) headers.push(["Content-Range", `bytes ${range.start}-${range.end}/${file.size}`]);
+  if (rangeHeader !== undefined) headers.push(["Accept-Ranges", "bytes"]);
+  headers.push(
+    ["Content-Type", file.mimeType],
+    ["Content-Length", String(range ? range.end - range.start + 1 : file.size)],
+    ["Content-Disposition", contentDisposition(file.name)],
+    ["Cache-Control", "private, no-cache"],
+  );
+  return { status: range ? 206 : undefined, headers, body: stream };
 }

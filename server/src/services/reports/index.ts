@@ -1,8 +1,8 @@
-import type { FastifyReply } from "fastify";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import type { ReportFormat, ReportResult } from "@adesua/domain";
 import { contentDisposition } from "../files/files.service";
+import type { Download } from "../../lib/download";
 import { reportCsv, reportDocx, reportFileBase } from "./report-export";
 
 export * from "./report.service";
@@ -22,19 +22,24 @@ export function inReportTx<T>(db: Db, run: (tx: Tx) => Promise<T>): Promise<T> {
 
 const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
-/** A report as JSON, or downloaded as CSV or Word under its name and ISO date. */
-export async function sendReport(reply: FastifyReply, report: ReportResult, format: ReportFormat | undefined, schoolName: string) {
-  if (!format) return report;
+/** A report downloaded as CSV or Word under its name and ISO date (the route sends it; without a format it answers JSON). */
+export async function reportFile(report: ReportResult, format: ReportFormat, schoolName: string): Promise<Download> {
   const name = reportFileBase(report);
   if (format === "csv") {
-    return reply
-      .header("Content-Type", "text/csv; charset=utf-8")
-      .header("Content-Disposition", contentDisposition(`${name}.csv`))
-      .send(reportCsv(report));
+    return {
+      headers: [
+        ["Content-Type", "text/csv; charset=utf-8"],
+        ["Content-Disposition", contentDisposition(`${name}.csv`)],
+      ],
+      body: reportCsv(report),
+    };
   }
   const docx = await reportDocx(report, schoolName);
-  return reply
-    .header("Content-Type", DOCX_MIME)
-    .header("Content-Disposition", contentDisposition(`${name}.docx`))
-    .send(docx);
+  return {
+    headers: [
+      ["Content-Type", DOCX_MIME],
+      ["Content-Disposition", contentDisposition(`${name}.docx`)],
+    ],
+    body: docx,
+  };
 }
