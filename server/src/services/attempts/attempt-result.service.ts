@@ -4,7 +4,8 @@ import type { Queryable } from "../../db/client";
 import { attempts, submissions, type AttemptRow, type QuizRow, type SubmissionRow } from "../../db/schema";
 import { presentAttemptSession, presentResult } from "./attempt.presenter";
 import { studentQuestionsOf } from "./quiz-questions-cache";
-import { timingOf, type JustGraded, type QuizForAttempt } from "./attempt-settle";
+import type { JustGraded } from "./attempt-settle";
+import { timingOf, type QuizForAttempt } from "../quizzes/quiz-loaders";
 import { buildReview, gradeStoredAnswers, loadAttemptAnswers, loadKeyedQuestions } from "../grading/grading.service";
 
 /**

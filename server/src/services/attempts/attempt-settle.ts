@@ -1,17 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import {
-  ATTEMPT_ERROR_CODES,
-  ATTEMPT_MESSAGES,
-  passedFor,
-  isPastDeadline,
-  settleSections,
-  type AnswerInput,
-  type AttemptRefusal,
-  type TimingQuiz,
-} from "@adesua/domain";
-import type { Queryable, Tx } from "../../db/client";
+import { ATTEMPT_ERROR_CODES, ATTEMPT_MESSAGES, passedFor, isPastDeadline, settleSections, type AnswerInput, type AttemptRefusal } from "@adesua/domain";
+import type { Tx } from "../../db/client";
 import { queryPrepared } from "../../db/prepared";
-import { attemptAnswers, attempts, courses, quizzes, type AttemptRow, type QuizRow, type SubmissionRow } from "../../db/schema";
+import { attemptAnswers, attempts, type AttemptRow, type QuizRow, type SubmissionRow } from "../../db/schema";
 import type { Actor } from "../../audit/audit";
 import { HttpError } from "../../lib/errors";
 import { assertOwnsAttempt } from "../../policies/attempts.policy";
@@ -29,6 +20,7 @@ import {
   sessionFromRaw,
 } from "./attempt.queries";
 import { keyedQuestionsOf } from "./quiz-questions-cache";
+import type { QuizForAttempt } from "../quizzes/quiz-loaders";
 
 /**
  * The core of the attempt lifecycle, shared by starting, saving, submitting, reading and the sweep:
@@ -43,36 +35,6 @@ export const refusal = (status: number, key: AttemptRefusal) => new HttpError(st
 
 /** Closing an attempt the server did by itself (sweep) has no acting user. */
 export const SYSTEM_ACTOR: Actor = { userId: null, impersonatorId: null };
-
-export type QuizForAttempt = QuizRow & { course: { id: number; title: string; teacherId: number | null } };
-
-/** The course columns an attempt's screens need, selected beside the quiz. */
-export const courseOfQuiz = { id: courses.id, title: courses.title, teacherId: courses.teacherId };
-
-export async function loadQuizForAttempt(db: Queryable, quizId: number): Promise<QuizForAttempt | null> {
-  const [row] = await db
-    .select({ quiz: quizzes, course: courseOfQuiz })
-    .from(quizzes)
-    .innerJoin(courses, eq(courses.id, quizzes.courseId))
-    .where(eq(quizzes.id, quizId))
-    .limit(1);
-  return row ? { ...row.quiz, course: row.course } : null;
-}
-
-export async function requireQuiz(db: Queryable, quizId: number): Promise<QuizForAttempt> {
-  const quiz = await loadQuizForAttempt(db, quizId);
-  if (!quiz) throw refusal(404, "quizNotFound");
-  return quiz;
-}
-
-export const timingOf = (q: QuizRow): TimingQuiz & { openTime: Date | null; maxAttempts: number | null } => ({
-  timeLimit: q.timeLimit,
-  closeTime: q.closeTime,
-  resetTimerOnAttempt: q.resetTimerOnAttempt,
-  timedSections: q.timedSections,
-  openTime: q.openTime,
-  maxAttempts: q.maxAttempts,
-});
 
 /** A quiz with its course from a row of fixed SQL selecting QUIZ_RAW and the course's columns (the attempt lock, the start). */
 export const quizFromRaw = (row: Record<string, unknown>): QuizForAttempt => ({ ...QUIZ_RAW.map(row), course: courseFromRaw(row) });

@@ -2,7 +2,8 @@ import { and, asc, eq, lt } from "drizzle-orm";
 import { DEADLINE_GRACE_MS } from "@adesua/domain";
 import type { Db } from "../../db/client";
 import { attempts, users, type QuizRow } from "../../db/schema";
-import { requireQuiz, submitAttempt, SYSTEM_ACTOR } from "./attempt-settle";
+import { submitAttempt, SYSTEM_ACTOR } from "./attempt-settle";
+import { requireQuiz } from "../quizzes/quiz-loaders";
 
 /**
  * The sweep: submits open attempts whose deadline (plus grace) has passed, stamped with their

@@ -16,7 +16,7 @@ import { recordAudit, type Actor } from "../../audit/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/viewer";
 import { assertCanGradeQuiz } from "../../policies/grading.policy";
-import { requireQuiz } from "../attempts/attempt-settle";
+import { requireQuiz } from "../quizzes/quiz-loaders";
 import { loadKeyedQuestions, type KeyedQuestion } from "./grading.service";
 import { regradeSubmission } from "./regrade.service";
 import { lockSubmission } from "./submission-grading.service";

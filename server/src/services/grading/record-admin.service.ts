@@ -9,7 +9,7 @@ import { pageWithCount } from "../../lib/pagination";
 import type { Viewer } from "../../lib/viewer";
 import { assertCanKeepRecordsOf, gradingScopeCondition } from "../../policies/grading.policy";
 import { presentAdminRecord } from "./record.presenter";
-import { loadQuizForAttempt, type QuizForAttempt } from "../attempts/attempt-settle";
+import { loadQuizForAttempt, type QuizForAttempt } from "../quizzes/quiz-loaders";
 import { recomputeRecords } from "./records-recompute.service";
 import { applyTeacherGrade, lockSubmission, removeSubmission, type LockedSubmission } from "./submission-grading.service";
 

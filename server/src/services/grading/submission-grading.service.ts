@@ -6,7 +6,7 @@ import { recordAudit, type Actor } from "../../audit/audit";
 import { badRequest, notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/viewer";
 import { assertCanGradeQuiz } from "../../policies/grading.policy";
-import { courseOfQuiz, type QuizForAttempt } from "../attempts/attempt-settle";
+import { courseOfQuiz, type QuizForAttempt } from "../quizzes/quiz-loaders";
 import { loadAttemptAnswers, loadKeyedQuestions } from "./grading.service";
 import { recomputeRecords } from "./records-recompute.service";
 import { loadSubmissionItem } from "./submission-list.service";

@@ -16,7 +16,7 @@ import { pageWithCount } from "../../lib/pagination";
 import type { Viewer } from "../../lib/viewer";
 import { assertCanGradeQuiz, gradingScopeCondition } from "../../policies/grading.policy";
 import { presentSubmissionItem } from "./submission.presenter";
-import { loadQuizForAttempt } from "../attempts/attempt-settle";
+import { loadQuizForAttempt } from "../quizzes/quiz-loaders";
 import { loadKeyedQuestions, type KeyedQuestion } from "./grading.service";
 
 /** The columns of one Grades Management row: the submission, its student, quiz, course and record. */

@@ -6,7 +6,7 @@ import { badRequest, forbidden, notFound } from "../../lib/errors";
 import { assertCanSeeQuiz, quizColumnsOf, taughtQuizSql } from "../../policies/quizzes.policy";
 import { findQuiz } from "./quiz.service";
 import type { Viewer } from "../../lib/viewer";
-import { timingOf } from "../attempts/attempt-settle";
+import { timingOf } from "./quiz-loaders";
 
 /**
  * The pictures (diagrams) of quiz questions (issue 11): which stored images a teacher may put on a
