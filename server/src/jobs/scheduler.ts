@@ -6,6 +6,7 @@ import { finalizeOverdueAttempts } from "../services/attempts/attempt-sweep.serv
 import { purgeOldFailures } from "../services/auth/auth.service";
 import { createBackup, pruneBackups } from "../services/admin/backup.service";
 import { drainSummariesWhenIdle } from "../services/performance/summary-backlog";
+import { sweepAbandonedParsedPictures } from "../services/files/parse-pictures.service";
 
 /**
  * Stored bytes are removed once no `files` row names them and no upload has brought them for this
@@ -41,6 +42,16 @@ export const jobs: Job[] = [
   // The embedded database's performance summaries, a few (quiz, student) pairs at a time once the database
   // has been quiet for a second (decision 038); a read drains what is left first. Nothing on PostgreSQL.
   { name: "drain-summary-backlog", everyMs: 250, run: (app) => drainSummariesWhenIdle(app.db, 32).then(() => {}) },
+  // Pictures a question paper's upload stored (POST /questions/parse) that no quiz or bank question took within a
+  // day: their rows go here, their bytes with the next job's run.
+  {
+    name: "remove-abandoned-parsed-pictures",
+    everyMs: 60 * 60 * 1000,
+    run: async (app) => {
+      const removed = await sweepAbandonedParsedPictures(app.db, app.now());
+      if (removed) app.log.info({ removed }, "abandoned parsed pictures removed");
+    },
+  },
   // Bytes of replaced or deleted files (on disk, or in PostgreSQL with DATABASE_URL).
   {
     name: "remove-unreferenced-files",

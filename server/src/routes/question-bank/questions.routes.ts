@@ -40,7 +40,6 @@ import {
   parseAnswerFile,
   parseQuestionCsvFile,
   parseQuestionFile,
-  type ImagePart,
 } from "../../documents";
 import { viewerOf } from "../../lib/viewer";
 import { actorOf } from "../../lib/context";
@@ -49,7 +48,9 @@ import { badRequest, HttpError, notFound } from "../../lib/errors";
 import { readForm, type UploadedFile } from "../../lib/form";
 import { pageMeta } from "../../lib/pagination";
 import { listAwareErrors, parseInput } from "../../lib/validation";
-import { contentDisposition, insertFileRow, sendStoredFile } from "../../services/files/files.service";
+import { contentDisposition, storedFileDownload } from "../../services/files/files.service";
+import { storeParsedPictures } from "../../services/files/parse-pictures.service";
+import { sendDownload } from "../../lib/download";
 import { signFileLink } from "../../services/files/file-link.service";
 import {
   addBankQuestion,
@@ -69,7 +70,6 @@ import { assertMaySeeQuizPicture, questionPictures } from "../../services/quizze
 const MULTIPART = { consumes: ["multipart/form-data"] };
 const PICTURE_SUMMARY =
   "A question's n-th picture (from 1): a bank question's for everyone signed in (for a student, not while a quiz they could still take holds the question: 404); a quiz question's for its staff, and for a student only inside their running attempt or its released review (403), others 404";
-const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/bmp", "image/webp"]);
 
 /** A reader's refusal (wrong type, too large, scanned, damaged, too slow, busy) answers as itself. */
 async function reading<T>(work: () => Promise<T>): Promise<T> {
@@ -87,19 +87,6 @@ function requireFile(file: UploadedFile | undefined, message: string): UploadedF
 }
 
 export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Stores the pictures a question paper held and answers their file ids in place of the bytes. */
-  async function storeImages(images: readonly ImagePart[] | undefined, uploadedBy: number): Promise<number[]> {
-    const ids: number[] = [];
-    for (const img of (images ?? []).slice(0, 20)) {
-      if (!IMAGE_TYPES.has(img.contentType)) continue;
-      const data = Buffer.from(img.bytes);
-      const { sha256, size } = await app.storage.put(data);
-      const row = await insertFileRow(app.db, { sha256, size, name: img.name.slice(0, 200) || "image", mimeType: img.contentType }, uploadedBy);
-      ids.push(row.id);
-    }
-    return ids;
-  }
-
   app.post(
     "/questions/parse",
     { config: { access: STAFF }, schema: { tags: ["questions"], ...MULTIPART, response: { 200: ParseQuestionsResultSchema } } },
@@ -110,7 +97,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await reading(() => parseQuestionFile(file.data, file.filename));
       const questions: ParsedQuestion[] = [];
       for (const q of result.questions) {
-        const imageIds = await storeImages(q.images, viewer.id);
+        const imageIds = await storeParsedPictures(app.db, app.storage, q.images, viewer.id);
         questions.push({
           text: q.text,
           options: q.options,
@@ -269,7 +256,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/questions/:id/images/:n",
     { config: { access: ANY_SIGNED_IN }, schema: { tags: ["questions"], summary: PICTURE_SUMMARY, params: QuestionImageParamsSchema } },
-    async (req, reply) => sendStoredFile(reply, app.storage, await pictureOf(req, req.params.id, req.params.n)),
+    async (req, reply) => sendDownload(reply, await storedFileDownload(app.storage, await pictureOf(req, req.params.id, req.params.n), req.log)),
   );
 
   app.get(
