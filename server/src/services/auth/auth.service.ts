@@ -1,6 +1,6 @@
-import { and, count, eq, gt, lt, min, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, lt, min, ne, or, sql, type SQL } from "drizzle-orm";
 import { ENROLMENT_MESSAGES, REJECTED_ACCOUNT_MESSAGE, SIGNUP_CLOSED_MESSAGE, type RegisterInput, type User } from "@adesua/domain";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { loginFailures, users, type UserRow } from "../../db/schema";
 import { badRequest, conflict, HttpError } from "../../lib/errors";
 import { sessions } from "../../db/schema";
@@ -31,6 +31,15 @@ function tooMany(oldest: Date | null, now: Date, fromNetwork: boolean): HttpErro
 /** Advisory-lock class for the per-address failure counters (any constant unique to this use). */
 const LOCK_CLASS = 8_010;
 
+/** The rows of login_failures made since `since` that meet `where`: how many, and when the oldest was made. */
+async function recentFailures(tx: Tx, since: Date, ...where: SQL[]) {
+  const [found] = await tx
+    .select({ n: count(), oldest: min(loginFailures.createdAt) })
+    .from(loginFailures)
+    .where(and(...where, gt(loginFailures.createdAt, since)));
+  return found;
+}
+
 /**
  * Claims one failure slot in the database before the caller does the expensive or revealing work
  * (a password check, a "taken" answer). Counting and claiming happen in one transaction holding an
@@ -42,16 +51,10 @@ async function claimFailure(db: Db, kind: Kind, email: string, address: string, 
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}, hashtext(${address}))`);
-    const [byAddress] = await tx
-      .select({ n: count(), oldest: min(loginFailures.createdAt) })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.address, address), ne(loginFailures.kind, "signup"), gt(loginFailures.createdAt, since)));
+    const byAddress = await recentFailures(tx, since, eq(loginFailures.address, address), ne(loginFailures.kind, "signup"));
     if (byAddress.n >= ADDRESS_MAX_FAILURES) throw tooMany(byAddress.oldest, now, true);
     if (kind === "login") {
-      const [byPair] = await tx
-        .select({ n: count(), oldest: min(loginFailures.createdAt) })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.email, email), eq(loginFailures.address, address), eq(loginFailures.kind, "login"), gt(loginFailures.createdAt, since)));
+      const byPair = await recentFailures(tx, since, eq(loginFailures.email, email), eq(loginFailures.address, address), eq(loginFailures.kind, "login"));
       if (byPair.n >= LOGIN_MAX_FAILURES) throw tooMany(byPair.oldest, now, false);
     }
     await tx.insert(loginFailures).values({ email, address, kind, createdAt: now });
@@ -102,10 +105,7 @@ async function claimSignup(db: Db, email: string, address: string, now: Date, pe
   const since = new Date(now.getTime() - SIGNUP_WINDOW_MS);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SIGNUP_LOCK_CLASS}, hashtext(${address}))`);
-    const [made] = await tx
-      .select({ n: count(), oldest: min(loginFailures.createdAt) })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.address, address), eq(loginFailures.kind, "signup"), gt(loginFailures.createdAt, since)));
+    const made = await recentFailures(tx, since, eq(loginFailures.address, address), eq(loginFailures.kind, "signup"));
     if (made.n >= perHour) {
       const oldest = made.oldest ? new Date(made.oldest) : now;
       const retry = Math.max(1, Math.ceil((oldest.getTime() + SIGNUP_WINDOW_MS - now.getTime()) / 1000));
