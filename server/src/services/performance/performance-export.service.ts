@@ -6,6 +6,7 @@ import { forbidden, notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/viewer";
 import { int, num, rowsOf, scopedQuizzes } from "./scope";
 import { quizPerformanceRows } from "./quiz-dashboard.service";
+import type { StudentRow } from "./quiz-details.service";
 import { XlsxWriter } from "./xlsx-writer";
 import { csvStream, escapeFormula } from "../../lib/csv-writer";
 
@@ -65,19 +66,7 @@ export async function exportQuizRows(db: Queryable, viewer: Viewer, quizIds: rea
   return rows;
 }
 
-type DetailRow = {
-  quiz_id: number;
-  name: string;
-  email: string | null;
-  student_type: string | null;
-  score: unknown;
-  correct: unknown;
-  total: unknown;
-  attempts: unknown;
-  last_attempt: unknown;
-  graded: boolean;
-  passing_score: unknown;
-};
+type DetailRow = Omit<StudentRow, "user_id"> & { quiz_id: number; graded: boolean; passing_score: unknown };
 
 /** One batch's detail rows: each student's best submission per quiz, by quiz then name. */
 function detailRows(db: Queryable, viewer: Viewer, batch: readonly QuizPerformanceRow[]): Promise<DetailRow[]> {

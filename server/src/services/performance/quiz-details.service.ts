@@ -29,7 +29,8 @@ const QUIZ_STATISTICS_SQL = `
            ) b) as bands
     from per_student`;
 
-type StudentRow = {
+/** A student's best result on a quiz as the details query answers it (the export's detail rows share these columns). */
+export type StudentRow = {
   user_id: number;
   name: string;
   email: string | null;
