@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, inject } from "vitest";
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp, type AppOptions } from "../src/app";
 import { loadConfig } from "../src/config";
@@ -86,6 +87,50 @@ export async function createTestApp(env: Record<string, string> = {}, appOptions
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One test app for the whole file: made in a `beforeAll` and closed in an `afterAll` registered where this is called
+ * (at the top of the file). Its fields read the app of the running file, so `t.app`, `t.database`, `t.clock` and
+ * `t.databaseUrl` work inside tests and later hooks as with a `let t` set in `beforeAll`.
+ */
+export function useTestApp(env: Record<string, string> = {}, appOptions: Pick<AppOptions, "logger"> = {}): TestApp {
+  let current: TestApp | null = null;
+  const open = (): TestApp => {
+    if (!current) throw new Error("useTestApp: the test app is used before its beforeAll has run");
+    return current;
+  };
+  beforeAll(async () => {
+    current = await createTestApp(env, appOptions);
+  });
+  afterAll(() => current?.close());
+  return {
+    get app() {
+      return open().app;
+    },
+    get database() {
+      return open().database;
+    },
+    get databaseUrl() {
+      return open().databaseUrl;
+    },
+    get clock() {
+      return open().clock;
+    },
+    close: () => open().close(),
+  };
+}
+
+/** A log destination that keeps every line written to it (for `useTestApp({}, { logger: { stream, level } })`). */
+export function capturedLog(): { lines: string[]; stream: Writable } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, stream };
 }
 
 /** fastify.inject with a bearer token and a parsed JSON body. */

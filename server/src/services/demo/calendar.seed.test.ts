@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { createSession } from "../../auth/sessions";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { DEMO_STUDENTS, DEMO_TEACHERS, seedIfEmpty } from "./seed.service";
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await seedIfEmpty(t.database.db, { seedDemo: true, adminEmail: null, adminPassword: null });
 });
-afterAll(() => t.close());
 
 async function tokenOf(email: string) {
   const [u] = await t.database.db.select().from(users).where(eq(users.email, email));

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { quizTimeStatus } from "@adesua/domain";
 import { courses, questions, quizzes, users } from "../../db/schema";
 import { createSession } from "../../auth/sessions";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { DEMO_STUDENTS, demoSeeders, seedIfEmpty } from "./seed.service";
 import { seedCoursesAndQuizzes } from "./courses-quizzes.seed";
 import { BANK, SUBJECTS } from "./bece-questions";
 import { GRADING_DEMO_QUIZ } from "./grading.seed";
 
-let t: TestApp;
+const t = useTestApp();
 let seedMs = 0;
 beforeAll(async () => {
-  t = await createTestApp();
   // Time this seeder alone (the demo password's hash is the rest of the demo seed's time).
   const i = demoSeeders.indexOf(seedCoursesAndQuizzes);
   demoSeeders[i] = async (db) => {
@@ -26,7 +25,6 @@ beforeAll(async () => {
     demoSeeders[i] = seedCoursesAndQuizzes;
   }
 });
-afterAll(() => t.close());
 
 describe("demo courses and quizzes", () => {
   it("seeds quickly", () => {

@@ -1,9 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
-import type { StudentType, TimedSection } from "@adesua/domain";
+import { STUDENT_TYPES, type StudentType, type TimedSection } from "@adesua/domain";
 import type { Db } from "../../db/client";
 import { courses, questions, quizzes, users } from "../../db/schema";
 import { DEMO_TEACHERS } from "./seed.service";
 import { pick, SUBJECT_DESCRIPTIONS, SUBJECTS, type Subject } from "./bece-questions";
+import demoQuizzes from "./demo-quizzes.json" with { type: "json" };
 
 /** Two more teachers so that every subject has one (they share the demo password). */
 export const EXTRA_DEMO_TEACHERS = [
@@ -36,64 +37,14 @@ type DemoQuiz = {
   sections?: boolean;
 };
 
-/** For each level: quizzes open now (one with two timed sections), one upcoming and one closed. */
-const QUIZZES: DemoQuiz[] = [
-  { level: "jhs1", subject: "Mathematics", title: "Fractions, Decimals and Sets", when: "open", start: 0, count: 12, timeLimit: 30, maxAttempts: 3 },
-  { level: "jhs1", subject: "Social Studies", title: "Our Country Ghana", when: "open", start: 0, count: 10, timeLimit: 20, maxAttempts: 3, sections: true },
-  {
-    level: "jhs1",
-    subject: "Religious and Moral Education",
-    title: "Religion and Moral Values",
-    when: "open",
-    start: 0,
-    count: 12,
-    timeLimit: 25,
-    maxAttempts: null,
-  },
-  { level: "jhs1", subject: "English Language", title: "Grammar and Vocabulary", when: "upcoming", start: 0, count: 10, timeLimit: 20, maxAttempts: 3 },
-  { level: "jhs1", subject: "Integrated Science", title: "Living Things and Matter", when: "closed", start: 0, count: 10, timeLimit: 20, maxAttempts: 3 },
+const WHENS: readonly When[] = ["open", "upcoming", "closed"];
 
-  { level: "jhs2", subject: "Mathematics", title: "Algebra and Geometry", when: "open", start: 10, count: 12, timeLimit: 30, maxAttempts: 3 },
-  {
-    level: "jhs2",
-    subject: "Integrated Science",
-    title: "Forces, Energy and the Human Body",
-    when: "open",
-    start: 10,
-    count: 10,
-    timeLimit: 20,
-    maxAttempts: 3,
-    sections: true,
-  },
-  { level: "jhs2", subject: "French", title: "Salutations et la Famille", when: "open", start: 0, count: 10, timeLimit: 20, maxAttempts: 3 },
-  { level: "jhs2", subject: "Computing", title: "Hardware, Software and the Internet", when: "upcoming", start: 0, count: 12, timeLimit: 25, maxAttempts: 3 },
-  { level: "jhs2", subject: "English Language", title: "Tenses and Concord", when: "closed", start: 10, count: 10, timeLimit: 20, maxAttempts: 3 },
-
-  { level: "jhs3", subject: "Mathematics", title: "BECE Mock: Mathematics Paper 1", when: "open", start: 4, count: 15, timeLimit: 30, maxAttempts: 3 },
-  {
-    level: "jhs3",
-    subject: "English Language",
-    title: "BECE Mock: English Language Paper 1",
-    when: "open",
-    start: 4,
-    count: 10,
-    timeLimit: 20,
-    maxAttempts: 3,
-    sections: true,
-  },
-  {
-    level: "jhs3",
-    subject: "Career Technology",
-    title: "Workshop Practice and Home Economics",
-    when: "open",
-    start: 0,
-    count: 10,
-    timeLimit: 20,
-    maxAttempts: 3,
-  },
-  { level: "jhs3", subject: "Social Studies", title: "BECE Mock: Social Studies", when: "upcoming", start: 5, count: 10, timeLimit: 25, maxAttempts: 3 },
-  { level: "jhs3", subject: "Integrated Science", title: "BECE Mock: Integrated Science", when: "closed", start: 5, count: 12, timeLimit: 30, maxAttempts: 3 },
-];
+/** For each level: quizzes open now (one with two timed sections), one upcoming and one closed (the data is in demo-quizzes.json). */
+const QUIZZES: DemoQuiz[] = demoQuizzes.map((q, i) => {
+  if (!STUDENT_TYPES.includes(q.level as StudentType) || !SUBJECTS.includes(q.subject as Subject) || !WHENS.includes(q.when as When))
+    throw new Error(`demo-quizzes.json [${i}]: unknown level, subject or opening "${q.level}", "${q.subject}", "${q.when}"`);
+  return q as DemoQuiz;
+});
 
 const DAY = 24 * 3600_000;
 /** Two sections of five questions, ten minutes each (the quiz's 20-minute limit in total). */

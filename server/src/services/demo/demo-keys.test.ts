@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, isNotNull } from "drizzle-orm";
 import { questions, quizzes } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../../test/test-app";
+import { useTestApp } from "../../../test/test-app";
 import { seedIfEmpty } from "./seed.service";
 import { demoBankGroups } from "./past-questions";
 import { pick } from "./bece-questions";
@@ -25,12 +25,10 @@ function bestBlindScore(keys: (number | null)[]): { name: string; share: number 
   )[0];
 }
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await seedIfEmpty(t.database.db, { seedDemo: true, adminEmail: null, adminPassword: null });
 });
-afterAll(() => t.close());
 
 describe("demo answer keys", () => {
   it("never let tapping in order, or one letter throughout, score more than half of any demo quiz", async () => {

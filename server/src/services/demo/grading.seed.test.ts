@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { quizzes, users } from "../../db/schema";
 import { createSession } from "../../auth/sessions";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { DEMO_TEACHERS, seedIfEmpty } from "./seed.service";
 import { GRADING_DEMO_QUIZ } from "./grading.seed";
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await seedIfEmpty(t.database.db, { seedDemo: true, adminEmail: null, adminPassword: null });
 });
-afterAll(() => t.close());
 
 describe("demo grading work", () => {
   it("gives the demo Mathematics teacher a closed class test with two submissions waiting for a grade", async () => {

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { gradeAnswers, passedFor } from "@adesua/domain";
 import type { Db } from "../../db/client";
-import { attemptAnswers, attempts, courses, questions, quizzes, records, submissions, users } from "../../db/schema";
+import { attempts, courses, questions, quizzes, users } from "../../db/schema";
 import { DEMO_TEACHERS } from "./seed.service";
+import { seedSubmission } from "./sittings.seed";
 
 /** A closed JHS 2 class test whose last two questions have no key yet: the grading screen has work on first start. */
 export const GRADING_DEMO_QUIZ = "Class Test: Ratio and Proportion";
@@ -82,33 +82,6 @@ export async function seedGradingDemo(db: Db): Promise<void> {
       })
       .returning({ id: attempts.id });
     const given = qs.map((q, k) => ({ questionId: q.id, answer: sitting.answers[k] }));
-    await db.insert(attemptAnswers).values(given.map((a) => ({ attemptId: attempt.id, ...a, savedAt: submittedAt })));
-    const g = gradeAnswers(qs, given);
-    const [sub] = await db
-      .insert(submissions)
-      .values({
-        attemptId: attempt.id,
-        quizId: quiz.id,
-        userId: student.id,
-        score: g.score,
-        correct: g.correct,
-        total: g.total,
-        graded: g.graded,
-        ungradedAnswers: g.ungradedAnswers,
-        createdAt: submittedAt,
-      })
-      .returning({ id: submissions.id });
-    await db.insert(records).values({
-      userId: student.id,
-      quizId: quiz.id,
-      submissionId: sub.id,
-      score: g.score,
-      correct: g.correct,
-      total: g.total,
-      passed: passedFor(g, quiz.passingScore),
-      isPersonalBest: g.score !== null,
-      userAttempts: 1,
-      createdAt: submittedAt,
-    });
+    await seedSubmission(db, { attemptId: attempt.id, quiz, userId: student.id, questions: qs, given, savedAt: submittedAt, submittedAt });
   }
 }

@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { quizzes, submissions, users } from "../../db/schema";
 import { createSession } from "../../auth/sessions";
 import { DEMO_TEACHERS, seedIfEmpty } from "./seed.service";
 import { DEMO_MISKEYED_QUIZ } from "./history.seed";
 
 /** The demo school's performance screens are not empty on first start (issue 12). */
-let t: TestApp;
+const t = useTestApp();
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
   await seedIfEmpty(t.database.db, { seedDemo: true, adminEmail: null, adminPassword: null });
   const [teacher] = await t.database.db.select().from(users).where(eq(users.email, DEMO_TEACHERS[0].email));
   token = (await createSession(t.database.db, teacher.id, 3600_000)).token;
 });
-afterAll(() => t.close());
 
 describe("demo history", () => {
   it("gives every closed quiz a class of submissions", async () => {

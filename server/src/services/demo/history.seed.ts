@@ -1,9 +1,10 @@
 import { and, eq, inArray, lt } from "drizzle-orm";
-import { gradeAnswers, isPassed, STUDENT_TYPES, type StudentType } from "@adesua/domain";
+import { STUDENT_TYPES, type StudentType } from "@adesua/domain";
 import type { Db } from "../../db/client";
-import { attemptAnswers, attempts, courses, questions, quizzes, records, submissions, users } from "../../db/schema";
+import { attempts, courses, questions, quizzes, users } from "../../db/schema";
 import { DEMO_TEACHERS } from "./seed.service";
 import { pick } from "./bece-questions";
+import { seedSubmission } from "./sittings.seed";
 
 /** Classmates of the demo students, so every level has a class of ten with a history (same demo password). */
 export const DEMO_CLASSMATES: { name: string; email: string; studentType: StudentType }[] = [
@@ -106,33 +107,15 @@ export async function seedHistory(db: Db): Promise<void> {
         .insert(attempts)
         .values({ quizId: quiz.id, userId: s.id, attemptNumber: 1, status: "submitted", startedAt: at, submittedAt: new Date(at.getTime() + 12 * 60_000) })
         .returning({ id: attempts.id, submittedAt: attempts.submittedAt });
-      await db.insert(attemptAnswers).values(given.map((g) => ({ ...g, attemptId: attempt.id, savedAt: at })));
-      const g = gradeAnswers(qs, given);
-      const [sub] = await db
-        .insert(submissions)
-        .values({
-          attemptId: attempt.id,
-          quizId: quiz.id,
-          userId: s.id,
-          score: g.score,
-          correct: g.correct,
-          total: g.total,
-          graded: g.graded,
-          ungradedAnswers: g.ungradedAnswers,
-          createdAt: attempt.submittedAt!,
-        })
-        .returning({ id: submissions.id });
-      await db.insert(records).values({
+      await seedSubmission(db, {
+        attemptId: attempt.id,
+        quiz,
         userId: s.id,
-        quizId: quiz.id,
-        submissionId: sub.id,
-        score: g.score,
-        correct: g.correct,
-        total: g.total,
-        passed: g.graded ? isPassed(g.score, Number(quiz.passingScore)) : null,
+        questions: qs,
+        given,
+        savedAt: at,
+        submittedAt: attempt.submittedAt!,
         isPersonalBest: true,
-        userAttempts: 1,
-        createdAt: attempt.submittedAt!,
       });
     }
   }

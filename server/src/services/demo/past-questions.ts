@@ -1,7 +1,8 @@
 import type { Db } from "../../db/client";
 import { questions } from "../../db/schema";
 import { fingerprintOf } from "../question-bank/question-bank.service";
-import { answerPlace, BANK, withAnswerAt, type DemoQuestion } from "./bece-questions";
+import { answerPlace, BANK, questionList, withAnswerAt, type DemoQuestion } from "./bece-questions";
+import demoQuestions from "./demo-questions.json" with { type: "json" };
 
 /**
  * The demo school's question bank (issue 11): Mathematics, Integrated Science and Social Studies, each for
@@ -78,89 +79,9 @@ function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
 }
 
-const SCIENCE_MORE: DemoQuestion[] = [
-  { q: "Which part of the plant cell makes food by photosynthesis?", options: ["chloroplast", "nucleus", "vacuole", "cell wall"], answer: 0 },
-  { q: "The unit of electric current is the ____.", options: ["volt", "ampere", "ohm", "watt"], answer: 1 },
-  { q: "Which gas do plants take in during photosynthesis?", options: ["oxygen", "nitrogen", "carbon dioxide", "hydrogen"], answer: 2 },
-  { q: "Which of these is a non-metal?", options: ["copper", "iron", "aluminium", "sulphur"], answer: 3 },
-  { q: "The process by which water vapour changes to liquid is called ____.", options: ["condensation", "evaporation", "melting", "sublimation"], answer: 0 },
-  { q: "Which organ pumps blood round the human body?", options: ["lungs", "heart", "liver", "kidney"], answer: 1 },
-  { q: "A mixture of sand and water can best be separated by ____.", options: ["distillation", "evaporation", "filtration", "sublimation"], answer: 2 },
-  { q: "Which vitamin does the body make when the skin is in sunlight?", options: ["vitamin A", "vitamin B", "vitamin C", "vitamin D"], answer: 3 },
-  { q: "The force that pulls objects towards the earth is ____.", options: ["gravity", "friction", "magnetism", "tension"], answer: 0 },
-  { q: "Which of these animals is a mammal?", options: ["tilapia", "bat", "lizard", "frog"], answer: 1 },
-  { q: "Which of these is a renewable source of energy?", options: ["coal", "crude oil", "solar energy", "natural gas"], answer: 2 },
-  { q: "Malaria is spread by the female ____ mosquito.", options: ["Aedes", "Culex", "Mansonia", "Anopheles"], answer: 3 },
-  { q: "A solution with a pH of 2 is ____.", options: ["strongly acidic", "neutral", "weakly alkaline", "strongly alkaline"], answer: 0 },
-  { q: "Which simple machine is a see-saw an example of?", options: ["pulley", "lever", "wheel and axle", "inclined plane"], answer: 1 },
-  { q: "The part of the eye that controls the amount of light entering it is the ____.", options: ["retina", "lens", "iris", "cornea"], answer: 2 },
-  { q: "Which soil holds the most water?", options: ["sandy soil", "gravel", "loamy sand", "clay soil"], answer: 3 },
-  { q: "Rusting of iron needs water and ____.", options: ["oxygen", "nitrogen", "carbon dioxide", "hydrogen"], answer: 0 },
-  { q: "Which blood cells fight germs in the body?", options: ["red blood cells", "white blood cells", "platelets", "plasma"], answer: 1 },
-  { q: "Sound travels fastest through ____.", options: ["a vacuum", "air", "steel", "water vapour"], answer: 2 },
-  { q: "Which of these is an example of a chemical change?", options: ["melting ice", "dissolving salt", "breaking glass", "burning paper"], answer: 3 },
-  { q: "The male reproductive part of a flower is the ____.", options: ["stamen", "pistil", "sepal", "petal"], answer: 0 },
-  { q: "Which instrument measures temperature?", options: ["barometer", "thermometer", "hygrometer", "anemometer"], answer: 1 },
-  { q: "Which planet is nearest to the sun?", options: ["Venus", "Earth", "Mercury", "Mars"], answer: 2 },
-  { q: "Animals that feed only on plants are called ____.", options: ["carnivores", "omnivores", "scavengers", "herbivores"], answer: 3 },
-  { q: "Which of these conducts electricity best?", options: ["copper wire", "dry wood", "rubber", "plastic"], answer: 0 },
-];
-
-const SOCIAL_MORE: DemoQuestion[] = [
-  { q: "Ghana attained independence on 6th March ____.", options: ["1957", "1960", "1966", "1951"], answer: 0 },
-  { q: "The capital of the Volta Region is ____.", options: ["Koforidua", "Ho", "Cape Coast", "Tamale"], answer: 1 },
-  { q: "Which body makes laws in Ghana?", options: ["the Judiciary", "the Executive", "Parliament", "the Police Service"], answer: 2 },
-  { q: "The largest man-made lake in Ghana is Lake ____.", options: ["Bosomtwe", "Bosumtwi", "Chad", "Volta"], answer: 3 },
-  { q: "Which vegetation zone covers most of northern Ghana?", options: ["savanna", "rain forest", "mangrove swamp", "desert"], answer: 0 },
-  {
-    q: "The head of a district assembly is the ____.",
-    options: ["Regional Minister", "District Chief Executive", "Presiding Member", "Member of Parliament"],
-    answer: 1,
-  },
-  {
-    q: "Which of these is a duty of a good citizen?",
-    options: ["evading taxes", "destroying public property", "obeying the laws of the land", "ignoring elections"],
-    answer: 2,
-  },
-  { q: "The main cash crop of Ghana is ____.", options: ["maize", "cassava", "yam", "cocoa"], answer: 3 },
-  { q: "Cutting down trees without replacing them is called ____.", options: ["deforestation", "afforestation", "irrigation", "erosion"], answer: 0 },
-  {
-    q: "The Electoral Commission of Ghana is responsible for ____.",
-    options: ["making laws", "conducting elections", "collecting taxes", "settling land disputes"],
-    answer: 1,
-  },
-  {
-    q: "Which line divides the earth into the northern and southern hemispheres?",
-    options: ["the Prime Meridian", "the Tropic of Cancer", "the Equator", "the Tropic of Capricorn"],
-    answer: 2,
-  },
-  { q: "The Aliens Compliance Order was passed in Ghana in ____.", options: ["1957", "1966", "1979", "1969"], answer: 3 },
-  { q: "Which of these is a form of family where a man has more than one wife?", options: ["polygyny", "monogamy", "polyandry", "nuclear family"], answer: 0 },
-  { q: "The Akosombo Dam was built mainly to produce ____.", options: ["fish", "electricity", "drinking water", "salt"], answer: 1 },
-  { q: "Which region of Ghana is best known for salt production at Ada?", options: ["Western", "Central", "Greater Accra", "Eastern"], answer: 2 },
-  { q: "A scale of 1 : 50 000 on a map means 1 cm represents ____.", options: ["50 m", "5 km", "50 km", "500 m"], answer: 3 },
-  {
-    q: "Which organisation did Ghana join with other West African states in 1975?",
-    options: ["ECOWAS", "the African Union", "the Commonwealth", "the United Nations"],
-    answer: 0,
-  },
-  { q: "The rights of children in Ghana include the right to ____.", options: ["vote at 12", "education", "work in mines", "marry at 14"], answer: 1 },
-  {
-    q: "Which of these is a cause of rural–urban migration?",
-    options: ["good roads in villages", "free land in towns", "jobs in towns", "cheap food in towns"],
-    answer: 2,
-  },
-  { q: "The Asantehene's palace is in ____.", options: ["Tamale", "Accra", "Cape Coast", "Kumasi"], answer: 3 },
-  { q: "Which of these helps to prevent soil erosion?", options: ["planting cover crops", "bush burning", "overgrazing", "clearing all trees"], answer: 0 },
-  { q: "The first President of Ghana was ____.", options: ["J. B. Danquah", "Kwame Nkrumah", "K. A. Busia", "Hilla Limann"], answer: 1 },
-  { q: "Which tax is paid on goods bought in shops?", options: ["income tax", "property rate", "value added tax", "basic rate"], answer: 2 },
-  {
-    q: "The traditional council of chiefs in an area is headed by the ____.",
-    options: ["linguist", "queen mother", "stool father", "paramount chief"],
-    answer: 3,
-  },
-  { q: "Which of these is a natural resource found in Ghana?", options: ["gold", "tin cans", "cement", "plastic"], answer: 0 },
-];
+/** More questions for the bank's science and social studies groups, after each subject's quiz bank (in demo-questions.json). */
+const SCIENCE_MORE = questionList(demoQuestions.pastPaperExtras["Integrated Science"], "pastPaperExtras.Integrated Science");
+const SOCIAL_MORE = questionList(demoQuestions.pastPaperExtras["Social Studies"], "pastPaperExtras.Social Studies");
 
 const TOPIC: Record<string, string> = {
   Mathematics: "Number and algebra",
