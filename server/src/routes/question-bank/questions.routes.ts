@@ -27,7 +27,6 @@ import {
   QuestionImageParamsSchema,
   StudentBankQuestionPageSchema,
   StudentBankQuestionSchema,
-  importedMessage,
   type ParsedQuestion,
 } from "@adesua/domain";
 import {
@@ -61,6 +60,7 @@ import {
   deleteBankGroup,
   deleteBankQuestion,
   findBankQuestion,
+  importBankQuestions,
   imageFile,
   listBankGroups,
   saveBankQuestions,
@@ -84,6 +84,15 @@ async function reading<T>(work: () => Promise<T>): Promise<T> {
 function requireFile(file: UploadedFile | undefined, message: string): UploadedFile {
   if (!file || file.data.length === 0) throw badRequest(message);
   return file;
+}
+
+/** An import's upload: its file (in `field`) and its form fields, refused first without a year and a subject. */
+async function importForm(req: FastifyRequest, field: string, fileMessage: string, yearSubjectMessage: string) {
+  const form = await readForm(req, [field]);
+  const file = requireFile(form.files[field], fileMessage);
+  const f = form.fields;
+  if (typeof f.year !== "string" || !f.year.trim() || typeof f.subject !== "string" || !f.subject.trim()) throw badRequest(yearSubjectMessage);
+  return { file, fields: f };
 }
 
 export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -127,17 +136,11 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["questions"], ...MULTIPART, response: { 201: ImportResultSchema, 400: CsvRowsErrorSchema.or(ErrorSchema) } },
     },
     async (req, reply) => {
-      const form = await readForm(req, ["csvFile"]);
-      const file = requireFile(form.files.csvFile, BANK_MESSAGES.csvFileRequired);
-      const f = form.fields;
-      if (typeof f.year !== "string" || !f.year.trim() || typeof f.subject !== "string" || !f.subject.trim())
-        throw badRequest(BANK_MESSAGES.csvYearSubjectRequired);
-      const meta = parseInput(ImportCsvFieldsSchema, f);
+      const { file, fields } = await importForm(req, "csvFile", BANK_MESSAGES.csvFileRequired, BANK_MESSAGES.csvYearSubjectRequired);
+      const meta = parseInput(ImportCsvFieldsSchema, fields);
       const parsed = await reading(() => parseQuestionCsvFile(file.data));
       if (!parsed.ok) return reply.status(400).send({ error: BANK_MESSAGES.csvRows, errors: parsed.errors });
-      if (parsed.questions.length === 0) throw badRequest(BANK_MESSAGES.noQuestions);
-      const saved = await saveBankQuestions(app.db, meta, parsed.questions, actorOf(req));
-      return reply.status(201).send({ count: saved.count, message: importedMessage(saved.count), skippedDuplicates: saved.skippedDuplicates });
+      return reply.status(201).send(await importBankQuestions(app.db, meta, parsed.questions, actorOf(req)));
     },
   );
 
@@ -145,19 +148,10 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     "/questions/import",
     { config: { access: STAFF }, schema: { tags: ["questions"], ...MULTIPART, response: { 201: ImportResultSchema } } },
     async (req, reply) => {
-      const form = await readForm(req, ["file"]);
-      const file = requireFile(form.files.file, BANK_MESSAGES.importFileRequired);
-      const f = form.fields;
-      if (typeof f.year !== "string" || !f.year.trim() || typeof f.subject !== "string" || !f.subject.trim())
-        throw badRequest(BANK_MESSAGES.yearSubjectRequired);
-      const input = parseInput(ImportExchangeFieldsSchema, f);
-      const { format, ...meta } = input;
+      const { file, fields } = await importForm(req, "file", BANK_MESSAGES.importFileRequired, BANK_MESSAGES.yearSubjectRequired);
+      const { format, ...meta } = parseInput(ImportExchangeFieldsSchema, fields);
       const parsed = await reading(() => importQuestionFile(file.data, format));
-      if (parsed.questions.length === 0) throw badRequest(BANK_MESSAGES.noQuestions);
-      const saved = await saveBankQuestions(app.db, meta, parsed.questions, actorOf(req));
-      return reply
-        .status(201)
-        .send({ count: saved.count, message: importedMessage(saved.count), skippedDuplicates: saved.skippedDuplicates, warnings: parsed.warnings });
+      return reply.status(201).send({ ...(await importBankQuestions(app.db, meta, parsed.questions, actorOf(req))), warnings: parsed.warnings });
     },
   );
 

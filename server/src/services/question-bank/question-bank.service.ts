@@ -8,7 +8,9 @@ import {
   type BankMetadata,
   type BankQuestion,
   type BankSection,
+  type ImportResult,
   type StudentBankQuestion,
+  importedMessage,
 } from "@adesua/domain";
 import type { Db, Queryable } from "../../db/client";
 import { files, questions, quizzes, type QuestionRow } from "../../db/schema";
@@ -357,4 +359,11 @@ export async function addBankQuestion(db: Db, input: BankMetadata & BankContent,
   if (saved.ids.length === 0) throw new HttpError(409, "This question is already in the bank");
   const row = await findBankQuestion(db, saved.ids[0]);
   return { ...presentBankQuestion(row!), skippedDuplicate: false };
+}
+
+/** POST /questions/import-csv and /questions/import: an imported file's questions into their group, with the counts and "Imported N questions". */
+export async function importBankQuestions(db: Db, meta: BankMetadata, list: readonly BankContent[], actor: Actor): Promise<ImportResult> {
+  if (list.length === 0) throw badRequest(BANK_MESSAGES.noQuestions);
+  const saved = await saveBankQuestions(db, meta, list, actor);
+  return { count: saved.count, message: importedMessage(saved.count), skippedDuplicates: saved.skippedDuplicates };
 }
