@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import { attempts, practiceResults, questions, quizzes, records, submissions, users } from "./db/schema";
-import { call, createTestApp, type TestApp } from "../test/test-app";
+import { call, useTestApp } from "../test/test-app";
 import { buildCourse, signedIn } from "../test/factories";
-import { form } from "../test/uploads";
+import { form, QUIZ_FORM_SETTINGS } from "../test/uploads";
 
 /**
  * Issue 25's acceptance: no student can obtain a correct answer of a quiz they could still take, by any
@@ -31,7 +31,7 @@ const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 const LEVEL = "jhs2";
 
-let t: TestApp;
+const t = useTestApp({ SIGNUP_PER_HOUR: "100" });
 let admin: string;
 let teacher: string;
 const quizId: Record<string, number> = {};
@@ -55,24 +55,13 @@ const paper = (quiz: string) =>
     Buffer.from("\n%%EOF\n"),
   ]);
 
-const QUIZ_FORM = {
-  openTime: "",
-  closeTime: "",
-  timeLimit: "30",
-  maxAttempts: "3",
-  questionsPerPage: "10",
-  resetTimerOnAttempt: "true",
-  passingScore: "50",
-  timedSections: "",
-};
-
 async function createQuiz(name: string, courseId: number, over: Record<string, unknown>, qs: object[], pdf: boolean) {
   const r = await call(t.app, {
     method: "POST",
     url: "/api/quizzes",
     token: teacher,
     payload: form(
-      { ...QUIZ_FORM, title: `${name} quiz`, courseId, studentType: LEVEL, ...over, questions: qs },
+      { ...QUIZ_FORM_SETTINGS, title: `${name} quiz`, courseId, studentType: LEVEL, ...over, questions: qs },
       pdf ? { pdf: { name: `${name}.pdf`, bytes: paper(name) } } : {},
     ) as never,
   });
@@ -81,7 +70,6 @@ async function createQuiz(name: string, courseId: number, over: Record<string, u
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ SIGNUP_PER_HOUR: "100" });
   const db = t.database.db;
   admin = (await signedIn(db, { role: "admin" })).token;
   const tt = await signedIn(db, { role: "teacher" });
@@ -160,7 +148,6 @@ beforeAll(async () => {
     .filter(([, ops]) => "get" in ops)
     .map(([path]) => path);
 });
-afterAll(() => t.close());
 
 /** Signs each student in again (the clock moves by days between the moments). */
 async function signIn() {
@@ -335,6 +322,19 @@ async function practiseEverything(s: Student, moment: string) {
   await attempt(s, moment, "POST /practice [bank]", "POST", "/api/practice", blank(Object.values(bankIds).flat()));
 }
 
+/** `days` on from now: every student signs in, sweeps every route and practises everything as `moment`; then `check`. */
+async function sweepDaysOn(days: number, moment: string, check: () => void) {
+  t.clock.set(new Date(Date.now() + days * DAY));
+  try {
+    await signIn();
+    for (const s of students) await sweep(s, moment);
+    for (const s of students) await practiseEverything(s, moment);
+    check();
+  } finally {
+    t.clock.set(null);
+  }
+}
+
 /** Starts every quiz it can. */
 async function takeEverything(s: Student, moment: string) {
   const sessions: Record<string, any> = {};
@@ -442,25 +442,15 @@ describe("three throwaway students against every route, at three moments", () =>
   }, 600_000);
 
   it("two days on, CTRL has closed: its keys come (the control), still none of the others", async () => {
-    t.clock.set(new Date(Date.now() + 2 * DAY));
-    try {
-      await signIn();
-      for (const s of students) await sweep(s, "B");
-      for (const s of students) await practiseEverything(s, "B");
+    await sweepDaysOn(2, "B", () => {
       expect(leaks("B", ["OPEN", "EXAM", "UPCOMING", "DRAFT", "USE"])).toEqual([]);
       expect(found("B", /KEY-CTRL-\d/, "s1").length).toBeGreaterThan(0);
       expect(oracle("B")).toEqual([]);
-    } finally {
-      t.clock.set(null);
-    }
+    });
   }, 600_000);
 
   it("eight days on, OPEN and EXAM have closed: their keys and the exam's scores come; the draft's, the upcoming quiz's and USE's (never closes) still do not", async () => {
-    t.clock.set(new Date(Date.now() + 8 * DAY));
-    try {
-      await signIn();
-      for (const s of students) await sweep(s, "C");
-      for (const s of students) await practiseEverything(s, "C");
+    await sweepDaysOn(8, "C", () => {
       expect(leaks("C", ["UPCOMING", "DRAFT", "USE"])).toEqual([]);
       expect(found("C", /KEY-OPEN-\d/, "s1").length).toBeGreaterThan(0);
       expect(found("C", /KEY-EXAM-\d/, "s1").length).toBeGreaterThan(0);
@@ -470,8 +460,6 @@ describe("three throwaway students against every route, at three moments", () =>
       expect(found("C", /PAPER-OPEN/, "s3").length).toBeGreaterThan(0);
       // The exam's scores now differ between the one who got it all wrong and the one who got it all right.
       expect(oracle("C").length).toBeGreaterThan(0);
-    } finally {
-      t.clock.set(null);
-    }
+    });
   }, 600_000);
 });

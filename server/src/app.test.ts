@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createTestApp, type TestApp } from "../test/test-app";
+import { describe, expect, it } from "vitest";
+import { call, useTestApp } from "../test/test-app";
 import { signedIn } from "../test/factories";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 // The calendar feed is public: its secret token is the credential (calendar apps send no session).
 // So are signed download links: the signature is the credential, for a minute (decision 027).

@@ -1,7 +1,6 @@
-import { Writable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { InjectOptions } from "fastify";
-import { call, createTestApp, type TestApp } from "../test/test-app";
+import { call, capturedLog, useTestApp } from "../test/test-app";
 import { buildQuiz, buildUser, signedIn } from "../test/factories";
 import { createSession } from "./auth/sessions";
 import { pdfBytes } from "../test/uploads";
@@ -14,14 +13,8 @@ import { describeError } from "./lib/log";
  * the log written meanwhile (at level info, request logs included) holds none of the values sent.
  */
 
-let t: TestApp;
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk, _enc, done) {
-    logLines.push(String(chunk));
-    done();
-  },
-});
+const { lines: logLines, stream: logStream } = capturedLog();
+const t = useTestApp({}, { logger: { stream: logStream, level: "info" } });
 
 const HUGE = "HUGEMARKER" + "x".repeat(100_000);
 const NUL = "nul\u0000NULMARKER";
@@ -58,7 +51,6 @@ type Caller = (typeof callers)[number];
 let users: Record<Exclude<Caller, "anonymous">, number>;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { logger: { stream: logStream, level: "info" } });
   const db = t.database.db;
   const teacher = await buildUser(db, { role: "teacher" });
   const student = await buildUser(db, { role: "student", studentType: "jhs1" });
@@ -94,7 +86,6 @@ beforeAll(async () => {
     })),
   );
 }, 60_000);
-afterAll(() => t.close());
 
 /** A fresh session per caller (a route such as logout or a password change may end the old one). */
 async function tokenOf(caller: Caller): Promise<string | undefined> {

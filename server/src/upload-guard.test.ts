@@ -1,6 +1,5 @@
-import { Writable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createTestApp, type TestApp } from "../test/test-app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, capturedLog, useTestApp } from "../test/test-app";
 import { buildCourse, buildQuiz, signedIn } from "../test/factories";
 import { form } from "../test/uploads";
 import { docxBomb, hugeCsv, manyEntriesZip, pdfBomb, xlsxBomb } from "../test/bombs";
@@ -13,14 +12,8 @@ import { DOCUMENT_MESSAGES } from "./documents/errors";
  * `{ error }`, the server keeps answering /api/health, and the log holds none of the names or values sent.
  */
 
-let t: TestApp;
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk, _enc, done) {
-    logLines.push(String(chunk));
-    done();
-  },
-});
+const { lines: logLines, stream: logStream } = capturedLog();
+const t = useTestApp({}, { logger: { stream: logStream, level: "info" } });
 const MARKER = "SECRETMARKER";
 
 let admin: string;
@@ -31,7 +24,6 @@ type Sample = "docxBomb" | "lyingDocx" | "xlsxBomb" | "lyingXlsx" | "manyEntries
 let samples: Record<Sample, Buffer>;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { logger: { stream: logStream, level: "info" } });
   const db = t.database.db;
   const a = await signedIn(db, { role: "admin" });
   const te = await signedIn(db, { role: "teacher" });
@@ -56,7 +48,6 @@ beforeAll(async () => {
   expect(performance.now() - started).toBeLessThan(5000);
   expect(samples.docxBomb.length).toBeLessThan(400 * 1024);
 }, 60_000);
-afterAll(() => t?.close());
 
 function event(over: Record<string, unknown> = {}) {
   return { title: "Staff briefing", description: "Weekly", start: "2027-01-05T09:00:00Z", end: "2027-01-05T10:00:00Z", recurrence: "", courseId: "", ...over };

@@ -36,6 +36,15 @@ export async function signedIn(db: Db, over: Parameters<typeof buildUser>[1] = {
   return { user, token };
 }
 
+/** Session tokens of a new admin, teacher and student, made in that order (`student` adds to the student's fields). */
+export async function roleTokens(db: Db, student: Parameters<typeof buildUser>[1] = {}) {
+  return {
+    admin: (await signedIn(db, { role: "admin" })).token,
+    teacher: (await signedIn(db, { role: "teacher" })).token,
+    student: (await signedIn(db, { role: "student", ...student })).token,
+  };
+}
+
 /** A course; makes its teacher unless one is given (pass `teacherId: null` for an unassigned course). */
 export async function buildCourse(db: Db, over: Partial<typeof courses.$inferInsert> = {}) {
   const teacherId = over.teacherId !== undefined ? over.teacherId : (await buildUser(db, { role: "teacher" })).id;

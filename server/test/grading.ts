@@ -37,6 +37,16 @@ export async function submitAnswers(app: FastifyInstance, token: string, quizId:
   return r.body;
 }
 
+/**
+ * One attempt on a quiz answering the first `right` questions "A" and the rest "B" (sampleQuestions' key is option A),
+ * in the order given (question rows or their ids); answers the submit's response.
+ */
+export async function attemptWith(app: FastifyInstance, token: string, quizId: number, questions: readonly (number | { id: number })[], right: number) {
+  const a = await call(app, { method: "POST", url: `/api/quizzes/${quizId}/attempts`, token });
+  const answers = questions.map((q, i) => ({ questionId: typeof q === "number" ? q : q.id, answer: i < right ? "A" : "B" }));
+  return call(app, { method: "POST", url: `/api/attempts/${a.body.attemptId}/submit`, token, payload: { answers } });
+}
+
 /** A student's records of a quiz, oldest first. */
 export const recordsOf = (db: Db, userId: number, quizId: number) =>
   db

@@ -64,3 +64,14 @@ export async function buildScore(db: Db, quizId: number, userId: number, score: 
     .returning();
   return s;
 }
+
+/** A finished attempt with every question answered with its key. */
+export const buildRightSubmission = (db: Db, quiz: Pick<QuizRow, "id" | "passingScore">, qs: readonly QuestionRow[], userId: number, at?: Date) =>
+  buildSubmission(
+    db,
+    quiz,
+    qs,
+    userId,
+    qs.map((q) => q.answer),
+    at,
+  );

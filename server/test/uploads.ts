@@ -24,3 +24,15 @@ export function form(fields: Record<string, string | number | boolean | null | u
   for (const [k, f] of Object.entries(files)) fd.append(k, new Blob([new Uint8Array(f.bytes)], { type: f.type ?? "application/pdf" }), f.name);
   return fd;
 }
+
+/** The settings fields of the quiz form (POST/PUT /api/quizzes) as a teacher leaves them: no dates, 30 minutes, 3 attempts. */
+export const QUIZ_FORM_SETTINGS = {
+  openTime: "",
+  closeTime: "",
+  timeLimit: "30",
+  maxAttempts: "3",
+  questionsPerPage: "10",
+  resetTimerOnAttempt: "true",
+  passingScore: "50",
+  timedSections: "",
+};

@@ -5,6 +5,14 @@ import { GroupCommit } from "./group-commit";
 
 type Req = { key: number; v: string };
 
+/** Submits the requests written as "key:value key:value …", in that order. */
+function submitEach(gc: GroupCommit<Req, string>, requests: string) {
+  return requests.split(" ").map((kv) => {
+    const [key, v] = kv.split(":");
+    return gc.submit({ key: Number(key), v });
+  });
+}
+
 function harness(
   opts: {
     maxBatch?: number;
@@ -69,14 +77,7 @@ describe("GroupCommit", () => {
 
   it("never puts two requests of one key in a batch, and keeps their order", async () => {
     const { gc, log, openAll } = harness();
-    const all = [
-      gc.submit({ key: 1, v: "1a" }),
-      gc.submit({ key: 2, v: "2a" }),
-      gc.submit({ key: 1, v: "1b" }),
-      gc.submit({ key: 3, v: "3a" }),
-      gc.submit({ key: 1, v: "1c" }),
-      gc.submit({ key: 2, v: "2b" }),
-    ];
+    const all = submitEach(gc, "1:1a 2:2a 1:1b 3:3a 1:1c 2:2b");
     await openAll();
     await Promise.all(all);
     // 1a alone (in flight); then 2a,1b,3a (2a's later 2b waits); then 1c,2b.
@@ -117,15 +118,7 @@ describe("GroupCommit", () => {
   it("takes at most maxWeight per batch, always at least one, and a request that does not fit keeps its key's order", async () => {
     const { gc, log, openAll } = harness({ maxWeight: 4 });
     // The weight is the value's length. "ccccc" alone is over the limit; "dd" does not fit beside "bb" and "x".
-    const all = [
-      gc.submit({ key: 0, v: "a" }),
-      gc.submit({ key: 1, v: "bb" }),
-      gc.submit({ key: 2, v: "ccccc" }),
-      gc.submit({ key: 3, v: "x" }),
-      gc.submit({ key: 4, v: "dd" }),
-      gc.submit({ key: 2, v: "c" }),
-      gc.submit({ key: 5, v: "e" }),
-    ];
+    const all = submitEach(gc, "0:a 1:bb 2:ccccc 3:x 4:dd 2:c 5:e");
     await openAll();
     await Promise.all(all);
     expect(log).toEqual(["one a", "batch bb,x,e", "one ccccc", "batch dd,c"]);

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, isNull } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { useTestApp } from "../../test/test-app";
 import { buildQuiz } from "../../test/factories";
 import { questions } from "./schema";
 import { loadKeyedQuestions } from "../services/grading/grading.service";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const db = () => t.database.db;
 const bankRow = { position: 0, text: "What is 2 + 2?", options: ["3", "4", "5", "6"], answer: "4", year: 2019, subject: "Mathematics", section: "A" };

@@ -37,32 +37,35 @@ describe("parseCircular", () => {
     });
   });
 
-  it('reads "05/12/2026" day first and "2pm – 4pm" as the start and end times', () => {
-    const parsed = parseCircular(
-      "SUBJECT: INTER-HOUSE SPORTS\nDate: 20/10/2026\nThe inter-house sports competition comes off on 05/12/2026, 2pm – 4pm at the school park.",
-      { now: NOW },
-    );
-    expect(parsed).toMatchObject({
-      title: "INTER-HOUSE SPORTS",
-      start: "2026-12-05T14:00:00.000Z",
-      end: "2026-12-05T16:00:00.000Z",
-      description: "The inter-house sports competition comes off on 05/12/2026, 2pm – 4pm at the school park.",
+  // Dates written in different ways: each circular's text and what is read from it.
+  const dated = [
+    {
+      name: 'reads "05/12/2026" day first and "2pm – 4pm" as the start and end times',
+      text: "SUBJECT: INTER-HOUSE SPORTS\nDate: 20/10/2026\nThe inter-house sports competition comes off on 05/12/2026, 2pm – 4pm at the school park.",
+      read: {
+        title: "INTER-HOUSE SPORTS",
+        start: "2026-12-05T14:00:00.000Z",
+        end: "2026-12-05T16:00:00.000Z",
+        description: "The inter-house sports competition comes off on 05/12/2026, 2pm – 4pm at the school park.",
+      },
+    },
+    {
+      name: 'reads "from Monday 12th to Friday 16th January" as whole days, taking the year from the document\'s own date',
+      text: "NOTICE\nMOCK EXAMINATIONS\n15th December, 2026\nThe JHS 3 mock examinations will be held from Monday 12th to Friday 16th January. Candidates should be seated early.",
+      read: {
+        title: "MOCK EXAMINATIONS",
+        start: "2027-01-12T00:00:00.000Z",
+        end: "2027-01-17T00:00:00.000Z",
+        recurrence: "",
+        description: "The JHS 3 mock examinations will be held from Monday 12th to Friday 16th January.",
+      },
+    },
+  ];
+  for (const { name, text, read } of dated) {
+    it(name, () => {
+      expect(parseCircular(text, { now: NOW })).toMatchObject(read);
     });
-  });
-
-  it('reads "from Monday 12th to Friday 16th January" as whole days, taking the year from the document\'s own date', () => {
-    const parsed = parseCircular(
-      "NOTICE\nMOCK EXAMINATIONS\n15th December, 2026\nThe JHS 3 mock examinations will be held from Monday 12th to Friday 16th January. Candidates should be seated early.",
-      { now: NOW },
-    );
-    expect(parsed).toMatchObject({
-      title: "MOCK EXAMINATIONS",
-      start: "2027-01-12T00:00:00.000Z",
-      end: "2027-01-17T00:00:00.000Z",
-      recurrence: "",
-      description: "The JHS 3 mock examinations will be held from Monday 12th to Friday 16th January.",
-    });
-  });
+  }
 
   it('reads "on Saturday 7th November, 2026 at 9:00am prompt"', () => {
     const parsed = parseCircular("RE: CLEAN-UP EXERCISE\n\nAll students should report on Saturday 7th November, 2026 at 9:00am prompt with cutlasses.", {

@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
 import Papa from "papaparse";
 import { questions, records, submissions } from "../../db/schema";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildQuiz, buildUser, signedIn } from "../../../test/factories";
 import { form } from "../../../test/uploads";
 import { EXPORT_PAGE } from "../../services/admin/import-export.service";
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let teacher: { token: string; user: { id: number } };
 let student: string;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = (await signedIn(db(), { role: "admin" })).token;
   teacher = await signedIn(db(), { role: "teacher" });
   student = (await signedIn(db(), { role: "student" })).token;
 });
-afterAll(() => t.close());
 
 const db = () => t.database.db;
 const get = (url: string, token?: string) => call(t.app, { method: "GET", url, token });

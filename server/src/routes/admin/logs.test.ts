@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AUDIT_ACTIONS } from "@adesua/domain";
 import { auditLogs, questions } from "../../db/schema";
 import { recordAudit } from "../../audit/audit";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildQuiz, buildUser, signedIn } from "../../../test/factories";
+import { expectAdminOnly } from "../../../test/roles";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe("GET and DELETE /api/logs", () => {
   it("lists audit records for an admin, with search, action filter, sort and paging", async () => {
@@ -77,11 +74,7 @@ describe("GET and DELETE /api/logs", () => {
   });
 
   it("refuses teachers, students and anonymous callers", async () => {
-    for (const role of ["teacher", "student"] as const) {
-      const u = await signedIn(t.database.db, { role });
-      expect((await call(t.app, { method: "GET", url: "/api/logs", token: u.token })).status).toBe(403);
-      expect((await call(t.app, { method: "DELETE", url: "/api/logs", token: u.token })).status).toBe(403);
-    }
+    await expectAdminOnly(t, { method: "GET", url: "/api/logs" }, { method: "DELETE", url: "/api/logs" });
     expect((await call(t.app, { method: "GET", url: "/api/logs" })).status).toBe(401);
   });
 

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { describe, expect, it } from "vitest";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildQuiz, signedIn } from "../../../test/factories";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const db = () => t.database.db;
 const student = (studentType: "jhs1" | "jhs2" | "jhs3" = "jhs1") => signedIn(db(), { role: "student", studentType });

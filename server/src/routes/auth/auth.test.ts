@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { auditLogs, loginFailures, sessions } from "../../db/schema";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildUser, signedIn, TEST_PASSWORD } from "../../../test/factories";
+import { expectAdminOnly } from "../../../test/roles";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ SESSION_TTL_HOURS: "12" });
-});
-afterAll(() => t.close());
+const t = useTestApp({ SESSION_TTL_HOURS: "12" });
 
 const register = (payload: Record<string, unknown>) => call(t.app, { method: "POST", url: "/api/auth/register", payload });
 const login = (email: string, password: string) => call(t.app, { method: "POST", url: "/api/auth/login", payload: { email, password } });
@@ -290,10 +287,7 @@ describe("POST /api/auth/impersonate/:userId", () => {
 
   it("refuses teachers, students and anonymous callers, and 404s an unknown user", async () => {
     const target = await buildUser(t.database.db);
-    for (const role of ["teacher", "student"] as const) {
-      const u = await signedIn(t.database.db, { role });
-      expect((await call(t.app, { method: "POST", url: `/api/auth/impersonate/${target.id}`, token: u.token })).status).toBe(403);
-    }
+    await expectAdminOnly(t, { method: "POST", url: `/api/auth/impersonate/${target.id}` });
     expect((await call(t.app, { method: "POST", url: `/api/auth/impersonate/${target.id}` })).status).toBe(401);
     const admin = await signedIn(t.database.db, { role: "admin" });
     expect((await call(t.app, { method: "POST", url: `/api/auth/impersonate/999999`, token: admin.token })).status).toBe(404);

@@ -1,18 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { DEADLINE_GRACE_MS, LATE_ANSWERS } from "@adesua/domain";
 import { attemptAnswers, attempts, lateAnswers, submissions } from "../../db/schema";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, sampleQuestions, signedIn } from "../../../test/factories";
 import { auditOf, recordsOf } from "../../../test/grading";
 
 /** Decision 044: answers that reach the server after an attempt's time was up are kept, flagged, and decided by the teacher. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 afterEach(() => t.clock.set(null));
 
 const MIN = 60_000;

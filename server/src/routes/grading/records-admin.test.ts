@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { GRADING_MESSAGES as M } from "@adesua/domain";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { signedIn } from "../../../test/factories";
 import { auditOf, gradingQuiz, recordsOf, submitAnswers } from "../../../test/grading";
 import { submissions } from "../../db/schema";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const db = () => t.database.db;
 const post = (token: string, payload: object) => call(t.app, { method: "POST", url: "/api/records", token, payload });

@@ -1,25 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { afterEach, describe, expect, it } from "vitest";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, sampleQuestions, signedIn } from "../../../test/factories";
+import { attemptWith } from "../../../test/grading";
 import { eq } from "drizzle-orm";
 import { quizzes } from "../../db/schema";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 afterEach(() => t.clock.set(null));
 
 const db = () => t.database.db;
 const records = (token: string, query = "") => call(t.app, { method: "GET", url: `/api/records${query}`, token });
-
-/** One attempt answering the first `right` questions correctly (sampleQuestions' key is option A). */
-async function attemptWith(token: string, quizId: number, questionIds: number[], right: number) {
-  const a = await call(t.app, { method: "POST", url: `/api/quizzes/${quizId}/attempts`, token });
-  const answers = questionIds.map((questionId, i) => ({ questionId, answer: i < right ? "A" : "B" }));
-  return call(t.app, { method: "POST", url: `/api/attempts/${a.body.attemptId}/submit`, token, payload: { answers } });
-}
 
 describe("GET /api/records", () => {
   it("lists the student's own records newest first, with personal bests and attempt numbers", async () => {
@@ -37,7 +27,7 @@ describe("GET /api/records", () => {
     const scores = [];
     for (const [i, right] of [2, 1, 3, 3].entries()) {
       t.clock.set(new Date(T0 + i * 60_000));
-      scores.push((await attemptWith(s.token, quiz.id, ids, right)).body.score);
+      scores.push((await attemptWith(t.app, s.token, quiz.id, ids, right)).body.score);
     }
     expect(scores).toEqual([50, 25, 75, 75]);
 
@@ -68,12 +58,7 @@ describe("GET /api/records", () => {
     const a = await signedIn(db(), { role: "student" });
     const b = await signedIn(db(), { role: "student" });
     const { quiz, questions } = await buildQuiz(db());
-    await attemptWith(
-      a.token,
-      quiz.id,
-      questions.map((q) => q.id),
-      1,
-    );
+    await attemptWith(t.app, a.token, quiz.id, questions, 1);
     expect((await records(b.token)).body.data).toEqual([]);
     expect(await records(b.token, `?userId=${a.user.id}`)).toMatchObject({ status: 403, body: { error: "You can only see your own records" } });
     expect((await records(a.token, `?userId=${a.user.id}`)).body.data).toHaveLength(1);
@@ -82,12 +67,7 @@ describe("GET /api/records", () => {
   it("lets a teacher see a student's records and an admin anyone's", async () => {
     const s = await signedIn(db(), { role: "student" });
     const { quiz, questions } = await buildQuiz(db());
-    await attemptWith(
-      s.token,
-      quiz.id,
-      questions.map((q) => q.id),
-      3,
-    );
+    await attemptWith(t.app, s.token, quiz.id, questions, 3);
     const teacher = await signedIn(db(), { role: "teacher" });
     const admin = await signedIn(db(), { role: "admin" });
     // Teachers see only the records of their own quizzes (issue 8 item 4).
@@ -109,12 +89,7 @@ describe("GET /api/records", () => {
         { text: "Open", options: ["p", "q"], answer: null },
       ],
     });
-    await attemptWith(
-      s.token,
-      quiz.id,
-      questions.map((q) => q.id),
-      1,
-    );
+    await attemptWith(t.app, s.token, quiz.id, questions, 1);
     const r = await records(s.token, `?quizId=${quiz.id}`);
     expect(r.body.data[0]).toMatchObject({ passed: null, score: 100, correct: 1, total: 1, isPersonalBest: true });
   });

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { attempts, courses, records, submissions, users } from "../../db/schema";
 import { recordAudit } from "../../audit/audit";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, buildUser, signedIn } from "../../../test/factories";
+import { expectAdminOnly } from "../../../test/roles";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe("GET /api/admin/dashboard/stats", () => {
   it("answers the figures of a known school, counted by the database", async () => {
@@ -102,10 +99,7 @@ describe("GET /api/admin/dashboard/stats", () => {
   });
 
   it("is the admin's only", async () => {
-    for (const role of ["teacher", "student"] as const) {
-      const u = await signedIn(t.database.db, { role });
-      expect((await call(t.app, { method: "GET", url: "/api/admin/dashboard/stats", token: u.token })).status).toBe(403);
-    }
+    await expectAdminOnly(t, { method: "GET", url: "/api/admin/dashboard/stats" });
     expect((await call(t.app, { method: "GET", url: "/api/admin/dashboard/stats" })).status).toBe(401);
   });
 });

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { describe, expect, it } from "vitest";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildQuiz, sampleQuestions, signedIn } from "../../../test/factories";
+import { attemptWith } from "../../../test/grading";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const db = () => t.database.db;
 const summary = (token?: string) => call(t.app, { method: "GET", url: "/api/students/me/summary", token });
-
-/** One attempt answering the first `right` of the questions correctly (sampleQuestions' key is option A). */
-async function attemptWith(token: string, quizId: number, questionIds: number[], right: number) {
-  const a = await call(t.app, { method: "POST", url: `/api/quizzes/${quizId}/attempts`, token });
-  const answers = questionIds.map((questionId, i) => ({ questionId, answer: i < right ? "A" : "B" }));
-  return call(t.app, { method: "POST", url: `/api/attempts/${a.body.attemptId}/submit`, token, payload: { answers } });
-}
 
 describe("GET /api/students/me/summary", () => {
   it("counts the level's quizzes, the distinct quizzes with a record, the rest, and the mean record score", async () => {
@@ -31,11 +21,11 @@ describe("GET /api/students/me/summary", () => {
     await buildQuiz(db(), { studentType: "jhs3" });
     await buildQuiz(db(), { studentType: "jhs1" });
     const ids = (qs: { id: number }[]) => qs.map((q) => q.id);
-    expect((await attemptWith(s.token, a.quiz.id, ids(a.questions), 1)).body.score).toBe(25);
-    expect((await attemptWith(s.token, a.quiz.id, ids(a.questions), 4)).body.score).toBe(100);
-    expect((await attemptWith(s.token, b.quiz.id, ids(b.questions), 2)).body.score).toBe(66.67);
+    expect((await attemptWith(t.app, s.token, a.quiz.id, ids(a.questions), 1)).body.score).toBe(25);
+    expect((await attemptWith(t.app, s.token, a.quiz.id, ids(a.questions), 4)).body.score).toBe(100);
+    expect((await attemptWith(t.app, s.token, b.quiz.id, ids(b.questions), 2)).body.score).toBe(66.67);
     // Another student's records never count.
-    await attemptWith(other.token, b.quiz.id, ids(b.questions), 0);
+    await attemptWith(t.app, other.token, b.quiz.id, ids(b.questions), 0);
 
     const after = await summary(s.token);
     expect(after.status).toBe(200);

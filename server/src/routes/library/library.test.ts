@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { courses, files } from "../../db/schema";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, signedIn } from "../../../test/factories";
 import { form, pdfBytes } from "../../../test/uploads";
 import type { Db } from "../../db/client";
 
-let t: TestApp;
+const t = useTestApp();
 type Who = { user: { id: number }; token: string };
 let admin: Who, teacher: Who, other: Who, jhs1: Who, jhs2: Who;
 
@@ -19,7 +19,6 @@ async function fileRow(db: Db, name: string, size: number, daysAgo: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.database.db;
   admin = await signedIn(db, { role: "admin" });
   teacher = await signedIn(db, { role: "teacher" });
@@ -30,32 +29,17 @@ beforeAll(async () => {
   const science = await buildCourse(db, { title: "Science", teacherId: other.user.id, materialFileId: await fileRow(db, "Matter handout.pdf", 800, 4) });
   const day = 24 * 3600_000;
   // A jhs1 maths paper that closed yesterday, one still open, and a jhs2 science paper that closed.
-  await buildQuiz(db, {
-    title: "Term 1 maths paper",
-    courseId: maths.id,
-    studentType: "jhs1",
-    closeTime: new Date(Date.now() - day),
-    pdfFileId: await fileRow(db, "t1.pdf", 5000, 3),
-    questions: [],
-  });
-  await buildQuiz(db, {
-    title: "Open maths paper",
-    courseId: maths.id,
-    studentType: "jhs1",
-    closeTime: new Date(Date.now() + day),
-    pdfFileId: await fileRow(db, "open.pdf", 6000, 2),
-    questions: [],
-  });
-  await buildQuiz(db, {
-    title: "Science paper",
-    courseId: science.id,
-    studentType: "jhs2",
-    closeTime: new Date(Date.now() - day),
-    pdfFileId: await fileRow(db, "sci.pdf", 7000, 1),
-    questions: [],
-  });
+  const papers = [
+    { title: "Term 1 maths paper", course: maths, studentType: "jhs1", closesIn: -day, file: ["t1.pdf", 5000, 3] },
+    { title: "Open maths paper", course: maths, studentType: "jhs1", closesIn: day, file: ["open.pdf", 6000, 2] },
+    { title: "Science paper", course: science, studentType: "jhs2", closesIn: -day, file: ["sci.pdf", 7000, 1] },
+  ] as const;
+  for (const { title, course, studentType, closesIn, file } of papers) {
+    const [name, size, daysAgo] = file;
+    const pdfFileId = await fileRow(db, name, size, daysAgo);
+    await buildQuiz(db, { title, courseId: course.id, studentType, closeTime: new Date(Date.now() + closesIn), pdfFileId, questions: [] });
+  }
 });
-afterAll(() => t.close());
 
 const titles = async (who: Who, query = "") => {
   const r = await call(t.app, { method: "GET", url: `/api/library${query}`, token: who.token });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { attempts } from "../../db/schema";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, signedIn } from "../../../test/factories";
 import { pdfBytes } from "../../../test/uploads";
 import { insertFileRow } from "../../services/files/files.service";
@@ -12,16 +12,14 @@ import { PAPER_CASES, PAPER_T0 } from "../../policies/quiz-paper.cases";
  * and both agree with quiz.policy's paperRefusal (the same cases in quiz.policy.test.ts).
  */
 
-let t: TestApp;
+const t = useTestApp();
 let courseId: number;
 let teacher: string;
 beforeAll(async () => {
-  t = await createTestApp();
   const tt = await signedIn(t.database.db, { role: "teacher" });
   teacher = tt.token;
   courseId = (await buildCourse(t.database.db, { teacherId: tt.user.id })).id;
 });
-afterAll(() => t.close());
 
 const at = (ms: number | null) => (ms === null ? null : new Date(PAPER_T0 + ms));
 

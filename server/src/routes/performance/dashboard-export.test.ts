@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, buildUser, signedIn } from "../../../test/factories";
 import { buildScore } from "../../../test/performance";
 
@@ -13,14 +13,13 @@ import { buildScore } from "../../../test/performance";
  *   Chemistry (Science, upcoming, created 1 Mar): nothing yet.
  *   Drama (another teacher's, expired): Ama 100, high.
  */
-let t: TestApp;
+const t = useTestApp();
 let admin: string, teacher: string, otherTeacher: string, student: string;
 let ids: Record<"algebra" | "biology" | "chemistry" | "drama", number>;
 let mathsId: number;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.database.db;
   const tt = await signedIn(db, { role: "teacher" });
   const ot = await signedIn(db, { role: "teacher" });
@@ -55,7 +54,6 @@ beforeAll(async () => {
   await buildScore(db, ids.biology, esi, 55, { graded: false });
   await buildScore(db, ids.drama, ama, 100);
 });
-afterAll(() => t.close());
 
 const dashboard = (token: string, query = "") => call(t.app, { method: "GET", url: `/api/performance/dashboard${query}`, token });
 const titles = (body: { data: { quizTitle: string }[] }) => body.data.map((r) => r.quizTitle);

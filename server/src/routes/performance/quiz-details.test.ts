@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import { call, createTestApp, expectSchema, type TestApp } from "../../../test/test-app";
+import { call, expectSchema, useTestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, buildUser, signedIn } from "../../../test/factories";
 import { QuizPerformanceDetailsSchema } from "@adesua/domain";
 import { buildSubmission } from "../../../test/performance";
@@ -44,14 +44,13 @@ const CLASS: (string | null)[][] = [
   [T, null, H, K, K],
 ];
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string, teacher: string, otherTeacher: string, student: string;
 let quiz: QuizRow;
 let qs: QuestionRow[];
 let studentIds: number[];
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.database.db;
   const tt = await signedIn(db, { role: "teacher" });
   [admin, teacher, otherTeacher, student] = [
@@ -79,7 +78,6 @@ beforeAll(async () => {
   // S9 tries again later and does better (60): their best counts in the list; the item analysis keeps first attempts.
   await buildSubmission(db, quiz, qs, studentIds[8], [A, K, H, K, K], new Date(Date.UTC(2026, 0, 11, 9, 0)));
 });
-afterAll(() => t.close());
 
 const details = (token: string, id = quiz.id) => call(t.app, { method: "GET", url: `/api/performance/quiz-details/${id}`, token });
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, sampleQuestions, signedIn, buildUser } from "../../../test/factories";
 import { buildScore } from "../../../test/performance";
 import { auditLogs } from "../../db/schema";
@@ -10,13 +10,12 @@ import { auditLogs } from "../../db/schema";
  * Ama: quiz A (5 questions) 40 then 80, quiz B (2 questions) 50, quiz C ungraded → standard 65,
  * highest 80, weighted (80×5 + 50×2) / 7 = 71.43. Kofi: quiz A 60. Esi: quiz D of another teacher 90.
  */
-let t: TestApp;
+const t = useTestApp();
 let admin: string, teacher: string, otherTeacher: string, student: string;
 let ama: number, kofi: number, esi: number;
 let courseId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.database.db;
   const a = await signedIn(db, { role: "admin" });
   const tt = await signedIn(db, { role: "teacher" });
@@ -40,7 +39,6 @@ beforeAll(async () => {
   await buildScore(db, qa.id, kofi, 60);
   await buildScore(db, qd.id, esi, 90);
 });
-afterAll(() => t.close());
 
 const list = (token: string, query = "") => call(t.app, { method: "GET", url: `/api/performance/students${query}`, token });
 const row = (body: { data: { userId: number }[] }, id: number) => body.data.find((r) => r.userId === id) as any;

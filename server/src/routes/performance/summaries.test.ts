@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, buildUser, signedIn } from "../../../test/factories";
 import { buildScore, buildSubmission } from "../../../test/performance";
 import { attempts, courses, questions, quizzes, submissions, type QuestionRow, type QuizRow } from "../../db/schema";
@@ -19,7 +19,7 @@ import { drainSummaries } from "../../services/performance/summary-backlog";
 const OPTS = ["Accra", "Kumasi", "Tamale", "Ho"];
 const [A, K, T, H] = OPTS;
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let quiz: QuizRow, other: QuizRow;
 let qs: QuestionRow[], otherQs: QuestionRow[];
@@ -27,6 +27,10 @@ const students: number[] = [];
 
 type Pair = { quiz_id: number; user_id: number; submissions: number; best: number | null };
 type Total = { quiz_id: number; students: number; submissions: number; scored: number; score_sum: number };
+
+/** An admin's key fix of one question (PUT /performance/quiz-details/{quiz}/items/{question}/key). */
+const setKey = (quizId: number, questionId: number, answer: string) =>
+  call(t.app, { method: "PUT", url: `/api/performance/quiz-details/${quizId}/items/${questionId}/key`, token: admin, payload: { answer } });
 
 async function rows<T>(q: ReturnType<typeof sql>): Promise<T[]> {
   return (await t.database.db.execute(q)).rows as T[];
@@ -206,7 +210,6 @@ async function expectAllExact() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.database.db;
   admin = (await signedIn(db, { role: "admin" })).token;
   const tt = await signedIn(db, { role: "teacher" });
@@ -228,7 +231,6 @@ beforeAll(async () => {
   }));
   for (let i = 0; i < 8; i++) students.push((await buildUser(db, { name: `Student ${i + 1}` })).id);
 });
-afterAll(() => t.close());
 
 describe("the performance summaries (decision 030) equal a from-scratch aggregation", () => {
   it("after submits, retakes and scores without attempts", async () => {
@@ -312,22 +314,12 @@ describe("the performance summaries (decision 030) equal a from-scratch aggregat
 
   it("after a key fix re-grades the quiz (the stored item analysis is replaced)", async () => {
     const before = await expectItemsExact(other);
-    const r = await call(t.app, {
-      method: "PUT",
-      url: `/api/performance/quiz-details/${other.id}/items/${otherQs[2].id}/key`,
-      token: admin,
-      payload: { answer: "Ho" },
-    });
+    const r = await setKey(other.id, otherQs[2].id, "Ho");
     expect(r.status).toBe(200);
     const after = await expectItemsExact(other);
     expect(after[2].facility).not.toBe(before[2].facility);
     // A key set on the question without one (no score moves for graded-by-teacher work, but the items do).
-    const k = await call(t.app, {
-      method: "PUT",
-      url: `/api/performance/quiz-details/${quiz.id}/items/${qs[1].id}/key`,
-      token: admin,
-      payload: { answer: "B" },
-    });
+    const k = await setKey(quiz.id, qs[1].id, "B");
     expect(k.status).toBe(200);
     await expectAllExact();
   });

@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { unzipSync, strFromU8 } from "fflate";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildQuiz, signedIn } from "../../../test/factories";
-import { buildSubmission } from "../../../test/performance";
+import { buildRightSubmission, buildSubmission } from "../../../test/performance";
 
 /**
  * README and decision 017: teachers see students' names and levels, never their emails (issue 24). Every route a
  * teacher reads students through is asked, and the answer (JSON, CSV, or the files inside an .xlsx/.docx) must not
  * contain the student's email anywhere; an admin still gets it where the screen shows it.
  */
-let t: TestApp;
+const t = useTestApp();
 let teacher: string;
 let admin: string;
 let studentId: number;
@@ -18,7 +18,6 @@ let openQuizId: number;
 const EMAIL = `ama.secret.${process.pid}@home.example`;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.database.db;
   const tch = await signedIn(db, { role: "teacher" });
   teacher = tch.token;
@@ -28,13 +27,7 @@ beforeAll(async () => {
   // One answered quiz and one with an unkeyed question, so grading lists have something to show.
   const { quiz, questions } = await buildQuiz(db, { teacherId: tch.user.id, studentType: "jhs1" });
   quizId = quiz.id;
-  await buildSubmission(
-    db,
-    quiz,
-    questions,
-    studentId,
-    questions.map((q) => q.answer),
-  );
+  await buildRightSubmission(db, quiz, questions, studentId);
   const open = await buildQuiz(db, {
     teacherId: tch.user.id,
     courseId: quiz.courseId,
@@ -52,7 +45,6 @@ beforeAll(async () => {
   expect(table.status, JSON.stringify(table.body)).toBe(201);
   tableId = table.body.id;
 });
-afterAll(() => t.close());
 let tableId: number;
 
 /** Everything a response carries as text: the body, or every part of a zipped Office file. */

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, useTestApp } from "../../../test/test-app";
 import { signedIn } from "../../../test/factories";
 import { form } from "../../../test/uploads";
 import { auto, buildDocx, buildPdf } from "../../documents/test/build-files";
 
 /** Issue 24: a paper's title and subtitle lines come back as its `heading`, never inside question 1. */
-let t: TestApp;
+const t = useTestApp();
 let teacher: string;
 beforeAll(async () => {
-  t = await createTestApp();
   teacher = (await signedIn(t.database.db, { role: "teacher" })).token;
 });
-afterAll(() => t.close());
 
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 const parse = (name: string, bytes: Uint8Array, type?: string) =>

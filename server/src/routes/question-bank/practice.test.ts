@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { attempts, quizzes, submissions } from "../../db/schema";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { signedIn } from "../../../test/factories";
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let student: string;
 let other: string;
 let ids: number[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
   admin = (await signedIn(db(), { role: "admin" })).token;
   student = (await signedIn(db(), { role: "student", studentType: "jhs3" })).token;
   other = (await signedIn(db(), { role: "student", studentType: "jhs3" })).token;
@@ -37,7 +36,6 @@ beforeAll(async () => {
   const list = await call(t.app, { method: "GET", url: "/api/questions?year=2022&subject=Mathematics&section=A", token: student });
   ids = list.body.questions.map((q: { id: number }) => q.id);
 });
-afterAll(() => t.close());
 
 const db = () => t.database.db;
 const practise = (token: string | undefined, payload: object) => call(t.app, { method: "POST", url: "/api/practice", token, payload });

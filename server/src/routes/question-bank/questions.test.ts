@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
 import { auditLogs, questions } from "../../db/schema";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
-import { signedIn } from "../../../test/factories";
+import { call, useTestApp } from "../../../test/test-app";
+import { roleTokens } from "../../../test/factories";
 import { form, pngBytes } from "../../../test/uploads";
 import { buildDocx, buildPdf, buildScannedPdf, buildZip, picture } from "../../documents/test/build-files";
 
-let t: TestApp;
-let admin: string;
-let teacher: string;
-let student: string;
+const t = useTestApp();
+let admin: string, teacher: string, student: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await signedIn(db(), { role: "admin" })).token;
-  teacher = (await signedIn(db(), { role: "teacher" })).token;
-  student = (await signedIn(db(), { role: "student", studentType: "jhs3" })).token;
+  ({ admin, teacher, student } = await roleTokens(db(), { studentType: "jhs3" }));
 });
-afterAll(() => t.close());
 
 const db = () => t.database.db;
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { questions, quizzes } from "../../db/schema";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, signedIn } from "../../../test/factories";
 import { pngBytes } from "../../../test/uploads";
 import { insertFileRow } from "../../services/files/files.service";
@@ -13,14 +13,13 @@ import { insertFileRow } from "../../services/files/files.service";
  * its answers are released. Staff keep reading all of it.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let teacher: { id: number; token: string };
 let student: string;
 let courseId: number;
 let pictureId: number;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = (await signedIn(db(), { role: "admin" })).token;
   const tt = await signedIn(db(), { role: "teacher" });
   teacher = { id: tt.user.id, token: tt.token };
@@ -31,7 +30,6 @@ beforeAll(async () => {
   const { sha256, size } = await t.app.storage.put(data);
   pictureId = (await insertFileRow(db(), { sha256, size, name: "map.png", mimeType: "image/png" }, teacher.id)).id;
 });
-afterAll(() => t.close());
 
 const db = () => t.database.db;
 const get = (url: string, token: string) => call(t.app, { method: "GET", url, token });

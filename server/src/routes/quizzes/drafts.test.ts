@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { auditLogs, quizzes } from "../../db/schema";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, signedIn } from "../../../test/factories";
 import { form } from "../../../test/uploads";
 
 /** Issue 24 §3, decision 040: a draft is invisible to students until its teacher publishes it. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const db = () => t.database.db;
 const HOUR = 3600_000;

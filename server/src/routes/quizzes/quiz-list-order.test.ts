@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import { attempts, quizzes } from "../../db/schema";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, buildUser, signedIn } from "../../../test/factories";
 
 /**
@@ -13,11 +13,7 @@ import { buildCourse, buildQuiz, buildUser, signedIn } from "../../../test/facto
  * level holds only these quizzes and the list runs unfiltered, as students open it.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const db = () => t.database.db;
 const NOW = new Date("2031-03-10T09:30:00.000Z");

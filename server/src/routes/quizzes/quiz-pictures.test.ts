@@ -1,18 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { questions, quizzes } from "../../db/schema";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildCourse, signedIn } from "../../../test/factories";
 import { form } from "../../../test/uploads";
 import { buildDocx, buildPdf, picture } from "../../documents/test/build-files";
 
 /** Issue 11: pictures of a Word paper survive into a quiz, and students meet them only inside their attempt. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 afterEach(() => t.clock.set(null));
 
 const db = () => t.database.db;
@@ -49,6 +45,13 @@ async function teacherWithPaper() {
   expect(parsed[1].imageIds).toHaveLength(1);
   return { teacher, course, parsed };
 }
+
+/** The quiz form (multipart POST /quizzes). */
+const postQuizForm = (token: string, payload: FormData) => call(t.app, { method: "POST", url: "/api/quizzes", token, payload: payload as never });
+
+/** A JHS 2 quiz of one yes/no question that shows these pictures. */
+const quizWithPicture = (token: string, courseId: number, title: string, text: string, imageIds: number[]) =>
+  post("/api/quizzes/from-questions", token, { title, courseId, studentType: "jhs2", questions: [{ text, options: ["Yes", "No"], imageIds }] });
 
 /** The upload-quiz screen's call: a quiz from the parsed questions, pictures included. */
 async function quizFromPaper(token: string, courseId: number, parsed: Parsed[], studentType = "jhs2") {
@@ -227,24 +230,20 @@ describe("pictures of quiz questions", () => {
     });
     expect(edit.status).toBe(400);
     expect(edit.body.error).toMatch(/cannot use/);
-    const multipart = await call(t.app, {
-      method: "POST",
-      url: "/api/quizzes",
-      token: teacher.token,
-      payload: form({ title: "Form", courseId: String(course.id), studentType: "jhs2", questions: JSON.stringify(payload(foreign).questions) }) as never,
-    });
+    const multipart = await postQuizForm(
+      teacher.token,
+      form({ title: "Form", courseId: String(course.id), studentType: "jhs2", questions: JSON.stringify(payload(foreign).questions) }),
+    );
     expect(multipart.status).toBe(400);
     expect(multipart.body.error).toMatch(/cannot use/);
     // A file the teacher uploaded that is not an image (their quiz's PDF) is no picture.
-    const withPdf = await call(t.app, {
-      method: "POST",
-      url: "/api/quizzes",
-      token: teacher.token,
-      payload: form(
+    const withPdf = await postQuizForm(
+      teacher.token,
+      form(
         { title: "Paper", courseId: String(course.id), studentType: "jhs2" },
         { pdf: { name: "paper.pdf", bytes: Buffer.from(await buildPdf([{ lines: ["1. Hello"] }])), type: "application/pdf" } },
-      ) as never,
-    });
+      ),
+    );
     expect(withPdf.status, JSON.stringify(withPdf.body)).toBe(201);
     const [pdfRow] = await db().select({ id: quizzes.pdfFileId }).from(quizzes).where(eq(quizzes.id, withPdf.body.id));
     await refused([pdfRow.id], /cannot use/);
@@ -257,12 +256,7 @@ describe("pictures of quiz questions", () => {
     const first = await quizFromPaper(teacher.token, course.id, parsed);
     const ids = (await get(`/api/quizzes/${first}`, teacher.token)).body.questions[1].imageIds as number[];
     const admin = await signedIn(db(), { role: "admin" });
-    const r = await post("/api/quizzes/from-questions", admin.token, {
-      title: "Copy",
-      courseId: course.id,
-      studentType: "jhs2",
-      questions: [{ text: "Again?", options: ["Yes", "No"], imageIds: ids }],
-    });
+    const r = await quizWithPicture(admin.token, course.id, "Copy", "Again?", ids);
     expect(r.status).toBe(201);
     const copy = await get(`/api/quizzes/${r.body.id}`, teacher.token);
     expect(copy.body.questions[0].imageIds).toEqual(ids);
@@ -274,12 +268,7 @@ describe("pictures of quiz questions", () => {
     });
     expect(banked.status).toBe(201);
     const bankIds = other.parsed[1].imageIds!;
-    const fromBank = await post("/api/quizzes/from-questions", teacher.token, {
-      title: "From the bank",
-      courseId: course.id,
-      studentType: "jhs2",
-      questions: [{ text: "Bank picture?", options: ["Yes", "No"], imageIds: bankIds }],
-    });
+    const fromBank = await quizWithPicture(teacher.token, course.id, "From the bank", "Bank picture?", bankIds);
     expect(fromBank.status).toBe(201);
   });
 

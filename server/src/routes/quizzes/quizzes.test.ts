@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createSession } from "../../auth/sessions";
 import { attemptAnswers, attempts, auditLogs, files, questions, quizzes, records, submissions } from "../../db/schema";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, buildUser, sampleQuestions, signedIn } from "../../../test/factories";
-import { form, pdfBytes, pngBytes } from "../../../test/uploads";
+import { form, pdfBytes, pngBytes, QUIZ_FORM_SETTINGS } from "../../../test/uploads";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const db = () => t.database.db;
 const DAY = 24 * 3600_000;
@@ -27,14 +23,7 @@ const fields = (courseId: number, over: Record<string, unknown> = {}) => ({
   title: "Fractions test",
   courseId,
   studentType: "jhs1",
-  openTime: "",
-  closeTime: "",
-  timeLimit: "30",
-  maxAttempts: "3",
-  questionsPerPage: "10",
-  resetTimerOnAttempt: "true",
-  passingScore: "50",
-  timedSections: "",
+  ...QUIZ_FORM_SETTINGS,
   ...over,
 });
 

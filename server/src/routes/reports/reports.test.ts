@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { unzipSync, strFromU8 } from "fflate";
 import { attemptAnswers, attempts, practiceResults, questions, records, submissions } from "../../db/schema";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, buildUser, signedIn } from "../../../test/factories";
 import type { Db } from "../../db/client";
 
-let t: TestApp;
+const t = useTestApp({ SCHOOL_NAME: "Adenta Junior High" });
 type Who = { user: { id: number }; token: string };
 let admin: Who, teacherA: Who, teacherB: Who, student: Who;
 let quizA: number, quizB: number;
@@ -28,7 +28,6 @@ async function addResult(db: Db, quizId: number, userId: number, score: number, 
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ SCHOOL_NAME: "Adenta Junior High" });
   const db = t.database.db;
   admin = await signedIn(db, { role: "admin" });
   teacherA = await signedIn(db, { role: "teacher" });
@@ -82,7 +81,6 @@ beforeAll(async () => {
     answers: bank.map((q, i) => ({ questionId: q.id, answer: i === 0 ? "a" : "b", correctAnswer: "a", correct: i === 0 })),
   });
 });
-afterAll(() => t.close());
 
 const get = (url: string, who: Who) => call(t.app, { method: "GET", url, token: who.token });
 const cols = (r: { rows: Record<string, unknown>[] }, key: string) => r.rows.map((x) => x[key]);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { attempts } from "../../db/schema";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, buildUser, signedIn } from "../../../test/factories";
-import { buildSubmission } from "../../../test/performance";
+import { buildRightSubmission } from "../../../test/performance";
 
 /**
  * Issue 25 item 7: one rule for a student's page of results, GET /performance/student/{id} and
@@ -11,7 +11,7 @@ import { buildSubmission } from "../../../test/performance";
  * name nor the level of a student outside their scope reaches them. Admins see every student.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let mine: { id: number; token: string };
 let colleague: { id: number; token: string };
@@ -20,7 +20,6 @@ let stranger: number;
 let started: number;
 let courseTeacher: string;
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.database.db;
   admin = (await signedIn(db, { role: "admin" })).token;
   const a = await signedIn(db, { role: "teacher" });
@@ -35,17 +34,10 @@ beforeAll(async () => {
   courseTeacher = ct.token;
   const course = await buildCourse(db, { teacherId: ct.user.id });
   const { quiz, questions } = await buildQuiz(db, { courseId: course.id, teacherId: mine.id, studentType: "jhs2" });
-  await buildSubmission(
-    db,
-    quiz,
-    questions,
-    taker,
-    questions.map((q) => q.answer),
-  );
+  await buildRightSubmission(db, quiz, questions, taker);
   // A student who only started an attempt has submitted nothing: not yet among the teacher's students.
   await db.insert(attempts).values({ quizId: quiz.id, userId: started, attemptNumber: 1, status: "in_progress" });
 });
-afterAll(() => t.close());
 
 const get = (url: string, token: string) => call(t.app, { method: "GET", url, token });
 const urls = (id: number | string) => [`/api/performance/student/${id}`, `/api/reports/student-performance/${id}`];

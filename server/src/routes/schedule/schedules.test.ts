@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { auditLogs, calendarFeedTokens, scheduleEvents } from "../../db/schema";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, signedIn } from "../../../test/factories";
 import { form, pdfBytes, pngBytes } from "../../../test/uploads";
 import { buildCircularDocx, buildCircularPdf } from "../../schedule/circular-fixtures";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const db = () => t.database.db;
 const post = (token: string, payload: FormData | object) => call(t.app, { method: "POST", url: "/api/schedules", token, payload: payload as never });
 const put = (token: string, id: number, payload: FormData | object) =>
   call(t.app, { method: "PUT", url: `/api/schedules/${id}`, token, payload: payload as never });
 const list = (token: string, query: string) => call(t.app, { method: "GET", url: `/api/schedules?${query}`, token });
+const cancelOccurrence = (token: string, eventId: number, occurrenceStart: string) =>
+  call(t.app, { method: "POST", url: `/api/schedules/${eventId}/exceptions`, token, payload: { occurrenceStart } });
 type Entry = { kind: string; id: number; eventId: number | null; quizId: number | null; title: string; start: string; end: string; quizMarker: string | null };
 
 const event = (over: Record<string, unknown> = {}) => ({
@@ -177,12 +175,7 @@ describe("GET /api/schedules: range, expansion, exceptions, quiz windows", () =>
     ]);
     expect(mine[2]).toMatchObject({ kind: "event", id: weekly.id, end: "2027-04-02T15:30:00.000Z", title: "Range lesson" });
 
-    const cancel = await call(t.app, {
-      method: "POST",
-      url: `/api/schedules/${weekly.id}/exceptions`,
-      token: teacher.token,
-      payload: { occurrenceStart: "2027-04-02T14:00:00.000Z" },
-    });
+    const cancel = await cancelOccurrence(teacher.token, weekly.id, "2027-04-02T14:00:00.000Z");
     expect(cancel.status).toBe(200);
     expect(cancel.body.exceptions).toEqual(["2027-04-02T14:00:00.000Z"]);
     const after = ((await list(teacher.token, "from=2027-03-15&to=2027-04-17&includeQuizzes=false")).body.data as Entry[]).filter(
@@ -190,25 +183,11 @@ describe("GET /api/schedules: range, expansion, exceptions, quiz windows", () =>
     );
     expect(after.map((e) => e.start)).toEqual(["2027-03-19T14:00:00.000Z", "2027-03-26T14:00:00.000Z", "2027-04-09T14:00:00.000Z", "2027-04-16T14:00:00.000Z"]);
 
-    const notOne = await call(t.app, {
-      method: "POST",
-      url: `/api/schedules/${weekly.id}/exceptions`,
-      token: teacher.token,
-      payload: { occurrenceStart: "2027-04-03T14:00:00Z" },
-    });
+    const notOne = await cancelOccurrence(teacher.token, weekly.id, "2027-04-03T14:00:00Z");
     expect(notOne.status).toBe(400);
     expect(notOne.body.error).toBe("That is not an occurrence of this event");
     const other = await signedIn(db(), { role: "teacher" });
-    expect(
-      (
-        await call(t.app, {
-          method: "POST",
-          url: `/api/schedules/${weekly.id}/exceptions`,
-          token: other.token,
-          payload: { occurrenceStart: "2027-03-26T14:00:00Z" },
-        })
-      ).status,
-    ).toBe(404);
+    expect((await cancelOccurrence(other.token, weekly.id, "2027-03-26T14:00:00Z")).status).toBe(404);
     const restored = await call(t.app, {
       method: "DELETE",
       url: `/api/schedules/${weekly.id}/exceptions?occurrenceStart=2027-04-02T14:00:00.000Z`,
@@ -348,7 +327,7 @@ describe("calendar feed", () => {
       )
     ).body;
     const second = new Date(start.getTime() + 7 * 86_400_000).toISOString();
-    await call(t.app, { method: "POST", url: `/api/schedules/${weekly.id}/exceptions`, token: teacher.token, payload: { occurrenceStart: second } });
+    await cancelOccurrence(teacher.token, weekly.id, second);
 
     expect((await call(t.app, { method: "GET", url: "/api/schedules/feed-token", token: teacher.token })).body).toEqual({ exists: false, createdAt: null });
     const made = await call(t.app, { method: "POST", url: "/api/schedules/feed-token", token: teacher.token });

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { auditLogs, users } from "../../db/schema";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, useTestApp } from "../../../test/test-app";
 import { buildCourse, buildUser, signedIn, TEST_PASSWORD } from "../../../test/factories";
+import { expectAdminOnly } from "../../../test/roles";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const db = () => t.database.db;
 const WAITING = "Your teacher account is waiting for an administrator's approval";
@@ -134,10 +131,6 @@ describe("GET/PUT /api/settings and closed student sign-up", () => {
     const admin = await signedIn(db(), { role: "admin" });
     expect((await call(t.app, { method: "PUT", url: "/api/settings", token: admin.token, payload: { studentSignupOpen: "maybe" } })).status).toBe(400);
     expect((await call(t.app, { method: "GET", url: "/api/settings" })).status).toBe(401);
-    for (const role of ["teacher", "student"] as const) {
-      const u = await signedIn(db(), { role });
-      expect((await call(t.app, { method: "GET", url: "/api/settings", token: u.token })).status).toBe(403);
-      expect((await call(t.app, { method: "PUT", url: "/api/settings", token: u.token, payload: { studentSignupOpen: false } })).status).toBe(403);
-    }
+    await expectAdminOnly(t, { method: "GET", url: "/api/settings" }, { method: "PUT", url: "/api/settings", payload: { studentSignupOpen: false } });
   });
 });

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import mammoth from "mammoth";
 import { auditLogs, users } from "../../db/schema";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
-import { buildUser, signedIn } from "../../../test/factories";
+import { call, useTestApp } from "../../../test/test-app";
+import { buildUser, roleTokens } from "../../../test/factories";
 import { form } from "../../../test/uploads";
+import { slipsCsv, slipsSheet } from "../../../test/slips";
 
-let t: TestApp;
-let admin: string;
-let teacher: string;
-let student: string;
+const t = useTestApp();
+let admin: string, teacher: string, student: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await signedIn(db(), { role: "admin" })).token;
-  teacher = (await signedIn(db(), { role: "teacher" })).token;
-  student = (await signedIn(db(), { role: "student" })).token;
+  ({ admin, teacher, student } = await roleTokens(db()));
 });
-afterAll(() => t.close());
 
 const db = () => t.database.db;
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -28,6 +22,7 @@ const tag = () => `${process.pid}x${++seq}`;
 const importFile = (token: string | undefined, name: string, bytes: Buffer, type = "text/csv", headers: Record<string, string> = {}) =>
   call(t.app, { method: "POST", url: "/api/users/import", token, headers, payload: form({}, { file: { name, bytes, type } }) as never });
 const csv = (lines: string[]) => Buffer.from(lines.join("\r\n") + "\r\n");
+const usersNamed = (name: string) => db().select().from(users).where(eq(users.name, name));
 const login = (email: string, password: string) => call(t.app, { method: "POST", url: "/api/auth/login", payload: { email, password } });
 
 async function xlsx(rows: (string | { text: string; hyperlink: string })[][]): Promise<Buffer> {
@@ -121,12 +116,7 @@ describe("POST /api/users/import", () => {
       { row: 7, message: `email twice.${k}@school.test is also on row 6` },
       { row: 8, message: 'role "principal" must be student, teacher or admin' },
     ]);
-    expect(
-      await db()
-        .select()
-        .from(users)
-        .where(eq(users.name, `Good One ${k}`)),
-    ).toEqual([]);
+    expect(await usersNamed(`Good One ${k}`)).toEqual([]);
     // An email already registered is a bad row too.
     const again = await importFile(admin, "taken.csv", csv(["Name,Email,Form", `Someone ${k},${taken.email},1`]));
     expect(again.status).toBe(400);
@@ -157,12 +147,7 @@ describe("POST /api/users/import", () => {
     });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ valid: 2, students: 1 });
-    expect(
-      await db()
-        .select()
-        .from(users)
-        .where(eq(users.name, `Check One ${k}`)),
-    ).toEqual([]);
+    expect(await usersNamed(`Check One ${k}`)).toEqual([]);
   });
 
   it("is for admins only", async () => {
@@ -274,30 +259,21 @@ describe("POST /api/users/slips", () => {
     { name: "Kojo Antwi", signIn: "kojo.antwi", password: "pqrs-tuvw-xyz2", role: "student", studentType: "jhs1" },
   ];
   it("prints a Word sheet grouped by level, one slip per student, and a CSV", async () => {
-    const doc = await t.app.inject({
-      method: "POST",
-      url: "/api/users/slips",
-      headers: { authorization: `Bearer ${admin}` },
-      payload: { format: "docx", slips },
-    });
+    const doc = await slipsSheet(t.app, admin, slips);
     expect(doc.statusCode).toBe(200);
     expect(doc.headers["content-disposition"]).toMatch(/sign-in-slips-\d{4}-\d{2}-\d{2}\.docx/);
-    const text = (await mammoth.extractRawText({ buffer: doc.rawPayload })).value;
+    const text = doc.text;
     expect(text.indexOf("JHS 1")).toBeLessThan(text.indexOf("JHS 2"));
     expect(text.indexOf("Kojo Antwi")).toBeLessThan(text.indexOf("Yaa Asantewaa"));
     expect(text).toContain("pqrs-tuvw-xyz2");
-    const c = await call(t.app, { method: "POST", url: "/api/users/slips", token: admin, payload: { format: "csv", slips } });
-    expect(
-      String(c.raw)
-        .replace(/^\ufeff/, "")
-        .split("\r\n"),
-    ).toEqual([
+    const c = await slipsCsv(t.app, admin, slips);
+    expect(c.lines).toEqual([
       "Class,Name,Sign in with,One-time password,Role,School,Sign in at",
       "JHS 1,Kojo Antwi,kojo.antwi,pqrs-tuvw-xyz2,Student,Adesua School,http://localhost:80/login",
       "JHS 2,Yaa Asantewaa,yaa.asantewaa,abcd-efgh-jkmn,Student,Adesua School,http://localhost:80/login",
       "", // every line ends with CRLF (the one CSV writer, lib/csv-writer.ts)
     ]);
-    expect(String(c.raw).startsWith("\ufeff")).toBe(true);
+    expect(c.raw.startsWith("\ufeff")).toBe(true);
     expect((await call(t.app, { method: "POST", url: "/api/users/slips", token: teacher, payload: { format: "csv", slips } })).status).toBe(403);
     expect((await call(t.app, { method: "POST", url: "/api/users/slips", token: admin, payload: { format: "pdf", slips } })).status).toBe(400);
   });

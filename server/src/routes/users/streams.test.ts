@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import mammoth from "mammoth";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, createTestApp, useTestApp } from "../../../test/test-app";
 import { buildQuiz, signedIn } from "../../../test/factories";
 import { buildSubmission } from "../../../test/performance";
 import { form } from "../../../test/uploads";
+import { slipsCsv, slipsSheet } from "../../../test/slips";
 
 /** Issue 24: a student's class (the "B" of "JHS 1B") is kept beside the level, shown and filtered on; slips say where. */
-let t: TestApp;
+const t = useTestApp({ SCHOOL_NAME: "St. Mary's JHS, Kumasi", PUBLIC_URL: "https://adesua.stmarys.edu.gh/" });
 let admin: string;
 let teacher: string;
 beforeAll(async () => {
-  t = await createTestApp({ SCHOOL_NAME: "St. Mary's JHS, Kumasi", PUBLIC_URL: "https://adesua.stmarys.edu.gh/" });
   admin = (await signedIn(db(), { role: "admin" })).token;
   teacher = (await signedIn(db(), { role: "teacher" })).token;
 });
-afterAll(() => t.close());
 
 const db = () => t.database.db;
 let seq = 0;
@@ -119,23 +117,14 @@ describe("sign-in slips say which school and where to sign in", () => {
   const slips = [{ name: "Kojo Antwi", signIn: "kojo.antwi", password: "pqrs-tuvw-xyz2", role: "student", studentType: "jhs1", stream: "B" }];
 
   it("prints SCHOOL_NAME and PUBLIC_URL on the Word sheet and in the CSV, with the class", async () => {
-    const doc = await t.app.inject({
-      method: "POST",
-      url: "/api/users/slips",
-      headers: { authorization: `Bearer ${admin}` },
-      payload: { format: "docx", slips },
-    });
+    const doc = await slipsSheet(t.app, admin, slips);
     expect(doc.statusCode).toBe(200);
-    const text = (await mammoth.extractRawText({ buffer: doc.rawPayload })).value;
+    const text = doc.text;
     expect(text).toContain("St. Mary's JHS, Kumasi — sign-in slips — JHS 1B (1)");
     expect(text).toContain("Sign in at: https://adesua.stmarys.edu.gh/login");
     expect(text).toContain("Class: JHS 1B");
-    const c = await call(t.app, { method: "POST", url: "/api/users/slips", token: admin, payload: { format: "csv", slips } });
-    expect(
-      String(c.raw)
-        .replace(/^\ufeff/, "")
-        .split("\r\n"),
-    ).toEqual([
+    const c = await slipsCsv(t.app, admin, slips);
+    expect(c.lines).toEqual([
       "Class,Name,Sign in with,One-time password,Role,School,Sign in at",
       `JHS 1B,Kojo Antwi,kojo.antwi,pqrs-tuvw-xyz2,Student,"St. Mary's JHS, Kumasi",https://adesua.stmarys.edu.gh/login`,
       "", // every line ends with CRLF (the one CSV writer, lib/csv-writer.ts)

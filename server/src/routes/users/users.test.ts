@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { auditLogs, users } from "../../db/schema";
-import { call, createTestApp, type TestApp } from "../../../test/test-app";
+import { call, createTestApp, useTestApp } from "../../../test/test-app";
 import { buildQuiz, buildUser, signedIn, TEST_PASSWORD } from "../../../test/factories";
+import { expectAdminOnly } from "../../../test/roles";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe("GET /api/users", () => {
   it("lets an admin list everyone and filter by role, without secrets", async () => {
@@ -84,10 +81,7 @@ describe("PUT /api/users/:id (password)", () => {
     const target = await buildUser(t.database.db);
     expect((await call(t.app, { method: "PUT", url: `/api/users/${target.id}`, token: admin.token, payload: { password: "x" } })).status).toBe(400);
     expect((await call(t.app, { method: "PUT", url: `/api/users/99999`, token: admin.token, payload: { password: "abcdefgh" } })).status).toBe(404);
-    for (const role of ["teacher", "student"] as const) {
-      const u = await signedIn(t.database.db, { role });
-      expect((await call(t.app, { method: "PUT", url: `/api/users/${target.id}`, token: u.token, payload: { password: "abcdefgh" } })).status).toBe(403);
-    }
+    await expectAdminOnly(t, { method: "PUT", url: `/api/users/${target.id}`, payload: { password: "abcdefgh" } });
   });
 });
 
@@ -113,10 +107,7 @@ describe("DELETE /api/users/:id", () => {
 
   it("refuses teachers and students", async () => {
     const target = await buildUser(t.database.db);
-    for (const role of ["teacher", "student"] as const) {
-      const u = await signedIn(t.database.db, { role });
-      expect((await call(t.app, { method: "DELETE", url: `/api/users/${target.id}`, token: u.token })).status).toBe(403);
-    }
+    await expectAdminOnly(t, { method: "DELETE", url: `/api/users/${target.id}` });
   });
 });
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { scoreHiddenFor } from "@adesua/domain";
-import { createTestApp, type TestApp } from "../../../test/test-app";
+import { useTestApp } from "../../../test/test-app";
 import { buildQuiz } from "../../../test/factories";
 import { quizzes } from "../../db/schema";
 import { scoreHiddenSql } from "./quiz.service";
@@ -23,11 +23,7 @@ const CASES: Case[] = [
   { name: "after_close without a close time but released is shown", showScore: "after_close", close: null, released: -1, hidden: false },
 ];
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe("scoreHiddenFor and scoreHiddenSql agree", () => {
   it.each(CASES)("$name", async (c) => {
