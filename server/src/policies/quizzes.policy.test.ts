@@ -134,18 +134,20 @@ describe("quiz visibility: the row check and the SQL agree with the case table",
   const viewerOf = (c: QuizVisibilityCase): Viewer => ({ id: ids.get(c.viewer.name)!, role: c.viewer.role, studentType: c.viewer.studentType });
   const idOf = (who: Who, me: number) => (who === "me" ? me : who === "other" ? ids.get("other")! : null);
   const found = async (q: SQL) => (await db().execute(q)).rows.length === 1;
+  /** Whether the quiz passes `where` in a Drizzle select of quizzes with their courses joined. */
+  const foundJoined = async (id: number, where: SQL | undefined) =>
+    (
+      await db()
+        .select({ id: quizzes.id })
+        .from(quizzes)
+        .innerJoin(courses, eq(courses.id, quizzes.courseId))
+        .where(and(eq(quizzes.id, id), where))
+    ).length === 1;
 
   /** Whether each form of the rule lets the viewer see the quiz. */
   type Forms = (v: Viewer, quiz: { id: number; courseId: number }) => Promise<boolean>;
   const SQL_FORMS: Record<string, Forms> = {
-    "Drizzle, courses joined": async (v, quiz) =>
-      (
-        await db()
-          .select({ id: quizzes.id })
-          .from(quizzes)
-          .innerJoin(courses, eq(courses.id, quizzes.courseId))
-          .where(and(eq(quizzes.id, quiz.id), quizScopeSql(quizScope(v))))
-      ).length === 1,
+    "Drizzle, courses joined": (v, quiz) => foundJoined(quiz.id, quizScopeSql(quizScope(v))),
     "Drizzle, quizzes alone": async (v, quiz) =>
       (
         await db()
@@ -166,14 +168,7 @@ describe("quiz visibility: the row check and the SQL agree with the case table",
   };
   /** Forms that serve staff only (students never reach them). */
   const STAFF_FORMS: Record<string, Forms> = {
-    "grading's scope": async (v, quiz) =>
-      (
-        await db()
-          .select({ id: quizzes.id })
-          .from(quizzes)
-          .innerJoin(courses, eq(courses.id, quizzes.courseId))
-          .where(and(eq(quizzes.id, quiz.id), gradingScopeCondition(v)))
-      ).length === 1,
+    "grading's scope": (v, quiz) => foundJoined(quiz.id, gradingScopeCondition(v)),
     "performance's scope": (v, quiz) => found(sql`select q.id from quizzes q where q.id = ${quiz.id} and ${scopedQuizzes(v)}`),
     "reports' scope": (v, quiz) =>
       found(sql`select q.id from quizzes q join courses c on c.id = q.course_id where q.id = ${quiz.id} and ${reportQuizScopeSql(v)}`),
