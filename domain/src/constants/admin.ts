@@ -1,5 +1,4 @@
 /** Plain values of the admin home, reports, library and audit screens (no zod: usable on any page). */
-import { labelled } from "./core";
 
 /** The admin home warns about the data disk at this percentage used and above (spec §9: good below 80). */
 export const STORAGE_WARNING_PERCENT = 80;
@@ -17,10 +16,9 @@ export type ReportId = (typeof REPORT_IDS)[number];
 export const REPORT_FORMATS = ["csv", "docx"] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
-const libraryItemTypes = labelled({ material: "Course material", "quiz-pdf": "Quiz paper (PDF)" });
-export const LIBRARY_ITEM_TYPES = libraryItemTypes.values;
+export const LIBRARY_ITEM_TYPES = ["material", "quiz-pdf"] as const;
 export type LibraryItemType = (typeof LIBRARY_ITEM_TYPES)[number];
-export const LIBRARY_TYPE_LABELS = libraryItemTypes.labels;
+export const LIBRARY_TYPE_LABELS: Record<LibraryItemType, string> = { material: "Course material", "quiz-pdf": "Quiz paper (PDF)" };
 
 export const AUDIT_PAGE_SIZE = 20;
 
@@ -39,11 +37,30 @@ export const REPORT_MESSAGES = {
 } as const;
 
 /**
- * Every action the audit trail records, with how the screen names it (the spec's Create, Update, Delete, Login,
- * Logout): `recordAudit` accepts only these, and the Audit logs screen's Action filter is built from this list
- * (issue 24), so an action that can occur is always one that can be filtered on.
+ * Every action the audit trail records: `recordAudit` accepts only these, and the Audit logs screen's Action filter
+ * is built from this list (issue 24), so an action that can occur is always one that can be filtered on.
  */
-const auditActions = labelled({
+export const AUDIT_ACTIONS = [
+  "create",
+  "update",
+  "delete",
+  "login",
+  "logout",
+  "impersonate",
+  "regrade",
+  "release_answers",
+  "approve",
+  "reject",
+  "override",
+  "grade",
+  "import",
+  "publish",
+  "unpublish",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** How the screen names each action (the spec's Create, Update, Delete, Login, Logout; a Record, so no action goes without a label). */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   create: "Create",
   update: "Update",
   delete: "Delete",
@@ -59,10 +76,7 @@ const auditActions = labelled({
   import: "Import",
   publish: "Publish",
   unpublish: "Unpublish",
-});
-export const AUDIT_ACTIONS = auditActions.values;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_ACTION_LABELS = auditActions.labels;
+};
 
 /** The label of an action, or the action itself for one written before this list knew it. */
 export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action.toLowerCase() as AuditAction] ?? action;

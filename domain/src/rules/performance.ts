@@ -3,7 +3,6 @@
  * of a student's final score, and the item-analysis thresholds. The server computes the figures in SQL;
  * these are the one statement of the thresholds both sides read. No Node APIs, no zod.
  */
-import { labelled } from "../constants/core";
 import { quizTimeStatus, type QuizWindow } from "./quiz-availability";
 
 export const PERFORMANCE_STRATEGIES = ["standard", "highest", "weighted"] as const;
@@ -62,15 +61,14 @@ export const ITEM_MIN_DISCRIMINATION = 0.2;
 export const ITEM_TOO_HARD_BELOW = 0.3;
 export const ITEM_TOO_EASY_ABOVE = 0.9;
 
-const itemFlags = labelled({
+export const ITEM_FLAGS = ["wrong_key", "non_discriminating", "too_hard", "too_easy"] as const;
+export type ItemFlag = (typeof ITEM_FLAGS)[number];
+export const ITEM_FLAG_LABEL: Record<ItemFlag, string> = {
   wrong_key: "Likely wrongly keyed",
   non_discriminating: "Does not discriminate",
   too_hard: "Too hard",
   too_easy: "Too easy",
-});
-export const ITEM_FLAGS = itemFlags.values;
-export type ItemFlag = (typeof ITEM_FLAGS)[number];
-export const ITEM_FLAG_LABEL = itemFlags.labels;
+};
 
 /** Size of the upper (and of the lower) group among n students. */
 export const itemGroupSize = (n: number): number => (n <= 0 ? 0 : Math.max(1, Math.ceil(ITEM_GROUP_SHARE * n)));
