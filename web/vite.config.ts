@@ -63,17 +63,19 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // The small Mantine components nearly every student page shows (≈ 4 KB brotli together).
+            // The small Mantine components nearly every student page shows (≈ 4 KB brotli together), and TanStack's
+            // useMutation: the sign-in form writes through it, and in the "student" group it brought that whole chunk to the
+            // login page (+3.5 KB brotli) for one hook (issue 26).
             {
               name: "ui",
-              test: /@mantine[\\/]core[\\/].*[\\/]components[\\/](Alert|Anchor|Badge|SimpleGrid|Skeleton|Card|VisuallyHidden|ActionIcon|TextInput)[\\/]/,
+              test: /@mantine[\\/]core[\\/].*[\\/]components[\\/](Alert|Anchor|Badge|SimpleGrid|Skeleton|Card|VisuallyHidden|ActionIcon|TextInput)[\\/]|@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]useMutation\.js$|@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]mutationObserver\.js$/,
             },
             // What the student pages share beyond the entry (the query hook, page header, list states, dates): one file
             // instead of ten on the home and the quiz list, each costing a round trip on one of six connections while the
             // entry downloads (decision 031). Exactly these modules: their dependencies are in the entry already.
             {
               name: "student",
-              test: /@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|useQuery|queryOptions)\.js$|@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]queryObserver\.js$|src[\\/]lib[\\/](format|use-now|use-query-params)\.ts$|src[\\/]components[\\/](page-header|empty-state|error-state|list-skeleton|greeting)\.tsx$|domain[\\/]src[\\/]rules[\\/]greeting\.ts$|@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]useMutation\.js$|@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]mutationObserver\.js$/,
+              test: /@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|useQuery|queryOptions)\.js$|@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]queryObserver\.js$|src[\\/]lib[\\/](format|use-now|use-query-params)\.ts$|src[\\/]components[\\/](page-header|empty-state|error-state|list-skeleton|greeting)\.tsx$|domain[\\/]src[\\/]rules[\\/]greeting\.ts$/,
               includeDependenciesRecursively: false,
             },
             // The student home's own modules and the announcements shown above it: one file instead of seven (decision 035).
