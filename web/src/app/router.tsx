@@ -24,6 +24,23 @@ function PublicOnly({ children }: { children: React.ReactNode }) {
   return <>{children}</>;
 }
 
+/** A public page (login, signup), loaded on its first visit and shown only to a signed-out user. */
+function publicPage(path: string, load: () => Promise<React.ComponentType>): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const Page = await load();
+      return {
+        Component: () => (
+          <PublicOnly>
+            <Page />
+          </PublicOnly>
+        ),
+      };
+    },
+  };
+}
+
 /** Rewrites an alias prefix to the real area, keeping the rest of the path. */
 function Alias({ from, to }: { from: string; to: string }) {
   const location = useLocation();
@@ -86,32 +103,8 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <LoadingScreen />,
     children: [
       { index: true, element: <HomeRedirect /> },
-      {
-        path: "login",
-        lazy: async () => {
-          const m = await import("../features/auth/routes/login");
-          return {
-            Component: () => (
-              <PublicOnly>
-                <m.LoginPage />
-              </PublicOnly>
-            ),
-          };
-        },
-      },
-      {
-        path: "signup",
-        lazy: async () => {
-          const m = await import("../features/auth/routes/signup");
-          return {
-            Component: () => (
-              <PublicOnly>
-                <m.SignupPage />
-              </PublicOnly>
-            ),
-          };
-        },
-      },
+      publicPage("login", () => import("../features/auth/routes/login").then((m) => m.LoginPage)),
+      publicPage("signup", () => import("../features/auth/routes/signup").then((m) => m.SignupPage)),
       {
         path: "students/dashboard",
         element: (

@@ -33,6 +33,14 @@ export function Part({ title, description, children }: { title: string; descript
   );
 }
 
+/** The quiz's number rules, in the order they show: field, label, allowed values (whole numbers unless said). */
+const RULE_NUMBERS = [
+  { field: "timeLimit", label: "Time limit (minutes)", description: "1 to 600; empty means no time limit" },
+  { field: "maxAttempts", label: "Max attempts", description: "1 to 10; empty means unlimited" },
+  { field: "questionsPerPage", label: "Questions per page", description: "1 to 50" },
+  { field: "passingScore", label: "Passing score (%)", description: "0 to 100", whole: false },
+] as const;
+
 /** Time limit, attempts, questions per page, pass mark and the timer rule. */
 export function RulesPart({ values, errors, set, locked }: FieldsProps) {
   return (
@@ -40,37 +48,7 @@ export function RulesPart({ values, errors, set, locked }: FieldsProps) {
       <QuizNumberInputs
         cols={2}
         disabled={locked}
-        fields={[
-          {
-            label: "Time limit (minutes)",
-            description: "1 to 600; empty means no time limit",
-            value: values.timeLimit,
-            onChange: (v) => set("timeLimit", v),
-            error: errors.timeLimit,
-          },
-          {
-            label: "Max attempts",
-            description: "1 to 10; empty means unlimited",
-            value: values.maxAttempts,
-            onChange: (v) => set("maxAttempts", v),
-            error: errors.maxAttempts,
-          },
-          {
-            label: "Questions per page",
-            description: "1 to 50",
-            value: values.questionsPerPage,
-            onChange: (v) => set("questionsPerPage", v),
-            error: errors.questionsPerPage,
-          },
-          {
-            label: "Passing score (%)",
-            description: "0 to 100",
-            whole: false,
-            value: values.passingScore,
-            onChange: (v) => set("passingScore", v),
-            error: errors.passingScore,
-          },
-        ]}
+        fields={RULE_NUMBERS.map(({ field, ...f }) => ({ ...f, value: values[field], onChange: (v) => set(field, v), error: errors[field] }))}
       />
       <Checkbox
         label="Reset the timer on each new attempt"
@@ -114,6 +92,13 @@ export function RulesPart({ values, errors, set, locked }: FieldsProps) {
   );
 }
 
+/** A timed section's three whole-number fields, in the order they show. */
+const SECTION_NUMBERS = [
+  ["start", "From question"],
+  ["end", "To question"],
+  ["timeLimit", "Minutes"],
+] as const;
+
 /** Timed sections as question numbers from 1, each with its own limit. */
 export function TimedSectionsPart({
   values,
@@ -136,36 +121,19 @@ export function TimedSectionsPart({
                 error={se.name}
                 disabled={locked}
               />
-              <NumberInput
-                label="From question"
-                allowDecimal={false}
-                allowNegative={false}
-                clampBehavior="none"
-                value={s.start}
-                onChange={(v) => setSection(s.key, { start: v })}
-                error={se.start}
-                disabled={locked}
-              />
-              <NumberInput
-                label="To question"
-                allowDecimal={false}
-                allowNegative={false}
-                clampBehavior="none"
-                value={s.end}
-                onChange={(v) => setSection(s.key, { end: v })}
-                error={se.end}
-                disabled={locked}
-              />
-              <NumberInput
-                label="Minutes"
-                allowDecimal={false}
-                allowNegative={false}
-                clampBehavior="none"
-                value={s.timeLimit}
-                onChange={(v) => setSection(s.key, { timeLimit: v })}
-                error={se.timeLimit}
-                disabled={locked}
-              />
+              {SECTION_NUMBERS.map(([field, label]) => (
+                <NumberInput
+                  key={field}
+                  label={label}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  clampBehavior="none"
+                  value={s[field]}
+                  onChange={(v) => setSection(s.key, { [field]: v })}
+                  error={se[field]}
+                  disabled={locked}
+                />
+              ))}
             </SimpleGrid>
             <Group justify="flex-end" mt="xs">
               <Button

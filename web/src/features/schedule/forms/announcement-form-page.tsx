@@ -14,6 +14,12 @@ type Values = { title: string; content: string; startDate: string; endDate: stri
 type Field = keyof Values;
 const LIST = "/admin/dashboard/announcements";
 
+/** The two optional dates, side by side: field, label, what empty means. */
+const DATE_FIELDS = [
+  ["startDate", "Start date", "Empty: from now"],
+  ["endDate", "End date", "Empty: until removed"],
+] as const;
+
 /** `YYYY-MM-DD` of a stored instant (UTC: the school's zone, Africa/Accra). */
 const dateOf = (iso: string | null) => (iso ? iso.slice(0, 10) : "");
 
@@ -92,24 +98,18 @@ export function AnnouncementFormPage() {
         </Paper>
       )}
       <Group grow wrap="wrap" align="flex-start">
-        <TextInput
-          type="date"
-          label="Start date"
-          description="Empty: from now"
-          value={values.startDate}
-          onChange={(e) => set("startDate", e.currentTarget.value)}
-          error={errors.startDate}
-          miw={150}
-        />
-        <TextInput
-          type="date"
-          label="End date"
-          description="Empty: until removed"
-          value={values.endDate}
-          onChange={(e) => set("endDate", e.currentTarget.value)}
-          error={errors.endDate}
-          miw={150}
-        />
+        {DATE_FIELDS.map(([field, label, description]) => (
+          <TextInput
+            key={field}
+            type="date"
+            label={label}
+            description={description}
+            value={values[field]}
+            onChange={(e) => set(field, e.currentTarget.value)}
+            error={errors[field]}
+            miw={150}
+          />
+        ))}
       </Group>
     </FormPage>
   );
