@@ -75,7 +75,7 @@ export default defineConfig({
             // entry downloads (decision 031). Exactly these modules: their dependencies are in the entry already.
             {
               name: "student",
-              test: /@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|useQuery|queryOptions)\.js$|@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]queryObserver\.js$|src[\\/]lib[\\/](format|use-now|use-query-params)\.ts$|src[\\/]components[\\/](page-header|empty-state|error-state|list-skeleton|greeting)\.tsx$|domain[\\/]src[\\/]rules[\\/]greeting\.ts$/,
+              test: /@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](IsRestoringProvider|QueryErrorResetBoundary|errorBoundaryUtils|suspense|useBaseQuery|useQuery|queryOptions)\.js$|@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]queryObserver\.js$|src[\\/]lib[\\/](format|use-now|use-query-params|mutations)\.ts$|src[\\/]components[\\/](page-header|empty-state|error-state|list-skeleton|greeting)\.tsx$|domain[\\/]src[\\/]rules[\\/]greeting\.ts$/,
               includeDependenciesRecursively: false,
             },
             // The student home's own modules and the announcements shown above it: one file instead of seven (decision 035).

@@ -18,6 +18,15 @@ type Props = {
   onClose: () => void;
 };
 
+/** A dialog's or form's last failure, announced to screen readers; nothing when there is none. */
+export function FormError({ error }: { error?: string | null }) {
+  return error ? (
+    <Alert color="red" role="alert">
+      {error}
+    </Alert>
+  ) : null;
+}
+
 /** Asks before a destructive or weighty action; Cancel has the focus so Enter never deletes by accident. */
 export function ConfirmDialog({ opened, title, message, details, confirmLabel = "Delete", confirmColor = "red", loading, error, onConfirm, onClose }: Props) {
   return (
@@ -29,11 +38,7 @@ export function ConfirmDialog({ opened, title, message, details, confirmLabel = 
             {details}
           </Text>
         )}
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError error={error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-autofocus>
             Cancel

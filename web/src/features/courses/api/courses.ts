@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Course, CourseListResponse, CourseStats, User } from "@adesua/domain";
 import { api } from "@/lib/api";
+import { saveById, useInvalidatingMutation } from "@/lib/mutations";
 
 export const COURSES_LOAD_FAILED = "Failed to load courses. Please try again later.";
 
@@ -52,14 +53,10 @@ function toFormData(v: CourseFormValues): FormData {
 }
 
 /** Create (no id) or update a course; the PDF travels as multipart field `material`. */
-export function useSaveCourse() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, values }: { id?: number; values: CourseFormValues }) =>
-      id ? api<Course>(`/courses/${id}`, { method: "PUT", form: toFormData(values) }) : api<Course>("/courses", { method: "POST", form: toFormData(values) }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: courseKeys.all }),
-  });
-}
+export const useSaveCourse = () =>
+  useInvalidatingMutation(courseKeys.all, ({ id, values }: { id?: number; values: CourseFormValues }) =>
+    saveById<Course>("/courses", id, { form: toFormData(values) }),
+  );
 
 export function useDeleteCourse() {
   const qc = useQueryClient();

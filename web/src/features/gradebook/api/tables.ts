@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { Table, TableCellsResult, TableCellsUpdate, TableDataResponse, TableFormInput, TableListResponse } from "@adesua/domain";
 import { api } from "@/lib/api";
 import { downloadFile } from "@/lib/download";
+import { saveById, useDeleteById, useInvalidatingMutation } from "@/lib/mutations";
 
 export const tableKeys = {
   all: ["tables"] as const,
@@ -26,22 +27,10 @@ export const useTableData = (id: number | null, page: number, limit: number, sea
     placeholderData: keepPreviousData,
   });
 
-export function useSaveTable() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, values }: { id?: number; values: TableFormInput }) =>
-      id ? api<Table>(`/tables/${id}`, { method: "PUT", body: values }) : api<Table>("/tables", { method: "POST", body: values }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: tableKeys.all }),
-  });
-}
+export const useSaveTable = () =>
+  useInvalidatingMutation(tableKeys.all, ({ id, values }: { id?: number; values: TableFormInput }) => saveById<Table>("/tables", id, { body: values }));
 
-export function useDeleteTable() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api<{ ok: true }>(`/tables/${id}`, { method: "DELETE" }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: tableKeys.all }),
-  });
-}
+export const useDeleteTable = () => useDeleteById("/tables", tableKeys.all);
 
 /** Saves marks; the answer's rows replace the students' rows in every cached page of the table. */
 export function useSaveCells(id: number) {

@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { ActionIcon, Alert, Button, Group, NumberInput, Select, Stack, Text, TextInput, Textarea } from "@mantine/core";
+import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { DEFAULT_TABLE_COLUMNS, STUDENT_TYPE_LABELS, STUDENT_TYPES, TableFormSchema, type Table, type TableFormInput } from "@adesua/domain";
+import { FormError } from "@/components/confirm-dialog";
 import { api, errorText } from "@/lib/api";
 import { issuesToFieldErrors } from "@/lib/form-errors";
 import { useSaveTable } from "../api/tables";
@@ -213,11 +214,7 @@ export function TableForm({ table, onSaved }: { table?: Table; onSaved?: (t: Tab
             </Text>
           )}
         </Stack>
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FormError error={failure} />
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
             {table ? "Save Table" : "Create Table"}

@@ -9,6 +9,7 @@ import type {
 } from "@adesua/domain";
 import type { SubmissionSort } from "@adesua/domain/constants";
 import { api } from "@/lib/api";
+import { useDeleteById, useInvalidatingMutation } from "@/lib/mutations";
 
 export const gradingKeys = {
   all: ["grading"] as const,
@@ -79,22 +80,13 @@ export function useGradeSubmission(quizId: number) {
 }
 
 /** PUT /submissions/{id} { score } (Grades Management's Edit). */
-export function useEditScore() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, score }: { id: number; score: number }) => api<SubmissionItem>(`/submissions/${id}`, { method: "PUT", body: { score } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: gradingKeys.all }),
-  });
-}
+export const useEditScore = () =>
+  useInvalidatingMutation(gradingKeys.all, ({ id, score }: { id: number; score: number }) =>
+    api<SubmissionItem>(`/submissions/${id}`, { method: "PUT", body: { score } }),
+  );
 
 /** DELETE /submissions/{id}. */
-export function useDeleteSubmission() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api<{ ok: true }>(`/submissions/${id}`, { method: "DELETE" }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: gradingKeys.all }),
-  });
-}
+export const useDeleteSubmission = () => useDeleteById("/submissions", gradingKeys.all);
 
 type Option = { id: number; title: string };
 

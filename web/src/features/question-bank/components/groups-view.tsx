@@ -99,27 +99,24 @@ export function GroupsView({ readBase, attemptBase, actions }: Props) {
           onChange={(e) => update({ section: e.currentTarget.value || null })}
         />
         {/* Plain number fields: the student list stays light (no NumberInput). */}
-        <TextInput
-          label="Questions per page"
-          type="number"
-          min={1}
-          max={50}
-          w={150}
-          defaultValue={perPage}
-          key={`p${perPage}`}
-          onBlur={(e) => update({ perPage: String(Math.min(50, Math.max(1, Number(e.currentTarget.value) || 5))) })}
-        />
-        <TextInput
-          label="Time limit (minutes)"
-          description="0 for no limit"
-          type="number"
-          min={0}
-          max={300}
-          w={150}
-          defaultValue={timeLimit}
-          key={`t${timeLimit}`}
-          onBlur={(e) => update({ timeLimit: String(Math.min(300, Math.max(0, Number(e.currentTarget.value) || 0))) })}
-        />
+        {(
+          [
+            { name: "perPage", key: "p", label: "Questions per page", description: undefined, min: 1, max: 50, empty: 5, value: perPage },
+            { name: "timeLimit", key: "t", label: "Time limit (minutes)", description: "0 for no limit", min: 0, max: 300, empty: 0, value: timeLimit },
+          ] as const
+        ).map((n) => (
+          <TextInput
+            label={n.label}
+            description={n.description}
+            type="number"
+            min={n.min}
+            max={n.max}
+            w={150}
+            defaultValue={n.value}
+            key={`${n.key}${n.value}`}
+            onBlur={(e) => update({ [n.name]: String(Math.min(n.max, Math.max(n.min, Number(e.currentTarget.value) || n.empty))) })}
+          />
+        ))}
       </Group>
       <Group gap="xs" wrap="wrap">
         <Button.Group aria-label="View">

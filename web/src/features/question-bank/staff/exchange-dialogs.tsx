@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Alert, Button, Group, List, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
+import { FormError } from "@/components/confirm-dialog";
 import { FileUpload, useFileUpload } from "@/components/file-upload";
 import { ApiError, errorText } from "@/lib/api";
 import { downloadFile } from "@/lib/download";
@@ -170,11 +171,7 @@ export function ExportDialog({ opened, onClose, defaults }: { opened: boolean; o
           />
           <TextInput label="Topic" miw={160} value={topic} onChange={(e) => setTopic(e.currentTarget.value)} />
         </Group>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError error={error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

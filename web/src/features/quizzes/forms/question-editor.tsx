@@ -110,26 +110,24 @@ export function QuestionEditor({ questions, onChange, errors, problems = {}, dis
                 </UnstyledButton>
                 {/* Small icon buttons so the collapsed line stays one line on a 360 px phone. */}
                 <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-                  <ActionIcon
-                    size="md"
-                    variant="default"
-                    disabled={disabled || i === 0}
-                    onClick={() => onChange(move(questions, i, i - 1))}
-                    aria-label={`Move question ${n} up`}
-                    title="Move up"
-                  >
-                    ↑
-                  </ActionIcon>
-                  <ActionIcon
-                    size="md"
-                    variant="default"
-                    disabled={disabled || i === questions.length - 1}
-                    onClick={() => onChange(move(questions, i, i + 1))}
-                    aria-label={`Move question ${n} down`}
-                    title="Move down"
-                  >
-                    ↓
-                  </ActionIcon>
+                  {(
+                    [
+                      ["up", i - 1, i === 0, "↑"],
+                      ["down", i + 1, i === questions.length - 1, "↓"],
+                    ] as const
+                  ).map(([dir, to, atEnd, arrow]) => (
+                    <ActionIcon
+                      key={dir}
+                      size="md"
+                      variant="default"
+                      disabled={disabled || atEnd}
+                      onClick={() => onChange(move(questions, i, to))}
+                      aria-label={`Move question ${n} ${dir}`}
+                      title={`Move ${dir}`}
+                    >
+                      {arrow}
+                    </ActionIcon>
+                  ))}
                   <ActionIcon
                     size="md"
                     variant="light"

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Announcement, AnnouncementCurrentResponse, AnnouncementFormInput, AnnouncementListResponse } from "@adesua/domain";
 import { api } from "@/lib/api";
+import { saveById, useDeleteById, useInvalidatingMutation } from "@/lib/mutations";
 
 export const SAVE_FAILED = "Error saving announcement.";
 export const DELETE_FAILED = "Delete failed";
@@ -36,22 +37,12 @@ export const getCurrentAnnouncementsQueryOptions = () =>
   });
 export const useCurrentAnnouncements = () => useQuery(getCurrentAnnouncementsQueryOptions());
 
-export function useSaveAnnouncement() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, values }: { id?: number; values: AnnouncementFormInput }) =>
-      id ? api<Announcement>(`/announcements/${id}`, { method: "PUT", body: values }) : api<Announcement>("/announcements", { method: "POST", body: values }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: announcementKeys.all }),
-  });
-}
+export const useSaveAnnouncement = () =>
+  useInvalidatingMutation(announcementKeys.all, ({ id, values }: { id?: number; values: AnnouncementFormInput }) =>
+    saveById<Announcement>("/announcements", id, { body: values }),
+  );
 
-export function useDeleteAnnouncement() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api<{ ok: true }>(`/announcements/${id}`, { method: "DELETE" }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: announcementKeys.all }),
-  });
-}
+export const useDeleteAnnouncement = () => useDeleteById("/announcements", announcementKeys.all);
 
 export function useDismissAnnouncement() {
   const qc = useQueryClient();

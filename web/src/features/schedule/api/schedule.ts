@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FeedTokenCreated, FeedTokenStatus, ParsedScheduleResult, ScheduleEvent, ScheduleListResponse } from "@adesua/domain";
 import { api } from "@/lib/api";
+import { saveById, useDeleteById, useInvalidatingMutation } from "@/lib/mutations";
 
 export const SCHEDULES_LOAD_FAILED = "Failed to load schedules";
 export const COURSES_LOAD_FAILED = "Failed to load courses";
@@ -56,34 +57,18 @@ export function toEventFormData(v: EventFormValues): FormData {
   return fd;
 }
 
-export function useSaveEvent() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, values }: { id?: number; values: EventFormValues }) =>
-      id
-        ? api<ScheduleEvent>(`/schedules/${id}`, { method: "PUT", form: toEventFormData(values) })
-        : api<ScheduleEvent>("/schedules", { method: "POST", form: toEventFormData(values) }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: scheduleKeys.all }),
-  });
-}
+export const useSaveEvent = () =>
+  useInvalidatingMutation(scheduleKeys.all, ({ id, values }: { id?: number; values: EventFormValues }) =>
+    saveById<ScheduleEvent>("/schedules", id, { form: toEventFormData(values) }),
+  );
 
-export function useDeleteEvent() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api<{ ok: true }>(`/schedules/${id}`, { method: "DELETE" }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: scheduleKeys.all }),
-  });
-}
+export const useDeleteEvent = () => useDeleteById("/schedules", scheduleKeys.all);
 
 /** Cancels one occurrence of a repeating event, keeping the series. */
-export function useCancelOccurrence() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, occurrenceStart }: { id: number; occurrenceStart: string }) =>
-      api<ScheduleEvent>(`/schedules/${id}/exceptions`, { method: "POST", body: { occurrenceStart } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: scheduleKeys.all }),
-  });
-}
+export const useCancelOccurrence = () =>
+  useInvalidatingMutation(scheduleKeys.all, ({ id, occurrenceStart }: { id: number; occurrenceStart: string }) =>
+    api<ScheduleEvent>(`/schedules/${id}/exceptions`, { method: "POST", body: { occurrenceStart } }),
+  );
 
 export function useParseSchedule() {
   return useMutation({
