@@ -50,17 +50,16 @@ function checkMarks(marks: readonly TeacherMark[], auto: GradeOutcome): void {
   if (auto.ungradedAnswers.some((a) => !seen.has(a.questionId))) throw badRequest(M.markMissing);
 }
 
+/** A teacher's grade: a final score, or marks for the answers to questions without a key. */
+type GradeInput = { finalScore: number } | { marks: TeacherMark[] };
+type GradeContext = { viewer: Viewer; actor: Actor; now: Date; action: "grade" | "update" };
+
 /**
  * Sets a teacher's grade on a locked submission (decision 022) and brings the student's records of
  * the quiz in line (`recomputeRecords`): a final score, or marks for the answers to questions without
  * a key. It replaces any earlier grade. Audited with before and after, as `action`.
  */
-export async function applyTeacherGrade(
-  tx: Tx,
-  locked: LockedSubmission,
-  grade: { finalScore: number } | { marks: TeacherMark[] },
-  ctx: { viewer: Viewer; actor: Actor; now: Date; action: "grade" | "update" },
-): Promise<void> {
+export async function applyTeacherGrade(tx: Tx, locked: LockedSubmission, grade: GradeInput, ctx: GradeContext): Promise<void> {
   const s = locked.submission;
   let teacher: TeacherGrade;
   let g: GradeOutcome;
@@ -102,12 +101,7 @@ export async function applyTeacherGrade(
 }
 
 /** PUT /submissions/{id}/grade and PUT /submissions/{id}: a teacher's grade, answered as the Grades Management row. */
-export async function gradeSubmission(
-  db: Db,
-  id: number,
-  grade: { finalScore: number } | { marks: TeacherMark[] },
-  ctx: { viewer: Viewer; actor: Actor; now: Date; action: "grade" | "update" },
-): Promise<SubmissionItem> {
+export async function gradeSubmission(db: Db, id: number, grade: GradeInput, ctx: GradeContext): Promise<SubmissionItem> {
   return db.transaction(async (tx) => {
     const locked = await lockSubmission(tx, id);
     assertCanGradeQuiz(ctx.viewer, { quiz: locked.quiz, course: locked.quiz.course });

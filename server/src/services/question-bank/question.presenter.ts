@@ -1,22 +1,6 @@
 import type { BankQuestion, BankSection, PracticeResult, PracticeSummary, StudentBankQuestion } from "@adesua/domain";
 import type { PracticeResultRow, QuestionRow } from "../../db/schema";
 
-/** A bank question for teachers and admins: with its answer. Whitelisted fields only. */
-export function presentBankQuestion(q: QuestionRow): BankQuestion {
-  return {
-    id: q.id,
-    position: q.position,
-    text: q.text,
-    options: q.options,
-    answer: q.answer,
-    year: q.year!,
-    subject: q.subject!,
-    section: q.section as BankSection,
-    topic: q.topic,
-    imageCount: q.imageFileIds.length,
-  };
-}
-
 /** A bank question for students: built field by field, so `answer` cannot leak in. */
 export function presentStudentBankQuestion(q: QuestionRow): StudentBankQuestion {
   return {
@@ -30,6 +14,11 @@ export function presentStudentBankQuestion(q: QuestionRow): StudentBankQuestion 
     topic: q.topic,
     imageCount: q.imageFileIds.length,
   };
+}
+
+/** A bank question for teachers and admins: the student's fields with its answer. */
+export function presentBankQuestion(q: QuestionRow): BankQuestion {
+  return { ...presentStudentBankQuestion(q), answer: q.answer };
 }
 
 export function presentPracticeSummary(r: PracticeResultRow): PracticeSummary {
