@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
-import { Link, useLocation, useParams } from "react-router";
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { useLocation, useParams } from "react-router";
+import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { ItemAnalysis } from "@adesua/domain";
 import { errorText } from "@/lib/api";
@@ -12,7 +12,8 @@ import { exportQuizzes, useFixKey, useQuizDetails } from "../api/performance";
 import { ItemAnalysisTable } from "../components/item-analysis-table";
 import { PerformanceLoadError } from "../components/load-error";
 import { StatCard as Stat } from "./stat-card";
-import { areaBaseOf, gradeColor, maxAttempts, passRate, score, STATUS_COLOR, STATUS_LABEL, PINNED } from "../components/performance-display";
+import { areaBaseOf, gradeColor, maxAttempts, passRate, score, STATUS_COLOR, STATUS_LABEL } from "../components/performance-display";
+import { pinnedLinkColumn } from "../components/pinned-link-column";
 
 const DistributionChart = lazy(() => import("../components/charts").then((m) => ({ default: m.DistributionChart })));
 
@@ -124,17 +125,12 @@ export function QuizDetailsPage() {
               rowKey={(s) => s.userId}
               minWidth={showEmail ? 720 : 560}
               columns={[
-                {
-                  key: "student",
-                  header: "Student",
-                  th: { style: PINNED },
-                  td: { style: PINNED },
-                  cell: (s) => (
-                    <Anchor component={Link} to={`${base}/performance/${s.userId}`} size="sm">
-                      {s.studentName}
-                    </Anchor>
-                  ),
-                },
+                pinnedLinkColumn<(typeof d.students)[number]>(
+                  "student",
+                  "Student",
+                  (s) => `${base}/performance/${s.userId}`,
+                  (s) => s.studentName,
+                ),
                 {
                   key: "score",
                   header: "Best score",

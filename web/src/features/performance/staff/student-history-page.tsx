@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
-import { Link, useLocation, useParams } from "react-router";
-import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { useLocation, useParams } from "react-router";
+import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { formatDateTime } from "@/lib/format";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/empty-state";
@@ -8,7 +8,8 @@ import { DataTable } from "@/components/list-page/data-table";
 import { useStudentHistory } from "../api/performance";
 import { PerformanceLoadError } from "../components/load-error";
 import { StatCard } from "./stat-card";
-import { areaBaseOf, gradeColor, score, PINNED } from "../components/performance-display";
+import { areaBaseOf, gradeColor, score } from "../components/performance-display";
+import { pinnedLinkColumn } from "../components/pinned-link-column";
 
 const HistoryChart = lazy(() => import("../components/charts").then((m) => ({ default: m.HistoryChart })));
 
@@ -86,17 +87,12 @@ export function StudentHistoryPage() {
             rowKey={(h) => h.quizId}
             minWidth={600}
             columns={[
-              {
-                key: "quiz",
-                header: "Quiz",
-                th: { style: PINNED },
-                td: { style: PINNED },
-                cell: (h) => (
-                  <Anchor component={Link} to={`${base}/performance/quiz-details/${h.quizId}`} size="sm">
-                    {h.quizTitle}
-                  </Anchor>
-                ),
-              },
+              pinnedLinkColumn<(typeof d.history)[number]>(
+                "quiz",
+                "Quiz",
+                (h) => `${base}/performance/quiz-details/${h.quizId}`,
+                (h) => h.quizTitle,
+              ),
               { key: "score", header: "Best score", cell: (h) => score(h.score) },
               { key: "result", header: "Result", cell: (h) => (h.passed === null ? "Waiting for grading" : h.passed ? "Passed" : "Failed") },
               { key: "attempts", header: "Attempts", cell: (h) => h.attempts },

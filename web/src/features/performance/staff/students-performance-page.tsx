@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { Anchor, Badge, Button, Group, NativeSelect, NumberInput, Stack, Text, TextInput, Tooltip } from "@mantine/core";
+import { Badge, Button, Group, NativeSelect, NumberInput, Stack, Text, TextInput, Tooltip } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { PERFORMANCE_STRATEGIES, STRATEGY_LABEL, type PerformanceStrategy } from "@adesua/domain/rules";
 import type { StudentPerformanceRow } from "@adesua/domain";
@@ -11,7 +11,8 @@ import { ListBody, useListFilters } from "@/components/list-page";
 import { DataTable } from "@/components/list-page/data-table";
 import { fetchAllStudentPerformance, useCourseOptions, useOverrideScore, useStudentPerformance, type StudentFilters } from "../api/performance";
 import { OverrideDialog } from "../components/override-dialog";
-import { areaBaseOf, gradeColor, score, PINNED } from "../components/performance-display";
+import { areaBaseOf, gradeColor, score } from "../components/performance-display";
+import { pinnedLinkColumn } from "../components/pinned-link-column";
 import { downloadCsv } from "../components/csv";
 
 const PAGE_SIZE = 20;
@@ -139,17 +140,13 @@ export function StudentsPerformancePage() {
             minWidth={720}
             scrollProps={{ "aria-busy": q.isFetching }}
             columns={[
-              {
-                key: "name",
-                header: "Name",
-                th: { style: PINNED },
-                td: { style: PINNED },
-                cell: (r) => (
-                  <Anchor component={Link} to={`${base}/performance/${r.userId}`} size="sm" fw={600}>
-                    {r.name}
-                  </Anchor>
-                ),
-              },
+              pinnedLinkColumn<(typeof rows)[number]>(
+                "name",
+                "Name",
+                (r) => `${base}/performance/${r.userId}`,
+                (r) => r.name,
+                600,
+              ),
               {
                 key: "final",
                 header: "Final score",
