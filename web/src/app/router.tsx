@@ -5,7 +5,7 @@ import { useAuth } from "../lib/auth";
 import { ApiBridge } from "./api-bridge";
 import { LoadingScreen, RequireAuth } from "./guard";
 import { RoleLayout } from "./layouts/role-layout";
-import { ADMIN_NAV, STUDENT_NAV, TEACHER_NAV } from "./nav";
+import { ADMIN_NAV, STUDENT_NAV, TEACHER_NAV, type NavItem } from "./nav";
 import { NotYetAvailable } from "./not-yet";
 import { PageNotFound } from "./not-found";
 import { adminRoutes, studentRoutes, teacherRoutes } from "./routes";
@@ -96,6 +96,20 @@ const TEACHER_SOON: [string, string][] = [...STAFF_SOON];
 
 const ADMIN_SOON: [string, string][] = [...STAFF_SOON];
 
+/** A signed-in area: its layout and menu behind the sign-in check (and the roles it admits, when it has any). */
+function area(path: string, nav: NavItem[], areaLabel: string, children: RouteObject[], roles?: readonly Role[]): RouteObject {
+  return {
+    path,
+    ...(roles && { handle: { roles } satisfies RouteHandle }),
+    element: (
+      <RequireAuth roles={roles}>
+        <RoleLayout nav={nav} home={`/${path}`} areaLabel={areaLabel} />
+      </RequireAuth>
+    ),
+    children,
+  };
+}
+
 export const routes: RouteObject[] = [
   {
     element: <ApiBridge />,
@@ -105,35 +119,15 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomeRedirect /> },
       publicPage("login", () => import("../features/auth/routes/login").then((m) => m.LoginPage)),
       publicPage("signup", () => import("../features/auth/routes/signup").then((m) => m.SignupPage)),
-      {
-        path: "students/dashboard",
-        element: (
-          <RequireAuth>
-            <RoleLayout nav={STUDENT_NAV} home="/students/dashboard" areaLabel="Student" />
-          </RequireAuth>
-        ),
-        children: [...studentRoutes.map(guarded), ...STUDENT_SOON.map(([p, t]) => soon(p, t)), notFound],
-      },
-      {
-        path: "teachers/dashboard",
-        handle: { roles: ["teacher", "admin"] } satisfies RouteHandle,
-        element: (
-          <RequireAuth roles={["teacher", "admin"]}>
-            <RoleLayout nav={TEACHER_NAV} home="/teachers/dashboard" areaLabel="Teacher" />
-          </RequireAuth>
-        ),
-        children: [...teacherRoutes.map(guarded), ...TEACHER_SOON.map(([p, t]) => soon(p, t, TEACHER_ONLY)), notFound],
-      },
-      {
-        path: "admin/dashboard",
-        handle: { roles: ["admin", "teacher"] } satisfies RouteHandle,
-        element: (
-          <RequireAuth roles={["admin", "teacher"]}>
-            <RoleLayout nav={ADMIN_NAV} home="/admin/dashboard" areaLabel="Admin" />
-          </RequireAuth>
-        ),
-        children: [...adminRoutes.map(guarded), ...ADMIN_SOON.map(([p, t]) => soon(p, t)), notFound],
-      },
+      area("students/dashboard", STUDENT_NAV, "Student", [...studentRoutes.map(guarded), ...STUDENT_SOON.map(([p, t]) => soon(p, t)), notFound]),
+      area(
+        "teachers/dashboard",
+        TEACHER_NAV,
+        "Teacher",
+        [...teacherRoutes.map(guarded), ...TEACHER_SOON.map(([p, t]) => soon(p, t, TEACHER_ONLY)), notFound],
+        ["teacher", "admin"],
+      ),
+      area("admin/dashboard", ADMIN_NAV, "Admin", [...adminRoutes.map(guarded), ...ADMIN_SOON.map(([p, t]) => soon(p, t)), notFound], ["admin", "teacher"]),
       { path: "dashboard/admin/*", element: <Alias from="/dashboard/admin" to="/admin/dashboard" /> },
       { path: "teacher/dashboard/*", element: <Alias from="/teacher/dashboard" to="/teachers/dashboard" /> },
       // The spec: unknown paths outside the signed-in areas go to /login.

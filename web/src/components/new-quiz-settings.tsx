@@ -115,6 +115,13 @@ export function ShowScoreSelect({
   );
 }
 
+/** The settings' number fields, in the order they show (whole numbers unless said). */
+const SETTING_NUMBERS = [
+  { field: "timeLimit", label: "Time limit (minutes)", description: "Empty: no time limit" },
+  { field: "maxAttempts", label: "Attempts allowed", description: "Empty: unlimited" },
+  { field: "passingScore", label: "Passing score (%)", whole: false },
+] as const;
+
 /** Window, time limit, attempts, pass mark and when the score is shown, with the defaults filled in. */
 export function NewQuizSettingsFields({
   value,
@@ -142,23 +149,7 @@ export function NewQuizSettingsFields({
       <QuizNumberInputs
         cols={3}
         disabled={disabled}
-        fields={[
-          {
-            label: "Time limit (minutes)",
-            description: "Empty: no time limit",
-            value: value.timeLimit,
-            onChange: (v) => set({ timeLimit: v }),
-            error: errors.timeLimit,
-          },
-          {
-            label: "Attempts allowed",
-            description: "Empty: unlimited",
-            value: value.maxAttempts,
-            onChange: (v) => set({ maxAttempts: v }),
-            error: errors.maxAttempts,
-          },
-          { label: "Passing score (%)", whole: false, value: value.passingScore, onChange: (v) => set({ passingScore: v }), error: errors.passingScore },
-        ]}
+        fields={SETTING_NUMBERS.map(({ field, ...f }) => ({ ...f, value: value[field], onChange: (v) => set({ [field]: v }), error: errors[field] }))}
       />
       <ShowScoreSelect value={value.showScore} proposed={proposed} onChange={(v) => set({ showScore: v })} disabled={disabled} />
     </Stack>
