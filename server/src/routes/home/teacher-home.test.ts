@@ -65,27 +65,20 @@ async function school() {
     passed: score === null ? null : score >= 50,
     createdAt: ago(daysAgo),
   });
+  /** One student's records: [quiz, score, days ago] each. */
+  const recs = (user: { id: number }, ...rows: [{ id: number }, number | null, number][]) =>
+    rows.map(([quiz, score, daysAgo]) => rec(user, quiz, score, daysAgo));
   await db()
     .insert(records)
     .values([
-      rec(A, q1, 95, 10),
-      rec(A, q2, 80, 11),
-      rec(A, q2, 92, 9),
-      rec(B, q1, 40, 2),
-      rec(B, q5, 45, 1),
-      rec(C, q1, 90, 20),
-      rec(C, q2, 80, 15),
-      rec(C, q3, 70, 10),
-      rec(D, q1, 80, 30),
-      rec(D, q2, 78, 25),
-      rec(D, q3, 75, 20),
-      rec(D, q7, 10, 1),
-      rec(F, q4, null, 3),
-      rec(G, q7, 99, 1),
-      rec(H, q1, 50, 30),
-      rec(H, q2, 60, 20),
-      rec(H, q1, 100, 5),
-      rec(teacher.user, q1, 100, 1),
+      ...recs(A, [q1, 95, 10], [q2, 80, 11], [q2, 92, 9]),
+      ...recs(B, [q1, 40, 2], [q5, 45, 1]),
+      ...recs(C, [q1, 90, 20], [q2, 80, 15], [q3, 70, 10]),
+      ...recs(D, [q1, 80, 30], [q2, 78, 25], [q3, 75, 20], [q7, 10, 1]),
+      ...recs(F, [q4, null, 3]),
+      ...recs(G, [q7, 99, 1]),
+      ...recs(H, [q1, 50, 30], [q2, 60, 20], [q1, 100, 5]),
+      ...recs(teacher.user, [q1, 100, 1]),
     ]);
   await db()
     .insert(attempts)
