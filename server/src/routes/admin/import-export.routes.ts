@@ -11,6 +11,7 @@ import {
 import { viewerOf } from "../../lib/viewer";
 import { actorOf } from "../../lib/context";
 import { STAFF } from "../../lib/access";
+import { guarded } from "../route-options";
 import { badRequest, HttpError } from "../../lib/errors";
 import { readForm } from "../../lib/form";
 import { DocumentError } from "../../documents";
@@ -21,14 +22,11 @@ import { EXPORT_FILES, exportCsv, findExporter, importBankCsv, operationsFor } f
 export const importExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/import-export",
-    {
-      config: { access: STAFF },
-      schema: {
-        tags: ["import-export"],
-        summary: "The operations this user may run: POST ones take a multipart `file`, GET ones download a CSV",
-        response: { 200: ImportExportListSchema },
-      },
-    },
+    guarded(STAFF, {
+      tags: ["import-export"],
+      summary: "The operations this user may run: POST ones take a multipart `file`, GET ones download a CSV",
+      response: { 200: ImportExportListSchema },
+    }),
     async (req) => operationsFor(viewerOf(req)),
   );
 
@@ -56,15 +54,12 @@ export const importExportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/import-export/questions",
-    {
-      config: { access: STAFF },
-      schema: {
-        tags: ["import-export"],
-        summary: "Import question-bank CSV (the bank export's columns: year, subject, section, topic, question, optionA–E, correctOption): all rows or none",
-        consumes: ["multipart/form-data"],
-        response: { 201: QuestionImportResultSchema, 400: UserImportErrorSchema.or(ErrorSchema) },
-      },
-    },
+    guarded(STAFF, {
+      tags: ["import-export"],
+      summary: "Import question-bank CSV (the bank export's columns: year, subject, section, topic, question, optionA–E, correctOption): all rows or none",
+      consumes: ["multipart/form-data"],
+      response: { 201: QuestionImportResultSchema, 400: UserImportErrorSchema.or(ErrorSchema) },
+    }),
     async (req, reply) => {
       const form = await readForm(req, ["file"]);
       const file = form.files.file;

@@ -14,6 +14,7 @@ import {
 } from "@adesua/domain";
 import { actorOf, tokenFirst } from "../../lib/context";
 import { ANY_SIGNED_IN } from "../../lib/access";
+import { guarded } from "../route-options";
 import { viewerOf } from "../../lib/viewer";
 import { moveToNextSection, ownAttemptSession, readOwnAttempt, readOwnAttemptByNumber } from "../../services/attempts/attempt.service";
 import { onDatabase } from "../../services/attempts/procedures";
@@ -45,7 +46,7 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/attempts/:attemptId",
-    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["attempts"], params: AttemptParamsSchema, response: { 200: AttemptSessionSchema } } },
+    guarded(ANY_SIGNED_IN, { tags: ["attempts"], params: AttemptParamsSchema, response: { 200: AttemptSessionSchema } }),
     async (req) => {
       const viewer = viewerOf(req);
       const now = app.now();
@@ -55,10 +56,7 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/quizzes/:id/attempts/:number",
-    {
-      config: { access: ANY_SIGNED_IN },
-      schema: { tags: ["attempts"], params: AttemptNumberParamsSchema, response: { 200: AttemptSessionSchema } },
-    },
+    guarded(ANY_SIGNED_IN, { tags: ["attempts"], params: AttemptNumberParamsSchema, response: { 200: AttemptSessionSchema } }),
     async (req) => {
       const viewer = viewerOf(req);
       const now = app.now();
@@ -113,10 +111,7 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/attempts/:attemptId/sections/next",
-    {
-      config: { access: ANY_SIGNED_IN },
-      schema: { tags: ["attempts"], params: AttemptParamsSchema, body: AdvanceSectionSchema, response: { 200: AttemptSessionSchema } },
-    },
+    guarded(ANY_SIGNED_IN, { tags: ["attempts"], params: AttemptParamsSchema, body: AdvanceSectionSchema, response: { 200: AttemptSessionSchema } }),
     async (req) => {
       const viewer = viewerOf(req);
       const now = app.now();

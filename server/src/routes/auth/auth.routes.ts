@@ -18,21 +18,19 @@ import { findUser } from "../../services/users/user.service";
 import { actorOf, requireAuth } from "../../lib/context";
 import { HttpError, notFound } from "../../lib/errors";
 import { ADMIN } from "../../lib/access";
+import { guarded } from "../route-options";
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/auth/register",
-    {
-      config: { access: "public" },
-      schema: {
-        tags: ["auth"],
-        security: [],
-        description:
-          "Signs a student or teacher up. 403 when student sign-up is closed (an admin's choice, or by default under NODE_ENV=production or once a class list has been imported); 409 when the email is taken; 429 with Retry-After past SIGNUP_PER_HOUR sign-ups from one address in an hour (decision 041).",
-        body: RegisterSchema,
-        response: { 201: UserSchema },
-      },
-    },
+    guarded("public", {
+      tags: ["auth"],
+      security: [],
+      description:
+        "Signs a student or teacher up. 403 when student sign-up is closed (an admin's choice, or by default under NODE_ENV=production or once a class list has been imported); 409 when the email is taken; 429 with Retry-After past SIGNUP_PER_HOUR sign-ups from one address in an hour (decision 041).",
+      body: RegisterSchema,
+      response: { 201: UserSchema },
+    }),
     async (req, reply) => {
       const user = await registerUser(app.db, req.body, req.ip, app.now(), {
         production: app.config.production,
@@ -42,20 +40,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/auth/login",
-    {
-      config: { access: "public" },
-      schema: { tags: ["auth"], security: [], body: LoginSchema, response: { 200: LoginResponseSchema } },
-    },
-    async (req) => logIn(app.db, req.body, req.ip, app.now(), app.config.sessionTtlHours * 3600_000),
+  app.post("/auth/login", guarded("public", { tags: ["auth"], security: [], body: LoginSchema, response: { 200: LoginResponseSchema } }), async (req) =>
+    logIn(app.db, req.body, req.ip, app.now(), app.config.sessionTtlHours * 3600_000),
   );
 
-  app.get("/auth/me", { config: { access: "signed-in" }, schema: { tags: ["auth"], response: { 200: UserSchema } } }, async (req) =>
-    signedInUser(requireAuth(req).user),
-  );
+  app.get("/auth/me", guarded("signed-in", { tags: ["auth"], response: { 200: UserSchema } }), async (req) => signedInUser(requireAuth(req).user));
 
-  app.post("/auth/logout", { config: { access: "signed-in" }, schema: { tags: ["auth"], response: { 200: OkSchema } } }, async (req) => {
+  app.post("/auth/logout", guarded("signed-in", { tags: ["auth"], response: { 200: OkSchema } }), async (req) => {
     const auth = requireAuth(req);
     await logOut(app.db, auth.sessionId, auth.userId, actorOf(req));
     return { ok: true as const };
@@ -63,15 +54,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/auth/change-password",
-    {
-      config: { access: "signed-in" },
-      schema: {
-        tags: ["auth"],
-        summary: "Choose a new password (required at the first sign-in with a slip's one-time password)",
-        body: ChangePasswordSchema,
-        response: { 200: UserSchema },
-      },
-    },
+    guarded("signed-in", {
+      tags: ["auth"],
+      summary: "Choose a new password (required at the first sign-in with a slip's one-time password)",
+      body: ChangePasswordSchema,
+      response: { 200: UserSchema },
+    }),
     async (req) => {
       const auth = requireAuth(req);
       // An admin acting as someone cannot choose that person's password.
@@ -82,14 +70,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/auth/impersonate/:userId",
-    {
-      config: { access: ADMIN },
-      schema: {
-        tags: ["auth"],
-        params: z.object({ userId: positiveId("userId") }),
-        response: { 200: ImpersonateResponseSchema },
-      },
-    },
+    guarded(ADMIN, {
+      tags: ["auth"],
+      params: z.object({ userId: positiveId("userId") }),
+      response: { 200: ImpersonateResponseSchema },
+    }),
     async (req) => {
       const admin = requireAuth(req);
       const target = await findUser(app.db, req.params.userId);

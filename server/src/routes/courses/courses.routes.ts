@@ -30,6 +30,7 @@ import { pageMeta } from "../../lib/pagination";
 import { readForm } from "../../lib/form";
 import { parseInput } from "../../lib/validation";
 import { ADMIN, ANY_SIGNED_IN, STAFF } from "../../lib/access";
+import { guarded } from "../route-options";
 
 const MATERIAL_LABEL = "Course material";
 /** Multipart with the PDF in the file field `material`; PUT also takes JSON. */
@@ -38,7 +39,7 @@ const FORM_BODY = { consumes: ["multipart/form-data", "application/json"] };
 export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/courses",
-    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["courses"], querystring: CourseListQuerySchema, response: { 200: CourseListResponseSchema } } },
+    guarded(ANY_SIGNED_IN, { tags: ["courses"], querystring: CourseListQuerySchema, response: { 200: CourseListResponseSchema } }),
     async (req) => {
       const { page, limit, search, teacherId } = req.query;
       const { data, total } = await listCourses(app.db, { page, limit, search: search || undefined, teacherId });
@@ -46,19 +47,13 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/courses/stats", { config: { access: STAFF }, schema: { tags: ["courses"], response: { 200: CourseStatsSchema } } }, async () =>
-    courseStats(app.db),
-  );
+  app.get("/courses/stats", guarded(STAFF, { tags: ["courses"], response: { 200: CourseStatsSchema } }), async () => courseStats(app.db));
 
-  app.get(
-    "/courses/:id",
-    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["courses"], params: IdParamsSchema, response: { 200: CourseSchema } } },
-    async (req) => {
-      const course = await loadCourse(app.db, req.params.id);
-      if (!course) throw notFound(NOT_FOUND);
-      return course;
-    },
-  );
+  app.get("/courses/:id", guarded(ANY_SIGNED_IN, { tags: ["courses"], params: IdParamsSchema, response: { 200: CourseSchema } }), async (req) => {
+    const course = await loadCourse(app.db, req.params.id);
+    if (!course) throw notFound(NOT_FOUND);
+    return course;
+  });
 
   /** Every signed-in user may read every course's material (courses are not scoped). */
   async function materialOf(id: number) {
@@ -68,17 +63,15 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     return file;
   }
 
-  app.get("/courses/:id/material", { config: { access: ANY_SIGNED_IN }, schema: { tags: ["courses"], params: IdParamsSchema } }, async (req, reply) =>
+  app.get("/courses/:id/material", guarded(ANY_SIGNED_IN, { tags: ["courses"], params: IdParamsSchema }), async (req, reply) =>
     sendDownload(reply, await storedFileDownload(app.storage, await materialOf(req.params.id), req.log)),
   );
 
-  app.get(
-    "/courses/:id/material/link",
-    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["courses"], params: IdParamsSchema, response: { 200: FileLinkSchema } } },
-    async (req) => signFileLink(app.db, (await materialOf(req.params.id)).id, app.now()),
+  app.get("/courses/:id/material/link", guarded(ANY_SIGNED_IN, { tags: ["courses"], params: IdParamsSchema, response: { 200: FileLinkSchema } }), async (req) =>
+    signFileLink(app.db, (await materialOf(req.params.id)).id, app.now()),
   );
 
-  app.post("/courses", { config: { access: STAFF }, schema: { tags: ["courses"], ...FORM_BODY, response: { 201: CourseSchema } } }, async (req, reply) => {
+  app.post("/courses", guarded(STAFF, { tags: ["courses"], ...FORM_BODY, response: { 201: CourseSchema } }), async (req, reply) => {
     const viewer = viewerOf(req);
     assertCanCreateCourse(viewer);
     const form = await readForm(req, ["material"]);
@@ -90,27 +83,23 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(course);
   });
 
-  app.put(
-    "/courses/:id",
-    { config: { access: STAFF }, schema: { tags: ["courses"], ...FORM_BODY, params: IdParamsSchema, response: { 200: CourseSchema } } },
-    async (req) => {
-      const viewer = viewerOf(req);
-      const existing = await findCourse(app.db, req.params.id);
-      if (!existing) throw notFound(NOT_FOUND);
-      // Refuse before reading a possibly large upload.
-      assertCanEditCourse(viewer, existing.course);
-      const form = await readForm(req, ["material"]);
-      const input = parseInput(CourseFormSchema, form.fields);
-      const upload = form.files.material;
-      if (upload) assertPdf(upload, MATERIAL_LABEL);
-      const stored = upload ? await storePdf(app.storage, upload, "material.pdf") : null;
-      return updateCourse(app.db, viewer, req.params.id, input, stored, actorOf(req));
-    },
-  );
+  app.put("/courses/:id", guarded(STAFF, { tags: ["courses"], ...FORM_BODY, params: IdParamsSchema, response: { 200: CourseSchema } }), async (req) => {
+    const viewer = viewerOf(req);
+    const existing = await findCourse(app.db, req.params.id);
+    if (!existing) throw notFound(NOT_FOUND);
+    // Refuse before reading a possibly large upload.
+    assertCanEditCourse(viewer, existing.course);
+    const form = await readForm(req, ["material"]);
+    const input = parseInput(CourseFormSchema, form.fields);
+    const upload = form.files.material;
+    if (upload) assertPdf(upload, MATERIAL_LABEL);
+    const stored = upload ? await storePdf(app.storage, upload, "material.pdf") : null;
+    return updateCourse(app.db, viewer, req.params.id, input, stored, actorOf(req));
+  });
 
   app.put(
     "/courses/:id/assign",
-    { config: { access: ADMIN }, schema: { tags: ["courses"], params: IdParamsSchema, body: AssignTeacherSchema, response: { 200: CourseSchema } } },
+    guarded(ADMIN, { tags: ["courses"], params: IdParamsSchema, body: AssignTeacherSchema, response: { 200: CourseSchema } }),
     async (req) => {
       const viewer = viewerOf(req);
       assertCanAssignTeacher(viewer);
@@ -118,7 +107,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete("/courses/:id", { config: { access: ADMIN }, schema: { tags: ["courses"], params: IdParamsSchema, response: { 200: OkSchema } } }, async (req) => {
+  app.delete("/courses/:id", guarded(ADMIN, { tags: ["courses"], params: IdParamsSchema, response: { 200: OkSchema } }), async (req) => {
     const viewer = viewerOf(req);
     assertCanDeleteCourse(viewer);
     await removeCourse(app.db, req.params.id, actorOf(req));

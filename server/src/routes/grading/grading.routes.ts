@@ -18,6 +18,7 @@ import {
 } from "@adesua/domain";
 import { actorOf } from "../../lib/context";
 import { STAFF } from "../../lib/access";
+import { guarded } from "../route-options";
 import { viewerOf } from "../../lib/viewer";
 import { deleteSubmission, gradeSubmission } from "../../services/grading/submission-grading.service";
 import { listSubmissions, listUngraded } from "../../services/grading/submission-list.service";
@@ -32,19 +33,13 @@ const tags = ["grading"];
 export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/submissions/:quizId/ungraded",
-    {
-      config: { access: STAFF },
-      schema: { tags, params: QuizIdParamsSchema, querystring: UngradedListQuerySchema, response: { 200: UngradedListResponseSchema } },
-    },
+    guarded(STAFF, { tags, params: QuizIdParamsSchema, querystring: UngradedListQuerySchema, response: { 200: UngradedListResponseSchema } }),
     async (req) => listUngraded(app.db, viewerOf(req), req.params.quizId, req.query),
   );
 
   app.put(
     "/submissions/:submissionId/grade",
-    {
-      config: { access: STAFF },
-      schema: { tags, params: SubmissionIdParamsSchema, body: GradeSubmissionSchema, response: { 200: SubmissionItemSchema } },
-    },
+    guarded(STAFF, { tags, params: SubmissionIdParamsSchema, body: GradeSubmissionSchema, response: { 200: SubmissionItemSchema } }),
     async (req) => {
       const b = req.body;
       const grade = b.marks ? { marks: b.marks } : { finalScore: b.finalScore! };
@@ -52,15 +47,13 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/submissions",
-    { config: { access: STAFF }, schema: { tags, querystring: SubmissionListQuerySchema, response: { 200: SubmissionListResponseSchema } } },
-    async (req) => listSubmissions(app.db, viewerOf(req), req.query),
+  app.get("/submissions", guarded(STAFF, { tags, querystring: SubmissionListQuerySchema, response: { 200: SubmissionListResponseSchema } }), async (req) =>
+    listSubmissions(app.db, viewerOf(req), req.query),
   );
 
   app.put(
     "/submissions/:id",
-    { config: { access: STAFF }, schema: { tags, params: IdParamsSchema, body: EditSubmissionScoreSchema, response: { 200: SubmissionItemSchema } } },
+    guarded(STAFF, { tags, params: IdParamsSchema, body: EditSubmissionScoreSchema, response: { 200: SubmissionItemSchema } }),
     async (req) =>
       gradeSubmission(app.db, req.params.id, { finalScore: req.body.score }, { viewer: viewerOf(req), actor: actorOf(req), now: app.now(), action: "update" }),
   );
@@ -68,29 +61,23 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
   // Answers that reached the server after an attempt's time was up (decision 044): the teacher accepts or leaves them.
   app.get(
     "/quizzes/:id/late-answers",
-    {
-      config: { access: STAFF },
-      schema: {
-        tags,
-        description: "The quiz's submissions with answers that arrived after the time was up, those waiting for a decision first (decision 044).",
-        params: IdParamsSchema,
-        response: { 200: QuizLateAnswersResponseSchema },
-      },
-    },
+    guarded(STAFF, {
+      tags,
+      description: "The quiz's submissions with answers that arrived after the time was up, those waiting for a decision first (decision 044).",
+      params: IdParamsSchema,
+      response: { 200: QuizLateAnswersResponseSchema },
+    }),
     async (req) => quizLateAnswers(app.db, viewerOf(req), req.params.id),
   );
 
   app.get(
     "/submissions/:submissionId/late-answers",
-    {
-      config: { access: STAFF },
-      schema: {
-        tags,
-        description: "A submission's answers that arrived after the time was up, with when the phone says each was given and when it arrived.",
-        params: SubmissionIdParamsSchema,
-        response: { 200: SubmissionLateAnswersSchema },
-      },
-    },
+    guarded(STAFF, {
+      tags,
+      description: "A submission's answers that arrived after the time was up, with when the phone says each was given and when it arrived.",
+      params: SubmissionIdParamsSchema,
+      response: { 200: SubmissionLateAnswersSchema },
+    }),
     async (req) => submissionLateAnswers(app.db, viewerOf(req), req.params.submissionId),
   );
 
@@ -100,25 +87,22 @@ export const gradingRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       `/submissions/:submissionId/late-answers/${path}`,
-      {
-        config: { access: STAFF },
-        schema: {
-          tags,
-          description:
-            decision === "accepted"
-              ? "Counts the waiting late answers (all, or those of questionIds): they join the attempt's answers and the submission is re-graded, audited with the grade before and after."
-              : "Leaves the waiting late answers (all, or those of questionIds) beside the submission, not counted; audited.",
-          params: SubmissionIdParamsSchema,
-          body: DecideLateAnswersSchema,
-          response: { 200: DecideLateAnswersResponseSchema },
-        },
-      },
+      guarded(STAFF, {
+        tags,
+        description:
+          decision === "accepted"
+            ? "Counts the waiting late answers (all, or those of questionIds): they join the attempt's answers and the submission is re-graded, audited with the grade before and after."
+            : "Leaves the waiting late answers (all, or those of questionIds) beside the submission, not counted; audited.",
+        params: SubmissionIdParamsSchema,
+        body: DecideLateAnswersSchema,
+        response: { 200: DecideLateAnswersResponseSchema },
+      }),
       async (req) =>
         decideLateAnswers(app.db, req.params.submissionId, decision, req.body.questionIds, { viewer: viewerOf(req), actor: actorOf(req), now: app.now() }),
     );
   }
 
-  app.delete("/submissions/:id", { config: { access: STAFF }, schema: { tags, params: IdParamsSchema, response: { 200: OkSchema } } }, async (req) => {
+  app.delete("/submissions/:id", guarded(STAFF, { tags, params: IdParamsSchema, response: { 200: OkSchema } }), async (req) => {
     await deleteSubmission(app.db, req.params.id, viewerOf(req), actorOf(req));
     return { ok: true as const };
   });

@@ -18,6 +18,7 @@ import {
   UserIdParamsSchema,
 } from "@adesua/domain";
 import { ADMIN, STAFF } from "../../lib/access";
+import { guarded } from "../route-options";
 import { actorOf } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { builtAnswer } from "../../lib/validation";
@@ -38,47 +39,37 @@ const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export const performanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/performance/students",
-    {
-      config: { access: STAFF },
-      schema: { tags: ["performance"], querystring: StudentPerformanceQuerySchema, response: { 200: StudentPerformanceListSchema } },
-    },
+    guarded(STAFF, { tags: ["performance"], querystring: StudentPerformanceQuerySchema, response: { 200: StudentPerformanceListSchema } }),
     async (req) => listStudentPerformance(app.db, viewerOf(req), req.query),
   );
 
   app.post(
     "/performance/students/:userId/override",
-    {
-      config: { access: ADMIN },
-      schema: { tags: ["performance"], params: UserIdParamsSchema, body: PerformanceOverrideInputSchema, response: { 200: PerformanceOverrideSchema } },
-    },
+    guarded(ADMIN, { tags: ["performance"], params: UserIdParamsSchema, body: PerformanceOverrideInputSchema, response: { 200: PerformanceOverrideSchema } }),
     async (req) => overrideFinalScore(app.db, req.params.userId, req.body, actorOf(req)),
   );
 
   app.get(
     "/performance/dashboard",
-    { config: { access: STAFF }, schema: { tags: ["performance"], querystring: QuizDashboardQuerySchema, response: { 200: QuizDashboardSchema } } },
+    guarded(STAFF, { tags: ["performance"], querystring: QuizDashboardQuerySchema, response: { 200: QuizDashboardSchema } }),
     async (req) => quizDashboard(app.db, viewerOf(req), req.query, app.now()),
   );
 
-  app.get(
-    "/performance/export",
-    { config: { access: STAFF }, schema: { tags: ["performance"], querystring: PerformanceExportQuerySchema } },
-    async (req, reply) => {
-      const viewer = viewerOf(req);
-      const { quizIds, format, includeStudentDetails } = req.query;
-      const quizzes = await exportQuizRows(app.db, viewer, quizIds, app.now());
-      if (format === "excel") {
-        return reply
-          .header("Content-Type", XLSX_TYPE)
-          .header("Content-Disposition", contentDisposition("quiz_performance.xlsx"))
-          .send(performanceXlsx(app.db, viewer, quizzes, includeStudentDetails));
-      }
+  app.get("/performance/export", guarded(STAFF, { tags: ["performance"], querystring: PerformanceExportQuerySchema }), async (req, reply) => {
+    const viewer = viewerOf(req);
+    const { quizIds, format, includeStudentDetails } = req.query;
+    const quizzes = await exportQuizRows(app.db, viewer, quizIds, app.now());
+    if (format === "excel") {
       return reply
-        .header("Content-Type", "text/csv; charset=utf-8")
-        .header("Content-Disposition", contentDisposition("quiz_performance.csv"))
-        .send(performanceCsv(app.db, viewer, quizzes, includeStudentDetails));
-    },
-  );
+        .header("Content-Type", XLSX_TYPE)
+        .header("Content-Disposition", contentDisposition("quiz_performance.xlsx"))
+        .send(performanceXlsx(app.db, viewer, quizzes, includeStudentDetails));
+    }
+    return reply
+      .header("Content-Type", "text/csv; charset=utf-8")
+      .header("Content-Disposition", contentDisposition("quiz_performance.csv"))
+      .send(performanceCsv(app.db, viewer, quizzes, includeStudentDetails));
+  });
 
   app.get(
     "/performance/quiz-details/:id",
@@ -98,10 +89,7 @@ export const performanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     "/performance/quiz-details/:id/items/:questionId/key",
-    {
-      config: { access: STAFF },
-      schema: { tags: ["performance"], params: ItemParamsSchema, body: ItemKeyInputSchema, response: { 200: ItemKeyResultSchema } },
-    },
+    guarded(STAFF, { tags: ["performance"], params: ItemParamsSchema, body: ItemKeyInputSchema, response: { 200: ItemKeyResultSchema } }),
     async (req) => {
       const quiz = await findQuiz(app.db, req.params.id);
       if (!quiz) throw notFound(PERFORMANCE_MESSAGES.quizNotFound);
@@ -112,7 +100,7 @@ export const performanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/performance/student/:studentId",
-    { config: { access: STAFF }, schema: { tags: ["performance"], params: StudentIdParamsSchema, response: { 200: StudentHistorySchema } } },
+    guarded(STAFF, { tags: ["performance"], params: StudentIdParamsSchema, response: { 200: StudentHistorySchema } }),
     async (req) => studentHistory(app.db, viewerOf(req), req.params.studentId),
   );
 };

@@ -43,6 +43,7 @@ import {
 import { viewerOf } from "../../lib/viewer";
 import { actorOf } from "../../lib/context";
 import { ADMIN, ANY_SIGNED_IN, STAFF } from "../../lib/access";
+import { guarded } from "../route-options";
 import { badRequest, HttpError, notFound } from "../../lib/errors";
 import { readForm, type UploadedFile } from "../../lib/form";
 import { pageMeta } from "../../lib/pagination";
@@ -96,45 +97,34 @@ async function importForm(req: FastifyRequest, field: string, fileMessage: strin
 }
 
 export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    "/questions/parse",
-    { config: { access: STAFF }, schema: { tags: ["questions"], ...MULTIPART, response: { 200: ParseQuestionsResultSchema } } },
-    async (req) => {
-      const viewer = viewerOf(req);
-      const form = await readForm(req, ["attachment"]);
-      const file = requireFile(form.files.attachment, BANK_MESSAGES.questionFileRequired);
-      const result = await reading(() => parseQuestionFile(file.data, file.filename));
-      const questions: ParsedQuestion[] = [];
-      for (const q of result.questions) {
-        const imageIds = await storeParsedPictures(app.db, app.storage, q.images, viewer.id);
-        questions.push({
-          text: q.text,
-          options: q.options,
-          answer: q.answer,
-          ...(q.passage ? { passage: q.passage } : {}),
-          ...(imageIds.length ? { imageIds } : {}),
-        });
-      }
-      return { questions, warnings: result.warnings, heading: result.heading ?? null };
-    },
-  );
+  app.post("/questions/parse", guarded(STAFF, { tags: ["questions"], ...MULTIPART, response: { 200: ParseQuestionsResultSchema } }), async (req) => {
+    const viewer = viewerOf(req);
+    const form = await readForm(req, ["attachment"]);
+    const file = requireFile(form.files.attachment, BANK_MESSAGES.questionFileRequired);
+    const result = await reading(() => parseQuestionFile(file.data, file.filename));
+    const questions: ParsedQuestion[] = [];
+    for (const q of result.questions) {
+      const imageIds = await storeParsedPictures(app.db, app.storage, q.images, viewer.id);
+      questions.push({
+        text: q.text,
+        options: q.options,
+        answer: q.answer,
+        ...(q.passage ? { passage: q.passage } : {}),
+        ...(imageIds.length ? { imageIds } : {}),
+      });
+    }
+    return { questions, warnings: result.warnings, heading: result.heading ?? null };
+  });
 
-  app.post(
-    "/questions/parse-answers",
-    { config: { access: STAFF }, schema: { tags: ["questions"], ...MULTIPART, response: { 200: ParseAnswersResultSchema } } },
-    async (req) => {
-      const form = await readForm(req, ["attachment"]);
-      const file = requireFile(form.files.attachment, BANK_MESSAGES.answerFileRequired);
-      return reading(() => parseAnswerFile(file.data, file.filename));
-    },
-  );
+  app.post("/questions/parse-answers", guarded(STAFF, { tags: ["questions"], ...MULTIPART, response: { 200: ParseAnswersResultSchema } }), async (req) => {
+    const form = await readForm(req, ["attachment"]);
+    const file = requireFile(form.files.attachment, BANK_MESSAGES.answerFileRequired);
+    return reading(() => parseAnswerFile(file.data, file.filename));
+  });
 
   app.post(
     "/questions/import-csv",
-    {
-      config: { access: STAFF },
-      schema: { tags: ["questions"], ...MULTIPART, response: { 201: ImportResultSchema, 400: CsvRowsErrorSchema.or(ErrorSchema) } },
-    },
+    guarded(STAFF, { tags: ["questions"], ...MULTIPART, response: { 201: ImportResultSchema, 400: CsvRowsErrorSchema.or(ErrorSchema) } }),
     async (req, reply) => {
       const { file, fields } = await importForm(req, "csvFile", BANK_MESSAGES.csvFileRequired, BANK_MESSAGES.csvYearSubjectRequired);
       const meta = parseInput(ImportCsvFieldsSchema, fields);
@@ -144,18 +134,14 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/questions/import",
-    { config: { access: STAFF }, schema: { tags: ["questions"], ...MULTIPART, response: { 201: ImportResultSchema } } },
-    async (req, reply) => {
-      const { file, fields } = await importForm(req, "file", BANK_MESSAGES.importFileRequired, BANK_MESSAGES.yearSubjectRequired);
-      const { format, ...meta } = parseInput(ImportExchangeFieldsSchema, fields);
-      const parsed = await reading(() => importQuestionFile(file.data, format));
-      return reply.status(201).send({ ...(await importBankQuestions(app.db, meta, parsed.questions, actorOf(req))), warnings: parsed.warnings });
-    },
-  );
+  app.post("/questions/import", guarded(STAFF, { tags: ["questions"], ...MULTIPART, response: { 201: ImportResultSchema } }), async (req, reply) => {
+    const { file, fields } = await importForm(req, "file", BANK_MESSAGES.importFileRequired, BANK_MESSAGES.yearSubjectRequired);
+    const { format, ...meta } = parseInput(ImportExchangeFieldsSchema, fields);
+    const parsed = await reading(() => importQuestionFile(file.data, format));
+    return reply.status(201).send({ ...(await importBankQuestions(app.db, meta, parsed.questions, actorOf(req))), warnings: parsed.warnings });
+  });
 
-  app.get("/questions/export", { config: { access: STAFF }, schema: { tags: ["questions"], querystring: BankExportQuerySchema } }, async (req, reply) => {
+  app.get("/questions/export", guarded(STAFF, { tags: ["questions"], querystring: BankExportQuerySchema }), async (req, reply) => {
     const { format, ...filter } = req.query;
     const rows = await allBankQuestions(app.db, filter);
     const list = rows.map((r) => ({ text: r.text, options: r.options, answer: r.answer ?? "" }));
@@ -179,10 +165,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/questions",
-    {
-      config: { access: STAFF },
-      schema: { tags: ["questions"], body: BankQuestionInputSchema, response: { 201: BankQuestionSchema.extend({ skippedDuplicate: z.boolean() }) } },
-    },
+    guarded(STAFF, { tags: ["questions"], body: BankQuestionInputSchema, response: { 201: BankQuestionSchema.extend({ skippedDuplicate: z.boolean() }) } }),
     async (req, reply) => reply.status(201).send(await addBankQuestion(app.db, req.body, actorOf(req))),
   );
 
@@ -215,16 +198,13 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/questions/groups",
-    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["questions"], querystring: BankGroupsQuerySchema, response: { 200: BankGroupListSchema } } },
+    guarded(ANY_SIGNED_IN, { tags: ["questions"], querystring: BankGroupsQuerySchema, response: { 200: BankGroupListSchema } }),
     async (req) => ({ groups: await listBankGroups(app.db, req.query, bankReaderOf(viewerOf(req), app.now())) }),
   );
 
   app.get(
     "/questions/:id",
-    {
-      config: { access: ANY_SIGNED_IN },
-      schema: { tags: ["questions"], params: IdParamsSchema, response: { 200: BankQuestionSchema.or(StudentBankQuestionSchema) } },
-    },
+    guarded(ANY_SIGNED_IN, { tags: ["questions"], params: IdParamsSchema, response: { 200: BankQuestionSchema.or(StudentBankQuestionSchema) } }),
     async (req) => bankQuestionFor(app.db, viewerOf(req), req.params.id, app.now()),
   );
 
@@ -249,31 +229,24 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/questions/:id/images/:n",
-    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["questions"], summary: PICTURE_SUMMARY, params: QuestionImageParamsSchema } },
+    guarded(ANY_SIGNED_IN, { tags: ["questions"], summary: PICTURE_SUMMARY, params: QuestionImageParamsSchema }),
     async (req, reply) => sendDownload(reply, await storedFileDownload(app.storage, await pictureOf(req, req.params.id, req.params.n), req.log)),
   );
 
   app.get(
     "/questions/:id/images/:n/link",
-    {
-      config: { access: ANY_SIGNED_IN },
-      schema: { tags: ["questions"], params: QuestionImageParamsSchema, response: { 200: FileLinkSchema } },
-    },
+    guarded(ANY_SIGNED_IN, { tags: ["questions"], params: QuestionImageParamsSchema, response: { 200: FileLinkSchema } }),
     async (req) => signFileLink(app.db, (await pictureOf(req, req.params.id, req.params.n)).id, app.now()),
   );
 
-  app.delete(
-    "/questions/:id",
-    { config: { access: ADMIN }, schema: { tags: ["questions"], params: IdParamsSchema, response: { 200: OkSchema } } },
-    async (req) => {
-      await deleteBankQuestion(app.db, req.params.id, actorOf(req));
-      return { ok: true as const };
-    },
-  );
+  app.delete("/questions/:id", guarded(ADMIN, { tags: ["questions"], params: IdParamsSchema, response: { 200: OkSchema } }), async (req) => {
+    await deleteBankQuestion(app.db, req.params.id, actorOf(req));
+    return { ok: true as const };
+  });
 
   app.delete(
     "/questions",
-    { config: { access: ADMIN }, schema: { tags: ["questions"], querystring: DeleteGroupQuerySchema, response: { 200: DeleteGroupResultSchema } } },
+    guarded(ADMIN, { tags: ["questions"], querystring: DeleteGroupQuerySchema, response: { 200: DeleteGroupResultSchema } }),
     async (req) => ({ count: await deleteBankGroup(app.db, req.query, actorOf(req)) }),
   );
 };

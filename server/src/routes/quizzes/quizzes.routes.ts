@@ -51,6 +51,7 @@ import { badRequest, notFound } from "../../lib/errors";
 import { readForm } from "../../lib/form";
 import { listAwareErrors, parseInput } from "../../lib/validation";
 import { ANY_SIGNED_IN, STAFF } from "../../lib/access";
+import { guarded } from "../route-options";
 
 const PDF_LABEL = "The quiz file";
 const PDF_SUMMARY =
@@ -61,7 +62,7 @@ const FORM_BODY = { consumes: ["multipart/form-data", "application/json"] };
 export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/quizzes",
-    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["quizzes"], querystring: QuizListQuerySchema, response: { 200: QuizListResponseSchema } } },
+    guarded(ANY_SIGNED_IN, { tags: ["quizzes"], querystring: QuizListQuerySchema, response: { 200: QuizListResponseSchema } }),
     async (req) => {
       const viewer = viewerOf(req);
       const { page, limit, courseId, status, studentType } = req.query;
@@ -109,25 +110,23 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
     return file;
   }
 
-  app.get(
-    "/quizzes/:id/pdf",
-    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["quizzes"], summary: PDF_SUMMARY, params: IdParamsSchema } },
-    async (req, reply) => sendDownload(reply, await storedFileDownload(app.storage, await pdfFor(req, req.params.id), req.log)),
+  app.get("/quizzes/:id/pdf", guarded(ANY_SIGNED_IN, { tags: ["quizzes"], summary: PDF_SUMMARY, params: IdParamsSchema }), async (req, reply) =>
+    sendDownload(reply, await storedFileDownload(app.storage, await pdfFor(req, req.params.id), req.log)),
   );
 
   app.get(
     "/quizzes/:id/pdf/link",
-    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["quizzes"], summary: PDF_SUMMARY, params: IdParamsSchema, response: { 200: FileLinkSchema } } },
+    guarded(ANY_SIGNED_IN, { tags: ["quizzes"], summary: PDF_SUMMARY, params: IdParamsSchema, response: { 200: FileLinkSchema } }),
     async (req) => signFileLink(app.db, (await pdfFor(req, req.params.id)).id, app.now()),
   );
 
   app.get(
     "/submissions/quiz/:id/attempts",
-    { config: { access: ANY_SIGNED_IN }, schema: { tags: ["quizzes"], params: IdParamsSchema, response: { 200: AttemptInfoSchema } } },
+    guarded(ANY_SIGNED_IN, { tags: ["quizzes"], params: IdParamsSchema, response: { 200: AttemptInfoSchema } }),
     async (req) => studentAttemptInfo(app.db, viewerOf(req), req.params.id, app.now()),
   );
 
-  app.post("/quizzes", { config: { access: STAFF }, schema: { tags: ["quizzes"], ...FORM_BODY, response: { 201: QuizSchema } } }, async (req, reply) => {
+  app.post("/quizzes", guarded(STAFF, { tags: ["quizzes"], ...FORM_BODY, response: { 201: QuizSchema } }), async (req, reply) => {
     const viewer = viewerOf(req);
     // A teacher without a course is refused before the upload is read.
     const taught = viewer.role === "teacher" ? await countTaughtCourses(app.db, viewer.id) : 0;
@@ -145,26 +144,22 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(created);
   });
 
-  app.put(
-    "/quizzes/:id",
-    { config: { access: STAFF }, schema: { tags: ["quizzes"], ...FORM_BODY, params: IdParamsSchema, response: { 200: QuizSchema } } },
-    async (req) => {
-      const viewer = viewerOf(req);
-      const existing = await findQuiz(app.db, req.params.id);
-      if (!existing) throw notFound(NOT_FOUND);
-      assertCanManageQuiz(viewer, existing);
-      const form = await readForm(req, ["pdf"]);
-      const upload = form.files.pdf;
-      if (upload) assertPdf(upload, PDF_LABEL);
-      const input = parseInput(QuizFormSchema, form.fields);
-      if (input.courseId !== existing.quiz.courseId) {
-        const taught = viewer.role === "teacher" ? await countTaughtCourses(app.db, viewer.id) : 0;
-        await checkCourseForQuiz(app.db, viewer, input.courseId, taught);
-      }
-      const stored = upload ? await storePdf(app.storage, upload, "quiz.pdf") : null;
-      return updateQuiz(app.db, viewer, existing, input, stored, actorOf(req), () => app.now());
-    },
-  );
+  app.put("/quizzes/:id", guarded(STAFF, { tags: ["quizzes"], ...FORM_BODY, params: IdParamsSchema, response: { 200: QuizSchema } }), async (req) => {
+    const viewer = viewerOf(req);
+    const existing = await findQuiz(app.db, req.params.id);
+    if (!existing) throw notFound(NOT_FOUND);
+    assertCanManageQuiz(viewer, existing);
+    const form = await readForm(req, ["pdf"]);
+    const upload = form.files.pdf;
+    if (upload) assertPdf(upload, PDF_LABEL);
+    const input = parseInput(QuizFormSchema, form.fields);
+    if (input.courseId !== existing.quiz.courseId) {
+      const taught = viewer.role === "teacher" ? await countTaughtCourses(app.db, viewer.id) : 0;
+      await checkCourseForQuiz(app.db, viewer, input.courseId, taught);
+    }
+    const stored = upload ? await storePdf(app.storage, upload, "quiz.pdf") : null;
+    return updateQuiz(app.db, viewer, existing, input, stored, actorOf(req), () => app.now());
+  });
 
   app.put(
     "/quizzes/:id/questions",
@@ -203,15 +198,12 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/quizzes/:id/release-answers",
-    {
-      config: { access: STAFF },
-      schema: {
-        tags: ["quizzes"],
-        summary: "Release the correct answers to students now (the quiz's teacher or an admin; audited)",
-        params: IdParamsSchema,
-        response: { 200: AnswersReleasedSchema },
-      },
-    },
+    guarded(STAFF, {
+      tags: ["quizzes"],
+      summary: "Release the correct answers to students now (the quiz's teacher or an admin; audited)",
+      params: IdParamsSchema,
+      response: { 200: AnswersReleasedSchema },
+    }),
     async (req) => {
       const viewer = viewerOf(req);
       const existing = await findQuiz(app.db, req.params.id);
@@ -225,20 +217,16 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
     ["publish", "published", "Publish the quiz: students of its level see it from now on, within its window (its teacher or an admin; audited)"],
     ["unpublish", "draft", "Back to draft: students no longer see the quiz (its teacher or an admin; audited). 409 once a student has started it"],
   ] as const) {
-    app.post(
-      `/quizzes/:id/${path}`,
-      { config: { access: STAFF }, schema: { tags: ["quizzes"], summary, params: IdParamsSchema, response: { 200: QuizSchema } } },
-      async (req) => {
-        const viewer = viewerOf(req);
-        const existing = await findQuiz(app.db, req.params.id);
-        if (!existing) throw notFound(NOT_FOUND);
-        assertCanManageQuiz(viewer, existing);
-        return setPublication(app.db, existing, to, actorOf(req), () => app.now());
-      },
-    );
+    app.post(`/quizzes/:id/${path}`, guarded(STAFF, { tags: ["quizzes"], summary, params: IdParamsSchema, response: { 200: QuizSchema } }), async (req) => {
+      const viewer = viewerOf(req);
+      const existing = await findQuiz(app.db, req.params.id);
+      if (!existing) throw notFound(NOT_FOUND);
+      assertCanManageQuiz(viewer, existing);
+      return setPublication(app.db, existing, to, actorOf(req), () => app.now());
+    });
   }
 
-  app.delete("/quizzes/:id", { config: { access: STAFF }, schema: { tags: ["quizzes"], params: IdParamsSchema, response: { 200: OkSchema } } }, async (req) => {
+  app.delete("/quizzes/:id", guarded(STAFF, { tags: ["quizzes"], params: IdParamsSchema, response: { 200: OkSchema } }), async (req) => {
     const viewer = viewerOf(req);
     const existing = await findQuiz(app.db, req.params.id);
     if (!existing) throw notFound(NOT_FOUND);

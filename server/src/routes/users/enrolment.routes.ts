@@ -14,6 +14,7 @@ import {
 } from "@adesua/domain";
 import { actorOf } from "../../lib/context";
 import { ADMIN } from "../../lib/access";
+import { guarded } from "../route-options";
 import { badRequest, HttpError } from "../../lib/errors";
 import { readForm } from "../../lib/form";
 import { DocumentError } from "../../documents";
@@ -27,15 +28,12 @@ const NDJSON = "application/x-ndjson";
 export const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/users",
-    {
-      config: { access: ADMIN },
-      schema: {
-        tags: ["users"],
-        summary: "Add one user (admin): answers their one-time password once, as a slip",
-        body: CreateUserSchema,
-        response: { 201: CreatedUserSchema },
-      },
-    },
+    guarded(ADMIN, {
+      tags: ["users"],
+      summary: "Add one user (admin): answers their one-time password once, as a slip",
+      body: CreateUserSchema,
+      response: { 201: CreatedUserSchema },
+    }),
     async (req, reply) => {
       const b = req.body;
       const created = await createOneUser(
@@ -110,14 +108,11 @@ export const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/users/slips",
-    {
-      config: { access: ADMIN },
-      schema: {
-        tags: ["users"],
-        summary: "The printable sheet of the slips an import or a new user just answered (Word or CSV); nothing is stored",
-        body: SlipSheetSchema,
-      },
-    },
+    guarded(ADMIN, {
+      tags: ["users"],
+      summary: "The printable sheet of the slips an import or a new user just answered (Word or CSV); nothing is stored",
+      body: SlipSheetSchema,
+    }),
     async (req, reply) => {
       const date = app.now().toISOString().slice(0, 10);
       const school = { name: app.config.schoolName, signInAt: signInAddress(app.config.publicUrl, req) };
