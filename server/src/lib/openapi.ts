@@ -17,6 +17,22 @@ type FormBody = { file: string; fileRequired: boolean; fields?: z.ZodType; requi
 
 const FILE = { type: "string", format: "binary" } as const;
 
+/** The forms sent both to create (POST) and to edit (PUT). */
+const SCHEDULE_FORM: FormBody = {
+  file: "file",
+  fileRequired: false,
+  fields: ScheduleFormSchema,
+  json: true,
+  description: "The event, with an optional .pdf or .docx attachment.",
+};
+const COURSE_FORM: FormBody = {
+  file: "material",
+  fileRequired: false,
+  fields: CourseFormSchema,
+  json: true,
+  description: "The course, with optional PDF material.",
+};
+
 export const MULTIPART_BODIES: Record<string, FormBody> = {
   "post /api/questions/parse": { file: "attachment", fileRequired: true, description: "A question paper: .pdf, .docx or .doc (10 MB at most)." },
   "post /api/questions/parse-answers": { file: "attachment", fileRequired: true, description: "An answer key: .pdf, .docx or .doc (10 MB at most)." },
@@ -37,28 +53,10 @@ export const MULTIPART_BODIES: Record<string, FormBody> = {
   "post /api/import-export/questions": { file: "file", fileRequired: true, description: "The question bank's CSV (the export's columns)." },
   "post /api/users/import": { file: "file", fileRequired: true, description: "A class list: .csv or .xlsx (name, email, role, level)." },
   "post /api/schedules/parse": { file: "file", fileRequired: true, description: "A school circular (.pdf or .docx) to read into event fields." },
-  "post /api/schedules": {
-    file: "file",
-    fileRequired: false,
-    fields: ScheduleFormSchema,
-    json: true,
-    description: "The event, with an optional .pdf or .docx attachment.",
-  },
-  "put /api/schedules/{id}": {
-    file: "file",
-    fileRequired: false,
-    fields: ScheduleFormSchema,
-    json: true,
-    description: "The event, with an optional .pdf or .docx attachment.",
-  },
-  "post /api/courses": { file: "material", fileRequired: false, fields: CourseFormSchema, json: true, description: "The course, with optional PDF material." },
-  "put /api/courses/{id}": {
-    file: "material",
-    fileRequired: false,
-    fields: CourseFormSchema,
-    json: true,
-    description: "The course, with optional PDF material.",
-  },
+  "post /api/schedules": SCHEDULE_FORM,
+  "put /api/schedules/{id}": SCHEDULE_FORM,
+  "post /api/courses": COURSE_FORM,
+  "put /api/courses/{id}": COURSE_FORM,
   "post /api/quizzes": {
     file: "pdf",
     fileRequired: false,
