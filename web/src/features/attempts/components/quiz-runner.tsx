@@ -53,6 +53,9 @@ function attemptLine(s: RunnerSession): string {
  * title and course, the server-driven timer, timed sections with their own countdown, pages of
  * questions, "Answered N of M", the save status, Submit Quiz with a confirmation, and the result.
  */
+/** Previous Section and Next Section look alike, side by side under the questions. */
+const SECTION_BUTTON = { variant: "light", size: "md", fz: "sm", px: 8, fullWidth: true } as const;
+
 export function QuizRunner({ engine, onBack, resultActions, onFinished, viewKey }: QuizRunnerProps) {
   const { state, answer, submit, nextSection, retryLoad, clearNotice } = useQuizRunner(engine, { onFinished });
   const { session, phase } = state;
@@ -277,23 +280,11 @@ export function QuizRunner({ engine, onBack, resultActions, onFinished, viewKey 
 
       {parts.length > 1 && (
         <SimpleGrid cols={2} spacing="xs">
-          <Button
-            variant="light"
-            size="md"
-            fz="sm"
-            px={8}
-            fullWidth
-            disabled={prevPart === null}
-            onClick={() => prevPart !== null && go({ part: prevPart, page: 0 })}
-          >
+          <Button {...SECTION_BUTTON} disabled={prevPart === null} onClick={() => prevPart !== null && go({ part: prevPart, page: 0 })}>
             Previous Section
           </Button>
           <Button
-            variant="light"
-            size="md"
-            fz="sm"
-            px={8}
-            fullWidth
+            {...SECTION_BUTTON}
             disabled={!running || state.advancing || (nextPart === null && !advancesSection)}
             loading={state.advancing}
             onClick={() => (advancesSection ? setConfirm("next") : nextPart !== null && go({ part: nextPart, page: 0 }))}
