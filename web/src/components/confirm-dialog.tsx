@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { FormError } from "./form-actions";
 
 type Props = {
   opened: boolean;
@@ -17,15 +18,6 @@ type Props = {
   onConfirm: () => void;
   onClose: () => void;
 };
-
-/** A dialog's or form's last failure, announced to screen readers; nothing when there is none. */
-export function FormError({ error }: { error?: string | null }) {
-  return error ? (
-    <Alert color="red" role="alert">
-      {error}
-    </Alert>
-  ) : null;
-}
 
 /** Asks before a destructive or weighty action; Cancel has the focus so Enter never deletes by accident. */
 export function ConfirmDialog({ opened, title, message, details, confirmLabel = "Delete", confirmColor = "red", loading, error, onConfirm, onClose }: Props) {

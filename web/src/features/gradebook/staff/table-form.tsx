@@ -2,7 +2,7 @@ import { useState } from "react";
 import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { DEFAULT_TABLE_COLUMNS, STUDENT_TYPE_LABELS, STUDENT_TYPES, TableFormSchema, type Table, type TableFormInput } from "@adesua/domain";
-import { FormError } from "@/components/confirm-dialog";
+import { FormError } from "@/components/form-actions";
 import { api, errorText } from "@/lib/api";
 import { issuesToFieldErrors } from "@/lib/form-errors";
 import { useSaveTable } from "../api/tables";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Alert, Button, Group, List, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
-import { FormError } from "@/components/confirm-dialog";
+import { FormError } from "@/components/form-actions";
 import { FileUpload, useFileUpload } from "@/components/file-upload";
 import { ApiError, errorText } from "@/lib/api";
 import { downloadFile } from "@/lib/download";
