@@ -12,6 +12,8 @@ export * from "./contracts/attempts";
 export * from "./contracts/grading/record";
 export * from "./contracts/grading/grading";
 export * from "./rules/grading";
+export * from "./rules/question-types";
+export * from "./rules/mathml";
 export * from "./rules/record-status";
 export * from "./rules/attempt-timing";
 export * from "./contracts/home/student-home";

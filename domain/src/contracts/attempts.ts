@@ -1,6 +1,7 @@
 import { z } from "zod";
 export { ATTEMPT_ERROR_CODES, ATTEMPT_MESSAGES, type AttemptErrorCode, type AttemptRefusal } from "../constants";
 import { HideableScoreLineSchema, idParams, positiveId } from "./common";
+import { StudentQuestionTypeFieldsSchema } from "./quizzes/question-types";
 
 /**
  * The quiz-taking engine's API. The server owns the clock: every deadline here is the server's,
@@ -14,14 +15,18 @@ export const AttemptNumberParamsSchema = idParams("id", "number");
 /** Path parameter of /submissions/{quizId}/submit. */
 export const QuizIdParamsSchema = idParams("quizId");
 
-export const ANSWER_MAX_LENGTH = 1000;
+/** Long enough for a written answer (an essay or a structured answer in parts). */
+export const ANSWER_MAX_LENGTH = 20_000;
 /** Most answers one request may carry (a whole quiz at once is allowed). */
 export const ANSWERS_PER_REQUEST_MAX = 500;
 
 /** One answer as the student gives it. */
 export const AnswerInputSchema = z.object({
   questionId: positiveId("questionId"),
-  /** The chosen option's text, or its letter A–E. */
+  /**
+   * Single, true/false: the chosen option's text, or its letter A–E. Multiple: a JSON list of the chosen options' texts
+   * (`encodeChoices`). Short, numerical: the text typed. Written: the text, or with parts a JSON list of texts (`encodeParts`).
+   */
   answer: z
     .string({ error: "answer must be text" })
     .max(ANSWER_MAX_LENGTH, { error: `answer must be at most ${ANSWER_MAX_LENGTH} characters` })
@@ -106,6 +111,8 @@ const shownQuestion = {
   index: z.number().int(),
   text: z.string(),
   options: z.array(z.string()),
+  /** Its type and marks, a written answer's parts (labels and marks), a numerical answer's unit, its equations (issue 27). */
+  ...StudentQuestionTypeFieldsSchema.shape,
 };
 
 /** A question as a student receives it: never its answer. */
@@ -145,8 +152,10 @@ export const ReviewItemSchema = z.object({
   yourAnswer: z.string().nullable(),
   /** Right or wrong; null when the question has no key (a teacher grades it). */
   correct: z.boolean().nullable(),
-  /** The correct option's text; null when the question has no key. */
+  /** The key as a person reads it (`describeKey`): the correct option's text, the right options, accepted answers, the value, or a written answer's marking scheme; null when there is none. */
   correctAnswer: z.string().nullable(),
+  /** Marks earned (null while a teacher has to mark it) out of the question's marks (issue 27). */
+  earned: z.number().nullable().optional(),
   /** How many pictures the question has (GET /questions/{questionId}/images/{n}); absent in bank practice, whose pictures come with the questions. */
   imageCount: z.number().int().optional(),
 });

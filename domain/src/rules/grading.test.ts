@@ -98,10 +98,10 @@ describe("gradeAnswers", () => {
     expect(g).toMatchObject({ correct: 2, total: 3, score: 66.67, graded: false });
     expect(g.ungradedAnswers).toEqual([{ questionId: 3, answer: "my essay" }]);
     expect(g.perQuestion).toEqual([
-      { questionId: 1, correct: true },
-      { questionId: 2, correct: true },
-      { questionId: 3, correct: null },
-      { questionId: 4, correct: false },
+      { questionId: 1, correct: true, earned: 1, available: 1 },
+      { questionId: 2, correct: true, earned: 1, available: 1 },
+      { questionId: 3, correct: null, earned: null, available: 1 },
+      { questionId: 4, correct: false, earned: 0, available: 1 },
     ]);
   });
   it("is fully graded when every question has a key", () => {

@@ -1,3 +1,5 @@
+import { isAutoMarked, markAnswer, marksOf, type MarkableQuestion } from "./question-types";
+
 /**
  * Automatic grading of multiple-choice answers. The server grades; the web may use the same
  * rules to explain a review. No Node APIs here.
@@ -52,9 +54,9 @@ export function answerMatches(given: string | null | undefined, key: string | nu
 }
 
 /** Percentage with two decimals; null when nothing could be graded automatically. */
-export function scorePercent(correct: number, total: number): number | null {
-  if (total <= 0) return null;
-  return Math.round((correct * 10_000) / total) / 100;
+export function scorePercent(earned: number, available: number): number | null {
+  if (available <= 0) return null;
+  return Math.round((earned * 10_000) / available) / 100;
 }
 
 /** Passed when the score reaches the passing score; unknown (null) without a score. */
@@ -67,48 +69,67 @@ export function passedFor(grade: { graded: boolean; score: number | null }, pass
   return grade.graded ? isPassed(grade.score, passingScore) : null;
 }
 
-export type GradableQuestion = { id: number; options: readonly string[]; answer: string | null };
+/** A question as grading reads it: its id, and its type, marks and key (missing type: single; missing marks: 1). */
+export type GradableQuestion = MarkableQuestion & { id: number };
 export type GivenAnswer = { questionId: number; answer: string };
 
+/** One question's outcome: right (full marks), wrong, or null while a teacher has to mark it; and its marks. */
+export type QuestionOutcome = { questionId: number; correct: boolean | null; earned: number | null; available: number };
+
 export type GradeOutcome = {
-  /** Right answers among the questions that have a key. */
+  /** Questions answered fully right among those marked. */
   correct: number;
-  /** Questions with a key: the automatic score is out of these only. */
+  /** Questions marked (by their key, or by the teacher): the score is out of these only. */
   total: number;
+  /** Marks earned and available over the marked questions: the score is earned / available. */
+  earned: number;
+  available: number;
   score: number | null;
-  /** False when some question has no key: a teacher finishes the grading. */
+  /** False when some question still needs a teacher's mark. */
   graded: boolean;
-  /** The student's answers to questions without a key. */
+  /** The student's answers to questions a teacher marks. */
   ungradedAnswers: GivenAnswer[];
-  /** Per question: right or wrong, null when it has no key. */
-  perQuestion: { questionId: number; correct: boolean | null }[];
+  /** Per question: right or wrong (null while unmarked), and marks. */
+  perQuestion: QuestionOutcome[];
 };
 
-/** Grades a set of answers against the questions' keys. Unanswered keyed questions count as wrong. */
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Grades a set of answers against the questions' keys. Unanswered auto-marked questions earn 0. */
 export function gradeAnswers(questions: readonly GradableQuestion[], answers: readonly GivenAnswer[]): GradeOutcome {
   const given = new Map(answers.map((a) => [a.questionId, a.answer]));
   let correct = 0;
   let total = 0;
+  let earned = 0;
+  let available = 0;
   const ungradedAnswers: GivenAnswer[] = [];
-  const perQuestion: GradeOutcome["perQuestion"] = [];
+  const perQuestion: QuestionOutcome[] = [];
   for (const q of questions) {
     const a = given.get(q.id);
-    if (q.answer == null || norm(q.answer) === "") {
+    if (!isAutoMarked(q)) {
       if (a !== undefined) ungradedAnswers.push({ questionId: q.id, answer: a });
-      perQuestion.push({ questionId: q.id, correct: null });
+      perQuestion.push({ questionId: q.id, correct: null, earned: null, available: marksOf(q) });
       continue;
     }
+    const m = markAnswer(q, a, answerMatches);
     total++;
-    const ok = answerMatches(a, q.answer, q.options);
+    available += m.available;
+    earned += m.earned ?? 0;
+    const ok = m.earned !== null && m.earned >= m.available;
     if (ok) correct++;
-    perQuestion.push({ questionId: q.id, correct: ok });
+    perQuestion.push({ questionId: q.id, correct: ok, earned: m.earned ?? 0, available: m.available });
   }
   const graded = perQuestion.every((p) => p.correct !== null);
-  return { correct, total, score: scorePercent(correct, total), graded, ungradedAnswers, perQuestion };
+  earned = round2(earned);
+  available = round2(available);
+  return { correct, total, earned, available, score: scorePercent(earned, available), graded, ungradedAnswers, perQuestion };
 }
 
-/** A teacher's verdict on one answer to a question without a key. */
-export type TeacherMark = { questionId: number; correct: boolean };
+/**
+ * A teacher's mark for one answer to a question without a key: `marks` (0 to the question's marks), or the older
+ * `correct` (right: full marks; wrong: 0). `marks` wins when both are sent.
+ */
+export type TeacherMark = { questionId: number; correct?: boolean; marks?: number };
 
 /**
  * What a teacher decided for a submission (decision 022): a final score, or marks for the answers to
@@ -116,33 +137,48 @@ export type TeacherMark = { questionId: number; correct: boolean };
  */
 export type TeacherGrade = { finalScore: number | null; marks: readonly TeacherMark[] | null };
 
+/** The marks a teacher's mark gives out of `available`; null for a mark that gives none. */
+export function teacherMarkValue(mark: TeacherMark | undefined, available: number): number | null {
+  if (!mark) return null;
+  if (typeof mark.marks === "number" && Number.isFinite(mark.marks)) return round2(Math.max(0, Math.min(available, mark.marks)));
+  if (typeof mark.correct === "boolean") return mark.correct ? available : 0;
+  return null;
+}
+
 /**
  * A submission's grade with the teacher's part. Keyed questions are graded by their key (a key added
- * later wins over a mark); with marks, each question without a key counts too: right when marked
- * right, wrong when marked wrong or left unanswered, so the score is out of every question. An
- * answered question without a key and without a mark leaves the submission ungraded (the automatic
- * part only). A final score replaces the percentage; the counts stay those of keys and marks.
+ * later wins over a mark); with marks, each question without a key counts too: its marks as given,
+ * or 0 when unanswered, so the score is out of every question. An answered question without a key and
+ * without a mark leaves the submission ungraded (the automatic part only). A final score replaces the
+ * percentage; the counts stay those of keys and marks.
  */
 export function gradeWithTeacher(questions: readonly GradableQuestion[], answers: readonly GivenAnswer[], teacher: TeacherGrade | null): GradeOutcome {
   const auto = gradeAnswers(questions, answers);
   if (!teacher || (teacher.finalScore === null && teacher.marks === null)) return auto;
-  let correct = auto.correct;
-  let total = auto.total;
+  let { correct, total, earned, available } = auto;
   let graded = true;
   let perQuestion = auto.perQuestion;
   if (teacher.marks) {
-    const marks = new Map(teacher.marks.map((m) => [m.questionId, m.correct]));
+    const marks = new Map(teacher.marks.map((m) => [m.questionId, m]));
     const answered = new Set(auto.ungradedAnswers.map((a) => a.questionId));
     perQuestion = auto.perQuestion.map((p) => {
       if (p.correct !== null) return p;
       total++;
-      const mark = marks.get(p.questionId);
-      if (mark === undefined && answered.has(p.questionId)) graded = false;
-      if (mark === true && answered.has(p.questionId)) correct++;
-      return { questionId: p.questionId, correct: answered.has(p.questionId) ? (mark ?? null) : false };
+      available += p.available;
+      if (!answered.has(p.questionId)) return { ...p, correct: false, earned: 0 };
+      const value = teacherMarkValue(marks.get(p.questionId), p.available);
+      if (value === null) {
+        graded = false;
+        return p;
+      }
+      earned += value;
+      if (value >= p.available) correct++;
+      return { ...p, correct: value >= p.available, earned: value };
     });
   }
   if (!graded && teacher.finalScore === null) return auto;
-  const score = teacher.finalScore ?? scorePercent(correct, total);
-  return { correct, total, score, graded: true, ungradedAnswers: auto.ungradedAnswers, perQuestion };
+  earned = round2(earned);
+  available = round2(available);
+  const score = teacher.finalScore ?? scorePercent(earned, available);
+  return { correct, total, earned, available, score, graded: true, ungradedAnswers: auto.ungradedAnswers, perQuestion };
 }

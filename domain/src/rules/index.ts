@@ -3,6 +3,8 @@ export * from "./greeting";
 export * from "./roles";
 export * from "./quiz-availability";
 export * from "./grading";
+export * from "./question-types";
+export * from "./mathml";
 export * from "./record-status";
 export * from "./attempt-timing";
 export * from "./personal-best";

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { Equation, QuestionDetails, QuestionType } from "@adesua/domain";
 import {
   boolean,
   check,
@@ -185,6 +186,14 @@ export const questions = pgTable(
     fingerprint: text("fingerprint"),
     /** Pictures of the question (diagrams), as rows of `files`, in order. */
     imageFileIds: jsonb("image_file_ids").$type<number[]>().notNull().default([]),
+    /** single | multiple | true_false | short | numerical | written (issue 27, decision 049). */
+    type: text("type").$type<QuestionType>().notNull().default("single"),
+    /** What the question is worth; a quiz's score is marks earned over marks available. */
+    marks: numeric("marks", { precision: 6, scale: 2, mode: "number" }).notNull().default(1),
+    /** The type's own fields (domain rules/question-types `QuestionDetails`): the key of multiple/short/numerical, the parts and marking scheme of written. Never sent to students. */
+    details: jsonb("details").$type<QuestionDetails>().notNull().default({}),
+    /** Word equations: how each reads in the text (linear) and how it is drawn (sanitised MathML). */
+    equations: jsonb("equations").$type<Equation[]>().notNull().default([]),
   },
   (t) => [
     index("questions_quiz_id_idx").on(t.quizId, t.position),
@@ -199,6 +208,8 @@ export const questions = pgTable(
     index("questions_source_question_id_idx")
       .on(t.sourceQuestionId)
       .where(sql`${t.sourceQuestionId} is not null`),
+    check("questions_type_check", sql`${t.type} in ('single','multiple','true_false','short','numerical','written')`),
+    check("questions_marks_check", sql`${t.marks} > 0`),
     check(
       "questions_bank_fields",
       sql`${t.quizId} is not null or (${t.year} is not null and ${t.subject} is not null and ${t.section} is not null and ${t.section} in ('A', 'B'))`,
@@ -275,8 +286,13 @@ export const submissions = pgTable(
     ungradedAnswers: jsonb("ungraded_answers").$type<{ questionId: number; answer: string }[]>().notNull().default([]),
     /** A teacher's final score (decision 022): replaces the computed percentage; null when none. */
     manualScore: numeric("manual_score", { precision: 5, scale: 2, mode: "number" }),
-    /** A teacher's marks for the answers to questions without a key; null when none. */
-    marks: jsonb("marks").$type<{ questionId: number; correct: boolean }[]>(),
+    /** A teacher's marks for the answers to questions without a key (`marks` out of the question's, or the older right/wrong); null when none. */
+    marks: jsonb("marks").$type<{ questionId: number; correct?: boolean; marks?: number }[]>(),
+    /**
+     * Marks per question as last graded (issue 27): [{ questionId, earned (null: not marked yet), available }], in the
+     * quiz's order. Item analysis reads it for every type the database cannot mark itself. Null before issue 27.
+     */
+    itemMarks: jsonb("item_marks").$type<{ questionId: number; earned: number | null; available: number }[]>(),
     /** Who graded it last, and when (null: graded automatically only). */
     gradedBy: integer("graded_by").references(() => users.id, { onDelete: "set null" }),
     gradedAt: ts("graded_at"),
@@ -369,6 +385,7 @@ export * from "./schema-gradebook";
 export * from "./schema-performance";
 export * from "./schema-practice";
 export * from "./schema-files";
+export * from "./schema-question-bank";
 
 export type UserRow = typeof users.$inferSelect;
 export type FileRow = typeof files.$inferSelect;

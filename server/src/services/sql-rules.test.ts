@@ -170,7 +170,7 @@ describe("FINALIZE_SQL's personal best agrees with isPersonalBest", () => {
       .returning();
     // Inside a transaction, as submitAttempt runs it.
     await db().transaction((tx) =>
-      queryPrepared(tx, "adesua_finalize_v2", FINALIZE_SQL, FINALIZE_TYPES, [
+      queryPrepared(tx, "adesua_finalize_v3", FINALIZE_SQL, FINALIZE_TYPES, [
         attempt.id,
         quiz.id,
         student.id,
@@ -185,6 +185,7 @@ describe("FINALIZE_SQL's personal best agrees with isPersonalBest", () => {
         true,
         student.id,
         null,
+        "[]",
       ]),
     );
     const [mine] = await db()

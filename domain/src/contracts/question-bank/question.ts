@@ -34,7 +34,7 @@
 import { z } from "zod";
 import { BANK_LIMITS, BANK_MESSAGES, BANK_SECTIONS, QUIZ_LIMITS, QUIZ_MESSAGES } from "../../constants";
 import { MAX_ID, PageMetaSchema, pageQuery, positiveId, wholeNumber } from "../common";
-import { QuestionSchema } from "../quizzes";
+import { checkQuestionType, QuestionSchema, questionTypeInputShape, QuestionTypeFieldsSchema, StudentQuestionTypeFieldsSchema } from "../quizzes";
 
 export { BANK_LIMITS, BANK_MESSAGES, BANK_SECTIONS, bankGroupKey, parseBankGroupKey, importedMessage, type BankSection } from "../../constants";
 const M = BANK_MESSAGES;
@@ -51,6 +51,18 @@ const toJson = (v: unknown) => {
 
 // ---------- parsing (nothing stored) ----------
 
+/** A question a file holds that Adesua does not import (issue 27): named, never stored as another type. */
+export const UnsupportedQuestionSchema = z.object({
+  /** Its number or position in the file (from 1), when known. */
+  number: z.number().int().nullable(),
+  /** Its title or the start of its text. */
+  title: z.string(),
+  /** What it is: matching, ordering, cloze, calculated, drag and drop… */
+  kind: z.string(),
+  message: z.string(),
+});
+export type UnsupportedQuestion = z.infer<typeof UnsupportedQuestionSchema>;
+
 export const ParseWarningSchema = z.object({
   /** 1-based position in `questions` when the warning concerns one question. */
   question: z.number().int().optional(),
@@ -58,17 +70,24 @@ export const ParseWarningSchema = z.object({
 });
 export type ParseWarning = z.infer<typeof ParseWarningSchema>;
 
-/** A question as read from a file, before review (spec 000 §3). */
-export const ParsedQuestionSchema = z.object({
-  text: z.string(),
-  options: z.array(z.string()),
-  /** The text of the correct option when the file marks one, else "". */
-  answer: z.string(),
-  /** A passage this question (and the next ones) refer to. */
-  passage: z.string().optional(),
-  /** Pictures found in the question, already stored: send them back in `imageIds` when saving. */
-  imageIds: z.array(z.number().int()).optional(),
-});
+/** A question as read from a file, before review (spec 000 §3). Its type fields (issue 27) are sent back as they are when saving. */
+export const ParsedQuestionSchema = z
+  .object({
+    text: z.string(),
+    options: z.array(z.string()),
+    /** The text of the correct option when the file marks one, else "". */
+    answer: z.string(),
+    /** A passage this question (and the next ones) refer to. */
+    passage: z.string().optional(),
+    /** Pictures found in the question, already stored: send them back in `imageIds` when saving. */
+    imageIds: z.array(z.number().int()).optional(),
+    /**
+     * Read by OCR from a scan or a photo: "read from a scan: check it". `page` (from 1) and `cropId`, the stored picture
+     * of the part of the page it came from (GET /files/parsed/{cropId} for its author), shown beside it in the review.
+     */
+    scan: z.object({ page: z.number().int(), cropId: z.number().int().nullable() }).optional(),
+  })
+  .extend(QuestionTypeFieldsSchema.partial().shape);
 export type ParsedQuestion = z.infer<typeof ParsedQuestionSchema>;
 
 export const ParseQuestionsResultSchema = z.object({
@@ -79,6 +98,12 @@ export const ParseQuestionsResultSchema = z.object({
    * paper has none. The upload screen offers it as the quiz's title (issue 24). Always sent by the server.
    */
   heading: z.string().nullable().optional(),
+  /** The paper's instructions ("Answer all questions…"), never part of a question or a passage; null when none. */
+  instructions: z.string().nullable().optional(),
+  /** Questions found but not imported, each named (e.g. matching, ordering): `message` reads "Q7 'Match the tools' is a matching question: not imported". */
+  unsupported: z.array(UnsupportedQuestionSchema).optional(),
+  /** How the paper was read: from its text, or by OCR from scanned pages or photos. */
+  source: z.enum(["text", "ocr"]).optional(),
 });
 export type ParseQuestionsResult = z.infer<typeof ParseQuestionsResultSchema>;
 
@@ -139,25 +164,32 @@ const options = z.preprocess(
 const answer = z.preprocess((v) => (isBlank(v) ? null : v), z.string().trim().max(1000).nullable()).optional();
 const imageIds = z.array(z.number().int().positive().max(MAX_ID)).max(20).optional();
 
-/** One question's content as the bulk save and the parse review carry it. */
-export const BankQuestionContentSchema = z.object({ text: questionText, options, answer, imageIds });
+/** One question's content as the bulk save and the parse review carry it (a single-answer question needs no `type`). */
+export const BankQuestionContentSchema = z
+  .object({ text: questionText, options: options.optional(), answer, imageIds })
+  .extend(questionTypeInputShape)
+  .superRefine((q, ctx) => checkQuestionType(q, ctx, { singleKeyByLetter: true }));
 export type BankQuestionContentInput = z.input<typeof BankQuestionContentSchema>;
 
 /** POST /questions: one question with its metadata (spec 001 §7); `options` may be JSON text; `timeLimit`, `originalOrder` are accepted and ignored. */
-export const BankQuestionInputSchema = BankQuestionContentSchema.extend({
-  year,
-  subject,
-  section,
-  topic,
-  timeLimit: z
-    .union([z.number(), z.string().max(20)])
-    .nullable()
-    .optional(),
-  originalOrder: z
-    .union([z.number(), z.string().max(20)])
-    .nullable()
-    .optional(),
-});
+export const BankQuestionInputSchema = z
+  .object({ text: questionText, options: options.optional(), answer, imageIds })
+  .extend(questionTypeInputShape)
+  .extend({
+    year,
+    subject,
+    section,
+    topic,
+    timeLimit: z
+      .union([z.number(), z.string().max(20)])
+      .nullable()
+      .optional(),
+    originalOrder: z
+      .union([z.number(), z.string().max(20)])
+      .nullable()
+      .optional(),
+  })
+  .superRefine((q, ctx) => checkQuestionType(q, ctx, { singleKeyByLetter: true }));
 export type BankQuestionInput = z.input<typeof BankQuestionInputSchema>;
 
 /** POST /questions/bulk. */
@@ -185,6 +217,8 @@ export const ImportResultSchema = z.object({
   message: z.string(),
   skippedDuplicates: z.number().int(),
   warnings: z.array(ParseWarningSchema).optional(),
+  /** Questions of the file not imported, each named (issue 27). */
+  unsupported: z.array(UnsupportedQuestionSchema).optional(),
 });
 export type ImportResult = z.infer<typeof ImportResultSchema>;
 
@@ -226,16 +260,26 @@ export const BankPlaceSchema = z.object({ year: z.number().int(), subject: z.str
  * A bank question as teachers and admins see it: the question and its key as a quiz holds them (`position`: 0-based
  * order within its group; the answer is NEVER sent to students), and its place in the bank.
  */
-export const BankQuestionSchema = QuestionSchema.pick({ id: true, position: true, text: true, options: true, answer: true }).extend({
-  ...BankPlaceSchema.shape,
-  topic: z.string().nullable(),
-  /** How many pictures the question has: GET /questions/{id}/images/{n}, n from 1 to imageCount. */
-  imageCount: z.number().int(),
-});
+export const BankQuestionSchema = QuestionSchema.pick({ id: true, position: true, text: true, options: true, answer: true })
+  .extend(QuestionTypeFieldsSchema.shape)
+  .extend({
+    ...BankPlaceSchema.shape,
+    topic: z.string().nullable(),
+    /** How many pictures the question has: GET /questions/{id}/images/{n}, n from 1 to imageCount. */
+    imageCount: z.number().int(),
+  });
 export type BankQuestion = z.infer<typeof BankQuestionSchema>;
 
-/** A bank question as a student sees it: there is no answer field at all. */
-export const StudentBankQuestionSchema = BankQuestionSchema.omit({ answer: true });
+/** A bank question as a student sees it: there is no answer field at all, and no key or marking scheme of any type. */
+export const StudentBankQuestionSchema = BankQuestionSchema.pick({
+  id: true,
+  position: true,
+  text: true,
+  options: true,
+  topic: true,
+  imageCount: true,
+  ...{ year: true, subject: true, section: true },
+}).extend(StudentQuestionTypeFieldsSchema.shape);
 export type StudentBankQuestion = z.infer<typeof StudentBankQuestionSchema>;
 
 export const BankQuestionPageSchema = z.object({ questions: z.array(BankQuestionSchema), pagination: PageMetaSchema });

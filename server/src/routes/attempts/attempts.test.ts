@@ -50,7 +50,7 @@ describe("POST /api/quizzes/:id/attempts", () => {
     expect(new Date(r.body.deadline).getTime() - new Date(r.body.startedAt).getTime()).toBe(20 * MIN);
     expect(Math.abs(new Date(r.body.serverNow).getTime() - T0.getTime())).toBeLessThan(5000);
     expect(r.body.questions.map((q: { id: number }) => q.id)).toEqual(questions.map((q) => q.id));
-    for (const q of r.body.questions) expect(Object.keys(q).sort()).toEqual(["id", "imageCount", "index", "options", "text"]);
+    for (const q of r.body.questions) expect(Object.keys(q).sort()).toEqual(["id", "imageCount", "index", "marks", "options", "text", "type"]);
 
     await save(s.token, r.body.attemptId, [{ questionId: questions[0].id, answer: "2" }]);
     const again = await start(s.token, quiz.id);
@@ -691,7 +691,7 @@ describe("answer confidentiality", () => {
         expect(path, `${r.name} ${path}`).toMatch(/^\$\.questions\[\d+\]\.options\[\d+\]$|^\$\.answers\[\d+\]\.answer$/);
       }
       // No question carries an answer or a verdict.
-      for (const q of (r.body as any)?.questions ?? []) expect(Object.keys(q).sort(), r.name).toEqual(["id", "imageCount", "index", "options", "text"]);
+      for (const q of (r.body as any)?.questions ?? []) expect(Object.keys(q).sort(), r.name).toEqual(["id", "imageCount", "index", "marks", "options", "text", "type"]);
       expect((r.body as any)?.review ?? (r.body as any)?.result?.review ?? null, r.name).toBeNull();
     }
 
@@ -721,7 +721,10 @@ describe("answer confidentiality", () => {
         options: qs[i].options,
         yourAnswer: yours[i],
         correct: i === 1,
+        earned: i === 1 ? 1 : 0,
         correctAnswer: KEYS[i],
+        type: "single",
+        marks: 1,
         imageCount: 0,
       })),
     );

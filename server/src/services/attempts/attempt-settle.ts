@@ -7,7 +7,7 @@ import type { Actor } from "../../audit/audit";
 import { HttpError } from "../../lib/errors";
 import { assertOwnsAttempt } from "../../policies/attempts.policy";
 import type { Viewer } from "../../lib/viewer";
-import { gradeStoredAnswers, type KeyedQuestion, type StoredAnswer } from "../grading/grading.service";
+import { gradeStoredAnswers, itemMarksOf, type KeyedQuestion, type StoredAnswer } from "../grading/grading.service";
 import {
   ATTEMPT_RAW,
   courseFromRaw,
@@ -97,7 +97,7 @@ export async function submitAttempt(tx: Tx, attempt: AttemptRow, quiz: QuizRow, 
   if (attempt.status !== "in_progress") return { attempt, graded: null };
   const { keyed, answers } = opts.inputs ?? (await loadGradeInputs(tx, quiz, attempt.id));
   const g = gradeStoredAnswers(keyed, answers);
-  const [r] = await queryPrepared(tx, "adesua_finalize_v2", FINALIZE_SQL, FINALIZE_TYPES, [
+  const [r] = await queryPrepared(tx, "adesua_finalize_v3", FINALIZE_SQL, FINALIZE_TYPES, [
     attempt.id,
     quiz.id,
     attempt.userId,
@@ -112,6 +112,7 @@ export async function submitAttempt(tx: Tx, attempt: AttemptRow, quiz: QuizRow, 
     !opts.preview,
     opts.actor.userId,
     opts.actor.impersonatorId,
+    JSON.stringify(itemMarksOf(g)),
   ]);
   let stored: SubmissionRow | null = null;
   if (r.submission_id != null) {
@@ -127,6 +128,7 @@ export async function submitAttempt(tx: Tx, attempt: AttemptRow, quiz: QuizRow, 
       ungradedAnswers: g.ungradedAnswers,
       manualScore: null,
       marks: null,
+      itemMarks: itemMarksOf(g),
       gradedBy: null,
       gradedAt: null,
       createdAt: opts.at,

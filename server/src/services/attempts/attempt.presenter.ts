@@ -1,5 +1,6 @@
 import {
   DEADLINE_GRACE_MS,
+  presentStudentTypeFields,
   sectionDeadline,
   type AttemptResult,
   type AttemptSection,
@@ -12,7 +13,7 @@ import type { AttemptRow, QuizRow, SubmissionRow, TimedSection } from "../../db/
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** A question as a student receives it: built from the columns a student may see, never the key. */
-export type StudentQuestionRow = { id: number; text: string; options: string[]; imageCount: number };
+export type StudentQuestionRow = { id: number; text: string; options: string[]; imageCount: number } & ReturnType<typeof presentStudentTypeFields>;
 
 /** `hidden`: the student may not see the score yet (decision 041): score and count right are null. */
 export function presentSubmission(row: SubmissionRow, hidden = false): Submission {
@@ -107,7 +108,14 @@ export function presentAttemptSession(p: SessionParts): AttemptSession {
     questionsPerPage: quiz.questionsPerPage,
     currentSection: quiz.timedSections.length && open ? attempt.currentSection : null,
     sections: presentSections(quiz.timedSections, attempt),
-    questions: p.questions.map((q, index) => ({ id: q.id, index, text: q.text, options: q.options, imageCount: Number(q.imageCount) })),
+    questions: p.questions.map(({ id, text, options, imageCount, ...typeFields }, index) => ({
+      id,
+      index,
+      text,
+      options,
+      imageCount: Number(imageCount),
+      ...typeFields,
+    })),
     answers: p.answers.map((a) => ({ questionId: a.questionId, answer: a.answer, savedAt: a.savedAt.toISOString() })),
     result: p.result,
   };

@@ -24,13 +24,29 @@ export const GRADE_ANSWERS_SQL = `
  * The submission's audit entry is written by the same statement (what recordAudit would write).
  * Parameters: $1 attempt, $2 quiz, $3 student, $4 score, $5 correct, $6 total, $7 graded,
  * $8 ungraded answers (JSON), $9 time, $10 passed, $11 attempt number, $12 store a submission (not a preview),
- * $13 acting user, $14 impersonating admin (FINALIZE_TYPES).
+ * $13 acting user, $14 impersonating admin, $15 marks per question (JSON, `item_marks`) (FINALIZE_TYPES).
  */
-export const FINALIZE_TYPES = ["int", "int", "int", "numeric", "int", "int", "boolean", "jsonb", "timestamptz", "boolean", "int", "boolean", "int", "int"];
+export const FINALIZE_TYPES = [
+  "int",
+  "int",
+  "int",
+  "numeric",
+  "int",
+  "int",
+  "boolean",
+  "jsonb",
+  "timestamptz",
+  "boolean",
+  "int",
+  "boolean",
+  "int",
+  "int",
+  "jsonb",
+];
 export const FINALIZE_SQL = `
   with sub as (
-    insert into submissions (attempt_id, quiz_id, user_id, score, correct, total, graded, ungraded_answers, created_at)
-    select $1::int, $2::int, $3::int, $4::numeric, $5::int, $6::int, $7::boolean, $8::jsonb, $9::timestamptz where $12::boolean
+    insert into submissions (attempt_id, quiz_id, user_id, score, correct, total, graded, ungraded_answers, created_at, item_marks)
+    select $1::int, $2::int, $3::int, $4::numeric, $5::int, $6::int, $7::boolean, $8::jsonb, $9::timestamptz, $15::jsonb where $12::boolean
     on conflict (attempt_id) do nothing
     returning id
   ),

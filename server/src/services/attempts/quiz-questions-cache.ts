@@ -1,3 +1,4 @@
+import { presentStudentTypeFields } from "@adesua/domain";
 import type { Queryable } from "../../db/client";
 import { queryPrepared } from "../../db/prepared";
 import type { StudentQuestionRow } from "./attempt.presenter";
@@ -20,7 +21,7 @@ const cache = new Map<number, Entry>();
 /** The quiz's keyed questions in order, with the version they belong to, in one statement. Parameter: $1 quiz. */
 const KEYED_QUESTIONS_SQL = `
   select qz.questions_version as version,
-    coalesce((select json_agg(json_build_object('id', q.id, 'text', q.text, 'options', q.options, 'answer', q.answer, 'imageCount', jsonb_array_length(q.image_file_ids)) order by q.position, q.id)
+    coalesce((select json_agg(json_build_object('id', q.id, 'text', q.text, 'options', q.options, 'answer', q.answer, 'type', q.type, 'marks', q.marks, 'details', q.details, 'equations', q.equations, 'imageCount', jsonb_array_length(q.image_file_ids)) order by q.position, q.id)
               from questions q where q.quiz_id = qz.id), '[]'::json) as keyed
   from quizzes qz where qz.id = $1::int`;
 
@@ -31,13 +32,13 @@ async function entryFor(db: Queryable, quiz: { id: number; questionsVersion: num
     cache.set(quiz.id, hit);
     return hit;
   }
-  const [row] = await queryPrepared(db, "adesua_keyed_questions_v1", KEYED_QUESTIONS_SQL, ["int"], [quiz.id]);
+  const [row] = await queryPrepared(db, "adesua_keyed_questions_v2", KEYED_QUESTIONS_SQL, ["int"], [quiz.id]);
   const raw = row?.keyed ?? [];
-  const keyed = (typeof raw === "string" ? JSON.parse(raw) : raw) as KeyedQuestion[];
+  const keyed = ((typeof raw === "string" ? JSON.parse(raw) : raw) as KeyedQuestion[]).map((q) => ({ ...q, marks: Number(q.marks) }));
   const entry: Entry = {
     version: Number(row?.version ?? -1),
     keyed,
-    student: keyed.map((q) => ({ id: q.id, text: q.text, options: q.options, imageCount: Number(q.imageCount ?? 0) })),
+    student: keyed.map((q) => ({ id: q.id, text: q.text, options: q.options, imageCount: Number(q.imageCount ?? 0), ...presentStudentTypeFields(q) })),
   };
   // Kept under the version read with these questions (the quiz may have moved on since the caller's read).
   if (row) {

@@ -7,7 +7,7 @@ import { badRequest, notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/viewer";
 import { assertCanGradeQuiz } from "../../policies/grading.policy";
 import { courseOfQuiz, type QuizForAttempt } from "../quizzes/quiz-loaders";
-import { loadAttemptAnswers, loadKeyedQuestions } from "./grading.service";
+import { itemMarksOf, loadAttemptAnswers, loadKeyedQuestions } from "./grading.service";
 import { recomputeRecords } from "./records-recompute.service";
 import { loadSubmissionItem } from "./submission-list.service";
 
@@ -67,7 +67,18 @@ export async function applyTeacherGrade(tx: Tx, locked: LockedSubmission, grade:
     // The attempt (and so the saved answers) is gone: only a final score can grade it.
     if (!("finalScore" in grade)) throw badRequest("This submission's answers are no longer kept; give a final score instead");
     teacher = { finalScore: grade.finalScore, marks: null };
-    g = { score: grade.finalScore, correct: s.correct, total: s.total, graded: true, ungradedAnswers: s.ungradedAnswers, perQuestion: [] };
+    const earned = (s.itemMarks ?? []).reduce((sum, m) => sum + (m.earned ?? 0), 0);
+    const available = (s.itemMarks ?? []).reduce((sum, m) => sum + m.available, 0);
+    g = {
+      score: grade.finalScore,
+      correct: s.correct,
+      total: s.total,
+      earned,
+      available,
+      graded: true,
+      ungradedAnswers: s.ungradedAnswers,
+      perQuestion: (s.itemMarks ?? []).map((m) => ({ ...m, correct: m.earned === null ? null : m.earned >= m.available })),
+    };
   } else {
     const [keyed, answers] = await Promise.all([loadKeyedQuestions(tx, s.quizId), loadAttemptAnswers(tx, s.attemptId)]);
     if ("marks" in grade) checkMarks(grade.marks, gradeWithTeacher(keyed, answers, null));
@@ -84,6 +95,7 @@ export async function applyTeacherGrade(tx: Tx, locked: LockedSubmission, grade:
       ungradedAnswers: g.ungradedAnswers,
       manualScore: teacher.finalScore,
       marks: teacher.marks ? [...teacher.marks] : null,
+      ...(g.perQuestion.length ? { itemMarks: itemMarksOf(g) } : {}),
       gradedBy: ctx.viewer.id,
       gradedAt: ctx.now,
     })

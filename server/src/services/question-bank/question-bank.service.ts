@@ -11,6 +11,9 @@ import {
   type ImportResult,
   type StudentBankQuestion,
   importedMessage,
+  storedTypeFields,
+  type Equation,
+  type TypedQuestionInput,
 } from "@adesua/domain";
 import type { Db, Queryable } from "../../db/client";
 import { files, questions, quizzes, type QuestionRow } from "../../db/schema";
@@ -21,7 +24,8 @@ import { presentBankQuestion, presentStudentBankQuestion } from "./question.pres
 
 /** The question bank: rows of `questions` with quiz_id null (decision 009). */
 
-export type BankContent = { text: string; options: string[]; answer?: string | null; imageIds?: number[] };
+/** A bank question's content as sent (type fields checked by the domain schema, `TypedQuestionInput`). */
+export type BankContent = Omit<TypedQuestionInput, "type"> & { type?: TypedQuestionInput["type"]; text: string; imageIds?: number[]; equations?: Equation[] };
 export type BankFilter = { year?: number; subject?: string; topic?: string; section?: BankSection; search?: string };
 
 const LETTERS = ["A", "B", "C", "D", "E"];
@@ -60,11 +64,11 @@ export function resolveAnswer(options: readonly string[], answer: string | null 
  * the bank question stays withheld from students while the quiz can still be taken even if its copy is edited
  * later ("Use in a quiz" sends the bank questions' content, not their ids). Null where none matches.
  */
-export async function bankSourcesOf(db: Queryable, list: readonly { text: string; options: readonly string[] }[]): Promise<(number | null)[]> {
+export async function bankSourcesOf(db: Queryable, list: readonly { text: string; options?: readonly string[] }[]): Promise<(number | null)[]> {
   const prints = list.map((q) =>
     fingerprintOf(
       lines(q.text).trim(),
-      q.options.map((o) => lines(o).trim()),
+      (q.options ?? []).map((o) => lines(o).trim()),
     ),
   );
   const unique = [...new Set(prints)];
@@ -104,14 +108,22 @@ export async function saveBankQuestions(
   if (list.length === 0) throw badRequest(BANK_MESSAGES.noQuestions);
   const prepared = list.map((q, i) => {
     const where = list.length > 1 ? `Question ${i + 1}: ` : "";
-    const options = q.options.map((o) => lines(o).trim());
+    const type = q.type ?? "single";
+    const options = (q.options ?? []).map((o) => lines(o).trim());
     if (new Set(options.map(normalise)).size !== options.length) throw badRequest(`${where}${QUIZ_MESSAGES.optionsDistinct}`);
+    // Single answers may name their option by letter; the other types were checked by the schema.
+    const typed = storedTypeFields({ ...q, type, options, answer: type === "single" ? resolveAnswer(options, q.answer, where) : q.answer });
     return {
       text: lines(q.text).trim(),
-      options,
-      answer: resolveAnswer(options, q.answer, where),
+      options: typed.options,
+      answer: typed.answer,
+      type: typed.type,
+      marks: typed.marks,
+      details: typed.details,
+      equations: q.equations ?? [],
       imageFileIds: q.imageIds ?? [],
-      fingerprint: fingerprintOf(q.text, options),
+      // A single-answer question keeps the fingerprint it always had; another type also counts its type.
+      fingerprint: fingerprintOf(type === "single" ? q.text : `${type}\u0000${q.text}`, typed.options),
     };
   });
   return db.transaction(async (tx) => {

@@ -1,24 +1,34 @@
-import type { BankQuestion, BankSection, PracticeResult, PracticeSummary, StudentBankQuestion } from "@adesua/domain";
+import {
+  presentStudentTypeFields,
+  presentTypeFields,
+  type BankQuestion,
+  type BankSection,
+  type PracticeResult,
+  type PracticeSummary,
+  type StudentBankQuestion,
+} from "@adesua/domain";
 import type { PracticeResultRow, QuestionRow } from "../../db/schema";
 
-/** A bank question for students: built field by field, so `answer` cannot leak in. */
+const placeOf = (q: QuestionRow) => ({
+  id: q.id,
+  position: q.position,
+  text: q.text,
+  options: q.options,
+  year: q.year!,
+  subject: q.subject!,
+  section: q.section as BankSection,
+  topic: q.topic,
+  imageCount: q.imageFileIds.length,
+});
+
+/** A bank question for students: built field by field, so `answer`, keys and schemes cannot leak in. */
 export function presentStudentBankQuestion(q: QuestionRow): StudentBankQuestion {
-  return {
-    id: q.id,
-    position: q.position,
-    text: q.text,
-    options: q.options,
-    year: q.year!,
-    subject: q.subject!,
-    section: q.section as BankSection,
-    topic: q.topic,
-    imageCount: q.imageFileIds.length,
-  };
+  return { ...placeOf(q), ...presentStudentTypeFields(q) };
 }
 
-/** A bank question for teachers and admins: the student's fields with its answer. */
+/** A bank question for teachers and admins: with its key and its type's fields. */
 export function presentBankQuestion(q: QuestionRow): BankQuestion {
-  return { ...presentStudentBankQuestion(q), answer: q.answer };
+  return { ...placeOf(q), answer: q.answer, ...presentTypeFields(q) };
 }
 
 export function presentPracticeSummary(r: PracticeResultRow): PracticeSummary {

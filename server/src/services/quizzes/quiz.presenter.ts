@@ -1,5 +1,6 @@
 import {
   canAttempt,
+  presentTypeFields,
   quizTimeStatus,
   scoreHiddenFor,
   type QuizPublication,
@@ -85,6 +86,7 @@ const presentQuestion = (q: QuestionRow): Question => ({
   section: q.section,
   imageIds: [...q.imageFileIds],
   imageCount: q.imageFileIds.length,
+  ...presentTypeFields(q),
 });
 
 /** For teachers and admins: with the answer keys. */

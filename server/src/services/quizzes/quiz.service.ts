@@ -1,5 +1,15 @@
 import { and, asc, count, desc, eq, gt, isNull, lt, lte, gte, notInArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { Quiz, QuizFormValues, QuizListItem, StudentAttemptInfo, StudentQuiz, TimedSection } from "@adesua/domain";
+import {
+  storedTypeFields,
+  type Equation,
+  type Quiz,
+  type QuizFormValues,
+  type QuizListItem,
+  type StudentAttemptInfo,
+  type StudentQuiz,
+  type TimedSection,
+  type TypedQuestionInput,
+} from "@adesua/domain";
 import type { Queryable } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
 import { carriedTotal, pageWindow } from "../../lib/pagination";
@@ -14,7 +24,8 @@ import { quizzesOfLevel } from "../admin/row-counts";
 import { QUIZ_NOT_FOUND } from "./quiz-write.service";
 
 /** A parsed question, ready to store. */
-export type QuestionValues = { id?: number; text: string; options: string[]; answer?: string | null; section?: string | null; imageIds?: number[] };
+/** A question as a quiz form sends it, checked by the domain schema (type fields: `TypedQuestionInput`). */
+export type QuestionValues = TypedQuestionInput & { id?: number; text: string; section?: string | null; imageIds?: number[]; equations?: Equation[] };
 
 const questionCount = sql<number>`(select count(*)::int from ${questions} where ${questions.quizId} = ${quizzes.id})`.mapWith(Number);
 
@@ -279,7 +290,18 @@ export function quizSettings(v: QuizFormValues) {
 
 /** The stored columns of a question as sent (its pictures checked beforehand: quiz-images.service checkQuizImages). */
 function contentOf(q: QuestionValues) {
-  return { text: q.text, options: q.options, answer: q.answer ?? null, section: q.section ?? null, imageFileIds: q.imageIds ?? [] };
+  const typed = storedTypeFields(q);
+  return {
+    text: q.text,
+    options: typed.options,
+    answer: typed.answer,
+    type: typed.type,
+    marks: typed.marks,
+    details: typed.details,
+    equations: q.equations ?? [],
+    section: q.section ?? null,
+    imageFileIds: q.imageIds ?? [],
+  };
 }
 
 export async function insertQuestions(tx: Queryable, quizId: number, list: readonly QuestionValues[]): Promise<void> {

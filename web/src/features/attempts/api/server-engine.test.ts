@@ -26,9 +26,9 @@ function session(over: Partial<AttemptSession> = {}): AttemptSession {
     currentSection: null,
     sections: [],
     questions: [
-      { id: 1, index: 0, text: "Capital of the Volta Region?", options: ["Ho", "Tamale"], imageCount: 0 },
-      { id: 2, index: 1, text: "Capital of the Ashanti Region?", options: ["Kumasi", "Accra"], imageCount: 2 },
-      { id: 3, index: 2, text: "Capital of Ghana?", options: ["Accra", "Cape Coast"], imageCount: 0 },
+      { id: 1, index: 0, text: "Capital of the Volta Region?", options: ["Ho", "Tamale"], imageCount: 0, type: "single", marks: 1 },
+      { id: 2, index: 1, text: "Capital of the Ashanti Region?", options: ["Kumasi", "Accra"], imageCount: 2, type: "single", marks: 1 },
+      { id: 3, index: 2, text: "Capital of Ghana?", options: ["Accra", "Cape Coast"], imageCount: 0, type: "single", marks: 1 },
     ],
     answers: [{ questionId: 1, answer: "Tamale", savedAt: new Date(T0).toISOString() }],
     result: null,

@@ -27,6 +27,8 @@ async function gradeLikeTheServer(given: { questionId: number; answer: string }[
       index,
       text: q.text,
       options: q.options,
+      type: "single" as const,
+      marks: 1,
       yourAnswer: given.find((a) => a.questionId === q.id)?.answer ?? null,
       correct: g.perQuestion[index].correct,
       correctAnswer: correctAnswerText(q.answer, q.options),

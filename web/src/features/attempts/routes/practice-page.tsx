@@ -48,6 +48,8 @@ export function practiceReview(r: PracticeResult, items: PracticeItem[]): Practi
       index,
       text: q?.text ?? "",
       options: q?.options ?? [],
+      type: "single" as const,
+      marks: 1,
       yourAnswer: x.answer,
       correct: x.correctAnswer === null ? null : x.correct,
       correctAnswer: x.correctAnswer,

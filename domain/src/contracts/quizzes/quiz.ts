@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { QUIZ_LIMITS, QUIZ_MESSAGES, SHOW_ANSWERS } from "../constants";
+import { QUIZ_LIMITS, QUIZ_MESSAGES, SHOW_ANSWERS } from "../../constants";
 
 export { QUIZ_LIMITS, QUIZ_MESSAGES, SHOW_ANSWERS };
-export type { ShowAnswers } from "../constants";
-import { MAX_ID, PageMetaSchema, pageQuery, positiveId, STUDENT_TYPES, StudentTypeSchema, TitledRefSchema, wholeNumber } from "./common";
-import { FileInfoSchema } from "./files";
+export type { ShowAnswers } from "../../constants";
+import { MAX_ID, PageMetaSchema, pageQuery, positiveId, STUDENT_TYPES, StudentTypeSchema, TitledRefSchema, wholeNumber } from "../common";
+import { FileInfoSchema } from "../files";
+import { checkQuestionType, questionTypeInputShape, QuestionTypeFieldsSchema, StudentQuestionTypeFieldsSchema } from "./question-types";
 
 const M = QUIZ_MESSAGES;
 const L = QUIZ_LIMITS;
@@ -39,7 +40,7 @@ export const SHOW_SCORE = ["after_attempt", "after_close"] as const;
 export type ShowScore = (typeof SHOW_SCORE)[number];
 
 // The rule itself lives with the pure rules (no zod), so the student pages can use it: rules/score-visibility.ts.
-export { scoreHiddenFor } from "../rules/score-visibility";
+export { scoreHiddenFor } from "../../rules/score-visibility";
 
 /** Optional publication field of the create forms; omitted: published (the spec's API), or unchanged on PUT. */
 const publicationInput = z
@@ -101,14 +102,13 @@ export const QuestionInputSchema = z
     /** Set to keep an existing question (and the students' saved answers to it); omit for a new one. */
     id: positiveId("Question id").optional(),
     text: z.string({ error: M.questionText }).trim().min(1, { error: M.questionText }).max(5000, { error: "Question text must be at most 5000 characters" }),
-    /** 2 to 5 options, e.g. the texts of A–D. */
+    /** 2 to 5 options, e.g. the texts of A–D (single and multiple); none for short, numerical and written; true/false: omit. */
     options: z
       .array(z.string({ error: M.optionEmpty }).trim().min(1, { error: M.optionEmpty }).max(1000, { error: "An option must be at most 1000 characters" }), {
         error: M.options,
       })
-      .min(L.options.min, { error: M.options })
-      .max(L.options.max, { error: M.options })
-      .refine((o) => new Set(o).size === o.length, { error: M.optionsDistinct }),
+      .max(10, { error: M.options })
+      .optional(),
     /** The text of the correct option; null or empty when unknown. */
     answer: z
       .preprocess(
@@ -133,7 +133,8 @@ export const QuestionInputSchema = z
       .preprocess((v) => (isBlank(v) ? null : v), z.string().trim().max(100, { error: "Section must be at most 100 characters" }).nullable())
       .optional(),
   })
-  .refine((q) => q.answer == null || q.options.includes(q.answer), { error: M.answerNotAnOption, path: ["answer"] });
+  .extend(questionTypeInputShape)
+  .superRefine((q, ctx) => checkQuestionType(q, ctx));
 export type QuestionInput = z.input<typeof QuestionInputSchema>;
 
 const questionList = (min: number) =>
@@ -231,24 +232,28 @@ export type AnswersReleased = z.infer<typeof AnswersReleasedSchema>;
 export const CreatedIdSchema = z.object({ id: z.number().int() });
 
 /** A question as teachers and admins see it, with its answer key. */
-export const QuestionSchema = z.object({
-  id: z.number().int(),
-  /** 0-based order in the quiz. */
-  position: z.number().int(),
-  text: z.string(),
-  options: z.array(z.string()),
-  /** The correct option's text; null when unknown. Never sent to students. */
-  answer: z.string().nullable(),
-  section: z.string().nullable(),
-  /** The question's pictures as stored files, in order: send them back in `imageIds` to keep them when saving. */
-  imageIds: z.array(z.number().int()),
-  /** How many pictures: GET /questions/{id}/images/{n}, n from 1 to imageCount. */
-  imageCount: z.number().int(),
-});
+export const QuestionSchema = z
+  .object({
+    id: z.number().int(),
+    /** 0-based order in the quiz. */
+    position: z.number().int(),
+    text: z.string(),
+    options: z.array(z.string()),
+    /** The correct option's text; null when unknown. Never sent to students. */
+    answer: z.string().nullable(),
+    section: z.string().nullable(),
+    /** The question's pictures as stored files, in order: send them back in `imageIds` to keep them when saving. */
+    imageIds: z.array(z.number().int()),
+    /** How many pictures: GET /questions/{id}/images/{n}, n from 1 to imageCount. */
+    imageCount: z.number().int(),
+  })
+  .extend(QuestionTypeFieldsSchema.shape);
 export type Question = z.infer<typeof QuestionSchema>;
 
-/** A question as a student sees it: no answer field and no file ids at all. */
-export const StudentQuestionSchema = QuestionSchema.omit({ answer: true, imageIds: true });
+/** A question as a student sees it: no answer field, no key or marking scheme of any type and no file ids at all. */
+export const StudentQuestionSchema = QuestionSchema.pick({ id: true, position: true, text: true, options: true, section: true, imageCount: true }).extend(
+  StudentQuestionTypeFieldsSchema.shape,
+);
 export type StudentQuestion = z.infer<typeof StudentQuestionSchema>;
 
 /** The student's attempt that is running now: its number (shown to people) and the server's deadline. */

@@ -1,0 +1,2 @@
+export * from "./quiz";
+export * from "./question-types";
