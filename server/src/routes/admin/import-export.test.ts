@@ -85,7 +85,43 @@ describe("CSV exports", () => {
     }
     const quizzesT = table((await get("/api/import-export/quizzes", teacher.token)).raw);
     expect(new Set(quizzesT.map((r) => r.quizTitle))).toEqual(new Set(["My Quiz"]));
-    expect(quizzesT[0]).toMatchObject({ questionNumber: "1", optionA: expect.any(String), correctOption: expect.stringMatching(/^[A-E]$/) });
+    expect(quizzesT[0]).toMatchObject({
+      questionNumber: "1",
+      optionA: expect.any(String),
+      correctOption: expect.stringMatching(/^[A-E]$/),
+      type: "single",
+      marks: "1",
+    });
+    // Issue 27: every type with its marks and its key as a person reads it.
+    await db()
+      .insert(questions)
+      .values([
+        {
+          quizId: mine.quiz.id,
+          position: 90,
+          text: "Length of the rod?",
+          options: [],
+          answer: "3 cm",
+          type: "numerical",
+          marks: 2,
+          details: { value: 3, tolerance: 0.5, unit: "cm" },
+        },
+        {
+          quizId: mine.quiz.id,
+          position: 91,
+          text: "Pick the primes",
+          options: ["2", "4", "5"],
+          answer: '["2","5"]',
+          type: "multiple",
+          marks: 1,
+          details: { answers: ["2", "5"], scoring: "partial" },
+        },
+      ]);
+    const typed = table((await get("/api/import-export/quizzes", teacher.token)).raw).slice(-2);
+    expect(typed).toMatchObject([
+      { question: "Length of the rod?", type: "numerical", marks: "2", key: "3 ± 0.5 cm", correctOption: "" },
+      { question: "Pick the primes", type: "multiple", correctOption: "A;C", key: "2; 5" },
+    ]);
     const quizzesA = table((await get("/api/import-export/quizzes", admin)).raw);
     expect(quizzesA.some((r) => r.quizTitle === "Someone Else's Quiz")).toBe(true);
     const coursesT = table((await get("/api/import-export/courses", teacher.token)).raw);

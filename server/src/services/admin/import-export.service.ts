@@ -1,7 +1,15 @@
 import type { Readable } from "node:stream";
 import { and, asc, eq, gt, inArray, isNull, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { BankMetadataSchema, type BankMetadata, type ImportExportOperation, type ImportRowError, type Role } from "@adesua/domain";
+import {
+  BankMetadataSchema,
+  describeKey,
+  type BankMetadata,
+  type ImportExportOperation,
+  type ImportRowError,
+  type QuestionDetails,
+  type Role,
+} from "@adesua/domain";
 import { parseQuestionCsvFile, type ExchangeQuestion } from "../../documents";
 import type { Actor } from "../../audit/audit";
 import { saveBankQuestions } from "../question-bank/question-bank.service";
@@ -10,6 +18,18 @@ import { courses, questions, quizzes, records, submissions, users } from "../../
 import type { Viewer } from "../../lib/viewer";
 import { csvStream, type CsvCell } from "../../lib/csv-writer";
 import { taughtQuizSql } from "../../policies/quizzes.policy";
+
+/** The right option's letter (single, true/false), the right letters joined by ";" (multiple), or "" (other types). */
+function correctLetters(q: { type: string; options: string[]; answer: string | null; details: QuestionDetails }): string {
+  if (q.type === "multiple")
+    return (q.details.answers ?? [])
+      .map((a) => LETTERS[q.options.indexOf(a)] ?? "")
+      .filter(Boolean)
+      .join(";");
+  if (q.type !== "single" && q.type !== "true_false") return "";
+  const k = q.answer === null ? -1 : q.options.indexOf(q.answer);
+  return k >= 0 ? LETTERS[k] : "";
+}
 
 /** Rows read per query: an export never holds more than one page of a table in memory. */
 export const EXPORT_PAGE = 500;
@@ -110,6 +130,11 @@ const EXPORTERS: Exporter[] = [
       "optionD",
       "optionE",
       "correctOption",
+      // Issue 27: every type (single | multiple | true_false | short | numerical | written), its marks, and its key as a
+      // person reads it (accepted answers, value ± tolerance, a written question's marking scheme).
+      "type",
+      "marks",
+      "key",
     ],
     async page(db, v, after) {
       const list = await db
@@ -122,7 +147,16 @@ const EXPORTERS: Exporter[] = [
       const ids = list.map((q) => q.quiz.id);
       const qs = ids.length
         ? await db
-            .select({ quizId: questions.quizId, position: questions.position, text: questions.text, options: questions.options, answer: questions.answer })
+            .select({
+              quizId: questions.quizId,
+              position: questions.position,
+              text: questions.text,
+              options: questions.options,
+              answer: questions.answer,
+              type: questions.type,
+              marks: questions.marks,
+              details: questions.details,
+            })
             .from(questions)
             .where(inArray(questions.quizId, ids))
             .orderBy(asc(questions.quizId), asc(questions.position), asc(questions.id))
@@ -143,10 +177,9 @@ const EXPORTERS: Exporter[] = [
           quiz.passingScore,
         ];
         const own = byQuiz.get(quiz.id) ?? [];
-        if (own.length === 0) rows.push([...head, "", "", "", "", "", "", "", ""]);
+        if (own.length === 0) rows.push([...head, "", "", "", "", "", "", "", "", "", "", ""]);
         own.forEach((q, i) => {
-          const k = q.answer === null ? -1 : q.options.indexOf(q.answer);
-          rows.push([...head, i + 1, q.text, ...LETTERS.map((_, j) => q.options[j] ?? ""), k >= 0 ? LETTERS[k] : ""]);
+          rows.push([...head, i + 1, q.text, ...LETTERS.map((_, j) => q.options[j] ?? ""), correctLetters(q), q.type, q.marks, describeKey(q) ?? ""]);
         });
       }
       return { lastId: list.length === EXPORT_PAGE ? ids[ids.length - 1] : null, rows };
