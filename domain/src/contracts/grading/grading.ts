@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { GRADING_MESSAGES as M, SUBMISSION_SORTS } from "../../constants/grading";
 import { LATE_ANSWER_DECISIONS } from "../../constants/late-answers";
+import { QuestionTypeSchema } from "../quizzes/question-types";
 
 export { LATE_ANSWERS, LATE_ANSWER_DECISIONS, type LateAnswerDecision } from "../../constants/late-answers";
 import {
@@ -26,11 +27,33 @@ export const percentScore = (error: string) =>
     .max(100, { error })
     .transform((n) => Math.round(n * 100) / 100);
 
-/** A teacher's verdict on one answer to a question without a key. */
-export const MarkSchema = z.object({
-  questionId: positiveId("questionId"),
-  correct: z.boolean({ error: "correct must be true or false" }),
-});
+/** The refusals of a teacher's marks (beside GRADING_MESSAGES). */
+export const MARK_MESSAGES = {
+  marks: "marks must be a number from 0 to the question's marks, in steps of 0.01",
+  marksOrCorrect: "Give marks (or correct) for each question",
+  /** The server adds the question's number and marks: "Question 3 is worth 5 marks: give 0 to 5". */
+  aboveQuestion: (number: number, available: number) => `Question ${number} is worth ${available} marks: give 0 to ${available}`,
+} as const;
+
+/**
+ * A teacher's mark for one answer to a question without a key: `marks` (0 to the question's marks, steps of 0.01), or
+ * the older `correct` (right: full marks, wrong: 0). `marks` wins when both are sent. The server refuses marks above
+ * the question's marks (`checkMarks` in the grading service).
+ */
+export const MarkSchema = z
+  .object({
+    questionId: positiveId("questionId"),
+    /** Marks given, from 0 to the question's marks, in steps of 0.01. */
+    marks: z
+      .number({ error: MARK_MESSAGES.marks })
+      .min(0, { error: MARK_MESSAGES.marks })
+      .max(100, { error: MARK_MESSAGES.marks })
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: MARK_MESSAGES.marks })
+      .optional(),
+    /** Older form: right (full marks) or wrong (0). */
+    correct: z.boolean({ error: "correct must be true or false" }).optional(),
+  })
+  .refine((m) => m.marks !== undefined || m.correct !== undefined, { error: MARK_MESSAGES.marksOrCorrect, path: ["marks"] });
 
 /**
  * PUT /submissions/{submissionId}/grade: either `finalScore` (0–100) or `marks` for the answers to
@@ -58,10 +81,23 @@ const gradedQuestion = {
   options: z.array(z.string()),
 };
 
+/** A part of a written answer as the grading screen shows it (teachers only). */
+export const GradingPartSchema = z.object({
+  /** The part's label ("a", "b(i)"). */
+  label: z.string(),
+  /** What the part is worth. */
+  marks: z.number(),
+  /** What the student wrote for this part ("" when left). */
+  answer: z.string(),
+  /** What the marker looks for in this part ("" when none). */
+  scheme: z.string(),
+});
+export type GradingPart = z.infer<typeof GradingPartSchema>;
+
 /** One question of a submission as the grading screen shows it. */
 export const GradingAnswerSchema = z.object({
   ...gradedQuestion,
-  /** What the student answered; null when they left it. */
+  /** What the student answered, raw as stored (multiple: a JSON list; written in parts: a JSON list); null when they left it. */
   answer: z.string().nullable(),
   /** The correct option's text; null for a question without a key (the teacher grades it). */
   correctAnswer: z.string().nullable(),
@@ -69,6 +105,24 @@ export const GradingAnswerSchema = z.object({
   correct: z.boolean().nullable(),
   /** True for a question without a key. */
   needsGrading: z.boolean(),
+  /** The question's type. */
+  type: QuestionTypeSchema,
+  /** What the question is worth. */
+  marks: z.number(),
+  /** Marks earned: by the key, or the teacher's earlier marks; null while unmarked. */
+  earned: z.number().nullable(),
+  /** The answer as a person reads it (`describeAnswer`: choices joined with "; ", parts labelled); null when left. */
+  answerText: z.string().nullable(),
+  /** Written answers in parts: each part's label, marks, the student's answer and the part's scheme; [] otherwise. */
+  parts: z.array(GradingPartSchema),
+  /** The key as a person reads it (`describeKey`: "A; C", "Frog; Toad (50%)", "3 ± 0.5 cm"); null for written answers or an unknown key. Teachers only. */
+  key: z.string().nullable(),
+  /** Written answers: the marking scheme of the whole question; null otherwise or when none. Teachers only. */
+  scheme: z.string().nullable(),
+  /** Numerical: the unit the answer is in; null otherwise. */
+  unit: z.string().nullable(),
+  /** The question's equations (linear text and MathML) for MathText; [] when none. */
+  equations: z.array(z.object({ linear: z.string(), mathml: z.string() })),
 });
 export type GradingAnswer = z.infer<typeof GradingAnswerSchema>;
 

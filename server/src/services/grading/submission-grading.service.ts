@@ -1,5 +1,13 @@
 import { eq } from "drizzle-orm";
-import { gradeWithTeacher, GRADING_MESSAGES as M, type GradeOutcome, type SubmissionItem, type TeacherGrade, type TeacherMark } from "@adesua/domain";
+import {
+  gradeWithTeacher,
+  GRADING_MESSAGES as M,
+  MARK_MESSAGES,
+  type GradeOutcome,
+  type SubmissionItem,
+  type TeacherGrade,
+  type TeacherMark,
+} from "@adesua/domain";
 import type { Db, Tx } from "../../db/client";
 import { courses, quizzes, records, submissions, type SubmissionRow } from "../../db/schema";
 import { recordAudit, type Actor } from "../../audit/audit";
@@ -38,13 +46,21 @@ const gradeSnapshot = (s: Pick<SubmissionRow, "score" | "correct" | "total" | "g
   marks: s.marks,
 });
 
-/** Marks must name questions of this quiz without a key, once each, and cover every answer to such a question. */
+/**
+ * Marks must name questions of this quiz without a key, once each, give at most the question's marks, and cover
+ * every answer to such a question.
+ */
 function checkMarks(marks: readonly TeacherMark[], auto: GradeOutcome): void {
-  const keyless = new Set(auto.perQuestion.filter((p) => p.correct === null).map((p) => p.questionId));
+  const keyless = new Map<number, { available: number; number: number }>();
+  auto.perQuestion.forEach((p, i) => {
+    if (p.correct === null) keyless.set(p.questionId, { available: p.available, number: i + 1 });
+  });
   const seen = new Set<number>();
   for (const m of marks) {
-    if (!keyless.has(m.questionId)) throw badRequest(M.markNotKeyless);
+    const q = keyless.get(m.questionId);
+    if (!q) throw badRequest(M.markNotKeyless);
     if (seen.has(m.questionId)) throw badRequest(M.markDuplicate);
+    if (typeof m.marks === "number" && m.marks > q.available + 1e-9) throw badRequest(MARK_MESSAGES.aboveQuestion(q.number, q.available));
     seen.add(m.questionId);
   }
   if (auto.ungradedAnswers.some((a) => !seen.has(a.questionId))) throw badRequest(M.markMissing);

@@ -1,8 +1,13 @@
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import {
-  answerMatches,
   correctAnswerText,
+  decodeParts,
+  describeAnswer,
+  describeKey,
+  gradeWithTeacher,
+  isAutoMarked,
   GRADING_MESSAGES as M,
+  type GradingAnswer,
   type PageMeta,
   type SubmissionItem,
   type SubmissionSort,
@@ -17,7 +22,7 @@ import type { Viewer } from "../../lib/viewer";
 import { assertCanGradeQuiz, gradingScopeCondition } from "../../policies/grading.policy";
 import { presentSubmissionItem } from "./submission.presenter";
 import { loadQuizForAttempt } from "../quizzes/quiz-loaders";
-import { loadKeyedQuestions, type KeyedQuestion } from "./grading.service";
+import { loadKeyedQuestions, teacherGradeOf, type KeyedQuestion } from "./grading.service";
 
 /** The columns of one Grades Management row: the submission, its student, quiz, course and record. */
 const itemColumns = {
@@ -116,24 +121,44 @@ export async function listSubmissions(db: Db, viewer: Viewer, f: SubmissionFilte
 
 type AnswerRow = { attemptId: number; questionId: number; answer: string };
 
-/** Every question of the quiz with the student's answer, its verdict by the key, or the teacher's earlier mark. */
-function answersOf(keyed: readonly KeyedQuestion[], s: SubmissionRow, given: readonly AnswerRow[]) {
+/**
+ * Every question of the quiz with the student's answer (raw and described), its verdict and marks by the key or the
+ * teacher's earlier marks, and for the teacher the key described and the marking scheme beside it.
+ */
+function answersOf(keyed: readonly KeyedQuestion[], s: SubmissionRow, given: readonly AnswerRow[]): GradingAnswer[] {
   const byQuestion = new Map(given.map((a) => [a.questionId, a.answer]));
   // A submission whose attempt is gone still has its answers to questions without a key.
   for (const a of s.ungradedAnswers) if (!byQuestion.has(a.questionId)) byQuestion.set(a.questionId, a.answer);
-  const marks = new Map((s.marks ?? []).map((m) => [m.questionId, m.correct]));
+  const outcome = gradeWithTeacher(
+    keyed,
+    [...byQuestion].map(([questionId, answer]) => ({ questionId, answer })),
+    teacherGradeOf(s),
+  );
+  const verdict = new Map(outcome.perQuestion.map((p) => [p.questionId, p]));
   return keyed.map((q, i) => {
     const answer = byQuestion.get(q.id) ?? null;
-    const needsGrading = correctAnswerText(q.answer, q.options) === null;
+    const needsGrading = !isAutoMarked(q);
+    const v = verdict.get(q.id);
+    const parts = q.type === "written" ? (q.details.parts ?? []) : [];
+    const partAnswers = parts.length > 1 ? decodeParts(answer, parts.length) : [answer ?? ""];
     return {
       questionId: q.id,
       number: i + 1,
       text: q.text,
       options: q.options,
       answer,
-      correctAnswer: needsGrading ? null : correctAnswerText(q.answer, q.options),
-      correct: needsGrading ? (marks.get(q.id) ?? null) : answerMatches(answer, q.answer, q.options),
+      correctAnswer: needsGrading ? null : q.type === "single" ? correctAnswerText(q.answer, q.options) : describeKey(q),
+      correct: v?.correct ?? null,
       needsGrading,
+      type: q.type,
+      marks: Number(q.marks),
+      earned: v?.earned ?? null,
+      answerText: answer === null ? null : describeAnswer(q, answer),
+      parts: parts.map((p, j) => ({ label: p.label, marks: p.marks, answer: partAnswers[j] ?? "", scheme: p.scheme ?? "" })),
+      key: q.type === "written" ? null : describeKey(q),
+      scheme: q.type === "written" ? (q.details.scheme ?? null) : null,
+      unit: q.type === "numerical" ? (q.details.unit ?? null) : null,
+      equations: q.equations ?? [],
     };
   });
 }
