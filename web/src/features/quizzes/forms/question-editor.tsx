@@ -1,16 +1,16 @@
 import { useState } from "react";
-import { ActionIcon, Alert, Badge, Button, Card, Group, Radio, Stack, Text, TextInput, Textarea, UnstyledButton } from "@mantine/core";
-import { QUIZ_LIMITS } from "@adesua/domain/constants";
+import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { emptyQuestion, type QuestionDraft } from "./quiz-form-model";
 import { QuestionPictures } from "./question-pictures";
-
-const LETTERS = "ABCDE";
+import { QuestionFields } from "./question-fields";
+import { bodyMarks, firstError, typeOf, type FieldErrors } from "./question-body";
+import { TYPE_SHORT } from "./question-type-badge";
 
 type Props = {
   questions: QuestionDraft[];
   onChange: (next: QuestionDraft[]) => void;
-  /** First problem per question key. */
-  errors: Record<string, string>;
+  /** Problems per question key, by field (shown beside the field; the first on the collapsed card). */
+  errors: Record<string, FieldErrors>;
   /** Problems found while typing (by key): marked on the collapsed line. */
   problems?: Record<string, string>;
   disabled?: boolean;
@@ -29,7 +29,7 @@ function move<T>(list: T[], from: number, to: number): T[] {
   return next;
 }
 
-/** Add, edit, remove and reorder questions; 2–5 options each; the radio marks the correct option. */
+/** Add, edit, remove and reorder questions of every type (QuestionFields edits each one's content). */
 export function QuestionEditor({ questions, onChange, errors, problems = {}, disabled, expanded: controlled, onExpandedChange }: Props) {
   const [own, setOwn] = useState<Set<string>>(() => new Set());
   const expanded = controlled ?? own;
@@ -69,7 +69,7 @@ export function QuestionEditor({ questions, onChange, errors, problems = {}, dis
       )}
       {questions.map((q, i) => {
         const n = i + 1;
-        const err = errors[q.key];
+        const err = firstError(errors[q.key]);
         const problem = err ?? problems[q.key];
         const open = expanded.has(q.key);
         return (
@@ -100,6 +100,11 @@ export function QuestionEditor({ questions, onChange, errors, problems = {}, dis
                       <Text size="sm" truncate style={{ minWidth: 0 }}>
                         {q.text.trim() || "(no text yet)"}
                       </Text>
+                    )}
+                    {!open && (typeOf(q) !== "single" || Number(bodyMarks(q)) !== 1) && (
+                      <Badge variant="light" size="sm" color="gray" style={{ flexShrink: 0 }} title={`${bodyMarks(q)} marks`}>
+                        {typeOf(q) === "single" ? `${bodyMarks(q)} m` : `${TYPE_SHORT[typeOf(q)]} · ${bodyMarks(q)}`}
+                      </Badge>
                     )}
                     {problem && (
                       <Badge color="red" variant="light" size="sm" style={{ flexShrink: 0 }}>
@@ -142,84 +147,19 @@ export function QuestionEditor({ questions, onChange, errors, problems = {}, dis
                 </Group>
               </Group>
               {open && (
-                <Stack gap="xs" id={`${questionAnchor(q.key)}-body`}>
-                  <Textarea
-                    id={`q-${q.key}-text`}
-                    label={`Question ${n} text`}
-                    autosize
-                    minRows={2}
-                    maxRows={8}
-                    value={q.text}
+                <div id={`${questionAnchor(q.key)}-body`}>
+                  <QuestionFields
+                    n={n}
+                    idBase={`q-${q.key}`}
+                    value={q}
+                    onChange={(body) => update(i, body)}
+                    errors={errors[q.key]}
                     disabled={disabled}
-                    onChange={(e) => update(i, { text: e.currentTarget.value })}
+                    afterText={<QuestionPictures n={n} images={q.images ?? []} disabled={disabled} onChange={(images) => update(i, { images })} />}
                   />
-                  <QuestionPictures n={n} images={q.images ?? []} disabled={disabled} onChange={(images) => update(i, { images })} />
-                  <Radio.Group
-                    label="Options"
-                    description="Choose the correct option with its round button"
-                    value={q.answerIndex === null ? null : String(q.answerIndex)}
-                    onChange={(v) => update(i, { answerIndex: v === null || v === "" ? null : Number(v) })}
-                  >
-                    <Stack gap={6} mt={6}>
-                      {q.options.map((o, j) => {
-                        const letter = LETTERS[j];
-                        return (
-                          <Group key={j} gap={6} wrap="nowrap" align="center">
-                            <Radio value={String(j)} disabled={disabled} aria-label={`Question ${n}: option ${letter} is correct`} />
-                            <TextInput
-                              aria-label={`Question ${n} option ${letter}`}
-                              placeholder={`Option ${letter}`}
-                              leftSection={
-                                <Text size="xs" fw={700}>
-                                  {letter}
-                                </Text>
-                              }
-                              value={o}
-                              disabled={disabled}
-                              onChange={(e) => update(i, { options: q.options.map((x, k) => (k === j ? e.currentTarget.value : x)) })}
-                              style={{ flex: 1, minWidth: 0 }}
-                            />
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              disabled={disabled || q.options.length <= QUIZ_LIMITS.options.min}
-                              onClick={() => {
-                                const options = q.options.filter((_, k) => k !== j);
-                                const a = q.answerIndex;
-                                update(i, { options, answerIndex: a === null || a === j ? null : a > j ? a - 1 : a });
-                              }}
-                              aria-label={`Remove option ${letter} of question ${n}`}
-                            >
-                              ✕
-                            </ActionIcon>
-                          </Group>
-                        );
-                      })}
-                    </Stack>
-                  </Radio.Group>
-                  <Group justify="space-between" wrap="wrap" gap="xs">
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      disabled={disabled || q.options.length >= QUIZ_LIMITS.options.max}
-                      onClick={() => update(i, { options: [...q.options, ""] })}
-                      aria-label={`Add option to question ${n}`}
-                    >
-                      Add option
-                    </Button>
-                    {q.answerIndex === null ? (
-                      <Text size="xs" c="orange.8">
-                        No correct option marked: graded by hand
-                      </Text>
-                    ) : (
-                      <Text size="xs" c="green.8">
-                        Correct: option {LETTERS[q.answerIndex]}
-                      </Text>
-                    )}
-                  </Group>
-                </Stack>
+                </div>
               )}
-              {err && (
+              {err && !open && (
                 <Alert color="red" variant="light" p="xs" role="alert">
                   {err}
                 </Alert>

@@ -5,6 +5,17 @@ import { pdfProblem } from "@/lib/pdf";
 import { defaultWindow, NEW_QUIZ_DEFAULTS, proposedShowScore, type ShowScore } from "@/lib/new-quiz";
 import { issuesToFieldErrors } from "@/lib/form-errors";
 import { questionImagePath } from "@/lib/api";
+import {
+  bodyFromWire,
+  bodyPayload,
+  checkBody,
+  emptyBody,
+  firstError,
+  type FieldErrors,
+  type NumberField,
+  type QuestionBody,
+  type WireQuestion,
+} from "./question-body";
 
 const M = QUIZ_MESSAGES;
 const L = QUIZ_LIMITS;
@@ -14,18 +25,18 @@ export const PDF_LABEL = "The quiz file";
 /** Positions in the form are question numbers (1-based); the API stores 0-based indexes. */
 export const SECTION_NUMBERS = "Section start and end must be question numbers (1 or more)";
 
-export type NumberField = number | string;
+export type { NumberField };
 export type SectionDraft = { key: string; name: string; start: NumberField; end: NumberField; timeLimit: NumberField };
 /** A picture of a question being edited: its stored file, and where to show it from (null: not viewable here). */
 export type DraftImage = { fileId: number; path: string | null };
 
-/** A question being edited; the answer is kept as the option's position so editing its text keeps the mark. */
-export type QuestionDraft = {
+/**
+ * A question being edited: its content of any type (QuestionBody: the answer is kept as the option's position so
+ * editing its text keeps the mark), its place and pictures.
+ */
+export type QuestionDraft = QuestionBody & {
   key: string;
   id?: number;
-  text: string;
-  options: string[];
-  answerIndex: number | null;
   section: string | null;
   /** Its pictures (diagrams), in order; removing one here drops it from the question on save. */
   images?: DraftImage[];
@@ -104,7 +115,7 @@ export function withChange<K extends keyof QuizFormValues>(v: QuizFormValues, k:
   return { ...next, showScore: proposedShowScore({ closeTime: next.closeTime, maxAttempts: next.maxAttempts }) };
 }
 
-export const emptyQuestion = (): QuestionDraft => ({ key: newKey(), text: "", options: ["", "", "", ""], answerIndex: null, section: null });
+export const emptyQuestion = (): QuestionDraft => ({ key: newKey(), ...emptyBody(), section: null });
 
 const toLocalInput = (iso: string | null) => (iso ? dayjs(iso).format("YYYY-MM-DDTHH:mm") : "");
 
@@ -131,10 +142,9 @@ export function valuesFromQuiz(q: Quiz): QuizFormValues {
 
 export function questionsFromQuiz(q: Quiz): QuestionDraft[] {
   return q.questions.map((x) => {
-    const idx = x.answer === null ? -1 : x.options.indexOf(x.answer);
     // Each saved picture is shown through its question (GET /questions/{id}/images/{n}), n from 1.
     const images = x.imageIds.map((fileId, k) => ({ fileId, path: questionImagePath(x.id, k + 1) }));
-    return { key: newKey(), id: x.id, text: x.text, options: [...x.options], answerIndex: idx >= 0 ? idx : null, section: x.section, images };
+    return { key: newKey(), id: x.id, ...bodyFromWire(x as WireQuestion), section: x.section, images };
   });
 }
 
@@ -210,28 +220,34 @@ export function validateQuizForm(v: QuizFormValues, opts: { creating: boolean; q
   return e;
 }
 
-/** The first problem of each question that has one, by draft key: the shared QuestionInputSchema, as the server checks it. */
+/** Each question's problems by field, by draft key: the shared QuestionInputSchema, as the server checks it. */
+export function questionFieldErrors(list: QuestionDraft[]): Record<string, FieldErrors> {
+  const out: Record<string, FieldErrors> = {};
+  for (const q of list) {
+    const e = checkBody(q, QuestionInputSchema, { section: q.section });
+    if (Object.keys(e).length) out[q.key] = e;
+  }
+  return out;
+}
+
+/** The first problem of each question that has one, by draft key. */
 export function validateQuestions(list: QuestionDraft[]): Record<string, string> {
   const out: Record<string, string> = {};
-  questionPayload(list).forEach((q, i) => {
-    const r = QuestionInputSchema.safeParse(q);
-    const first = r.success ? undefined : Object.values(issuesToFieldErrors(r.error.issues))[0];
-    if (first) out[list[i].key] = first;
-  });
+  for (const [key, e] of Object.entries(questionFieldErrors(list))) {
+    const first = firstError(e);
+    if (first) out[key] = first;
+  }
   return out;
 }
 
 export const hasErrors = (e: QuizFormErrors) => Object.entries(e).some(([k, v]) => k !== "sections" && !!v);
 
-/** The API's question shape: the answer is the marked option's text, null when none is marked. */
+/** The API's question shape (bodyPayload: a single answer is the marked option's text, null when none is marked; other types add their fields). */
 export function questionPayload(list: QuestionDraft[]) {
   return list.map((q) => {
-    const options = q.options.map((o) => o.trim());
     return {
       ...(q.id ? { id: q.id } : {}),
-      text: q.text.trim(),
-      options,
-      answer: q.answerIndex === null ? null : (options[q.answerIndex] ?? null),
+      ...bodyPayload(q),
       section: q.section,
       // A question read from the server always says which pictures it keeps (an empty list removes them all).
       ...(q.images ? { imageIds: q.images.map((m) => m.fileId) } : {}),

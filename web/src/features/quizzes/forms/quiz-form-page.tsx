@@ -18,11 +18,13 @@ import { DRAFT_NOTE } from "../components/publication";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { DRAFT_CREATED } from "@/lib/new-quiz";
 import { QuestionEditor, questionAnchor } from "./question-editor";
+import { firstError, questionOfServerError, serverFieldError, type FieldErrors } from "./question-body";
 import { Part, RulesPart, SaveBar, TimedSectionsPart, type Problem } from "./quiz-form-parts";
 import {
   emptyQuizValues,
   hasErrors,
   PDF_LABEL,
+  questionFieldErrors,
   questionsFromQuiz,
   quizFormData,
   validateQuestions,
@@ -60,7 +62,7 @@ export function QuizFormPage() {
   const [questions, setQuestions] = useState<QuestionDraft[]>([]);
   const [questionsDirty, setQuestionsDirty] = useState(false);
   const [errors, setErrors] = useState<QuizFormErrors>({});
-  const [questionErrors, setQuestionErrors] = useState<Record<string, string>>({});
+  const [questionErrors, setQuestionErrors] = useState<Record<string, FieldErrors>>({});
   const [error, setError] = useState<string | null>(null);
   /** The "correct the fields" banner: shown after a refused submit, gone once the user edits again. */
   const [invalid, setInvalid] = useState(false);
@@ -112,7 +114,7 @@ export function QuizFormPage() {
     if (locked) return;
     const next = validateQuizForm(values, { creating, questionCount: questions.length });
     if (!next.pdf && values.pdf && !(await startsLikePdf(values.pdf))) next.pdf = `${PDF_LABEL} must be a PDF file`;
-    const qErrors = validateQuestions(questions);
+    const qErrors = questionFieldErrors(questions);
     setErrors(next);
     setQuestionErrors(qErrors);
     setError(null);
@@ -134,7 +136,15 @@ export function QuizFormPage() {
         QUIZ_SAVE_REDIRECT_MS,
       );
     } catch (err) {
-      setError(errorText(err, QUIZ_SAVE_FAILED));
+      const message = errorText(err, QUIZ_SAVE_FAILED);
+      // "Question 3: …": shown beside that question's field too, and the question opened.
+      const named = questionOfServerError(message);
+      const target = named ? questions[named.index] : undefined;
+      if (named && target) {
+        setQuestionErrors({ [target.key]: serverFieldError(named.message) });
+        setExpanded((e) => new Set(e).add(target.key));
+      }
+      setError(message);
       focusFirstError();
     }
   }
@@ -168,7 +178,7 @@ export function QuizFormPage() {
   const problemList: Problem[] = [
     ...fieldProblems.map(([k, v]) => ({ key: `field-${k}`, label: "Settings", message: v as string })),
     ...questions.flatMap((q, i) => {
-      const message = questionErrors[q.key] ?? liveProblems[q.key];
+      const message = firstError(questionErrors[q.key]) ?? liveProblems[q.key];
       return message ? [{ key: q.key, label: `Question ${i + 1}`, message, questionKey: q.key }] : [];
     }),
   ];
@@ -298,7 +308,7 @@ export function QuizFormPage() {
 
           <Part
             title={`Questions (${questions.length})`}
-            description="Each question needs 2 to 5 different options. Mark the correct one so the quiz is graded automatically."
+            description="Choose each question's type and marks. A choice question needs 2 to 5 different options: mark the right one so the quiz is graded automatically; written answers are marked by you."
           >
             <QuestionEditor
               questions={questions}
