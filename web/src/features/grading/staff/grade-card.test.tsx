@@ -1,59 +1,114 @@
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { UngradedSubmission } from "@adesua/domain";
+import userEvent from "@testing-library/user-event";
+import type { SubmissionItem } from "@adesua/domain";
 import { ApiError } from "@/lib/api";
 import { renderWithProviders } from "@/test/render";
-import { GradeCard, scoreFromMarks } from "./grade-card";
+import { GradeCard, scoreLine, scriptTotals } from "./grade-card";
+import { script } from "./grading-fixtures";
+import { scriptAnswers } from "./script-answer";
 
-const submission: UngradedSubmission = {
-  id: 5,
-  userId: 7,
-  quizId: 3,
-  user: { id: 7, name: "Kojo Appiah" },
-  score: 50,
-  correct: 1,
-  total: 2,
-  ungradedAnswers: [{ questionId: 13, answer: "Yes" }],
-  answers: [
-    { questionId: 11, number: 1, text: "Keyed one", options: ["x", "y"], answer: "x", correctAnswer: "x", correct: true, needsGrading: false },
-    { questionId: 12, number: 2, text: "Keyed two", options: ["p", "q"], answer: "q", correctAnswer: "p", correct: false, needsGrading: false },
-    { questionId: 13, number: 3, text: "Open one", options: ["Yes", "No"], answer: "Yes", correctAnswer: null, correct: null, needsGrading: true },
-    { questionId: 14, number: 4, text: "Open two", options: ["a", "b"], answer: null, correctAnswer: null, correct: null, needsGrading: true },
-  ],
-  createdAt: "2026-03-12T10:00:00Z",
-};
+const item = { id: 5, score: 50 } as SubmissionItem;
 
-describe("grade card", () => {
-  it("computes the score from marks out of every question (an unanswered open question is wrong)", () => {
-    expect(scoreFromMarks(submission, { 13: "right" })).toBe(50);
-    expect(scoreFromMarks(submission, { 13: "wrong" })).toBe(25);
+describe("marking a script", () => {
+  it("adds up the marks: keyed ones by the key, a teacher's as typed, an unanswered one 0", () => {
+    const answers = scriptAnswers(script());
+    expect(scriptTotals(answers, {})).toEqual({ earned: 1, available: 10 });
+    expect(scriptTotals(answers, { 13: 3.5, 14: "2" })).toEqual({ earned: 6.5, available: 10 });
+    // Out of range or empty: not counted yet.
+    expect(scriptTotals(answers, { 13: 7, 14: "" })).toEqual({ earned: 1, available: 10 });
+    expect(scoreLine({ score: 65 }, { earned: 6.5, available: 10 })).toBe("6.5 of 10 marks (65.00%)");
   });
 
-  it("sends the marks once every open answer is marked, and a typed score as the final score", async () => {
-    const onGrade = vi.fn().mockResolvedValue(undefined);
-    renderWithProviders(<GradeCard submission={submission} onGrade={onGrade} />);
-    fireEvent.click(await screen.findByRole("button", { name: "Submit Grade for Kojo Appiah" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Mark every answer that has no answer key, or enter a score.");
+  it("shows a written answer part by part beside its marking scheme, and keyed marks read-only", async () => {
+    renderWithProviders(<GradeCard submission={script()} onGrade={vi.fn()} />);
+    const q3 = await screen.findByRole("listitem", { name: "Question 3" });
+    expect(within(q3).getByText("Written")).toBeInTheDocument();
+    expect(within(q3).getByText("Evaporation")).toBeInTheDocument();
+    expect(within(q3).getByText("Condensation")).toBeInTheDocument();
+    expect(within(q3).getByText("Vapour cools into clouds (3)")).toBeInTheDocument();
+    expect(within(q3).getByText("Award marks per stage")).toBeInTheDocument();
+    expect(within(q3).getByText("of 5 marks")).toBeInTheDocument();
+    const q2 = screen.getByRole("listitem", { name: "Question 2" });
+    expect(within(q2).getByText("0 of 1 mark · marked automatically")).toBeInTheDocument();
+    expect(within(q2).queryByRole("textbox")).toBeNull();
+    // The equation is drawn as MathML.
+    expect(q2.querySelector("math msup")).not.toBeNull();
+    expect(within(screen.getByRole("listitem", { name: "Question 5" })).getByText("No answer: 0 marks.")).toBeInTheDocument();
+  });
+
+  it("Enter keeps a mark and moves to the next answer; Enter on the last saves the script", async () => {
+    const user = userEvent.setup();
+    const onGrade = vi.fn().mockResolvedValue(item);
+    const onSaved = vi.fn();
+    renderWithProviders(<GradeCard submission={script()} onGrade={onGrade} onSaved={onSaved} autoFocus />);
+    const first = await screen.findByRole("textbox", { name: "Marks for question 3 (Kojo Appiah)" });
+    const second = screen.getByRole("textbox", { name: "Marks for question 4 (Kojo Appiah)" });
+    await waitFor(() => expect(first).toHaveFocus());
+    await user.keyboard("3.5{Enter}");
+    expect(second).toHaveFocus();
+    await user.keyboard("2{Enter}");
+    await waitFor(() =>
+      expect(onGrade).toHaveBeenCalledWith({
+        marks: [
+          { questionId: 13, marks: 3.5 },
+          { questionId: 14, marks: 2 },
+        ],
+      }),
+    );
+    expect(onSaved).toHaveBeenCalledWith({ item, marks: { 13: 3.5, 14: 2 }, totals: { earned: 6.5, available: 10 } }, "keyboard");
+    expect(screen.getByTestId("script-total")).toHaveTextContent("6.5 of 10 marks (65.00%)");
+  });
+
+  it("Tab also moves on; marks above the question's refuse beside the input and keep the focus", async () => {
+    const user = userEvent.setup();
+    const onGrade = vi.fn().mockResolvedValue(item);
+    renderWithProviders(<GradeCard submission={script()} onGrade={onGrade} />);
+    const first = await screen.findByRole("textbox", { name: "Marks for question 3 (Kojo Appiah)" });
+    const second = screen.getByRole("textbox", { name: "Marks for question 4 (Kojo Appiah)" });
+    await user.click(first);
+    await user.keyboard("6{Enter}");
+    expect(first).toHaveFocus();
+    expect(screen.getByRole("alert")).toHaveTextContent("Marks must be from 0 to 5");
+    expect(first).toHaveAttribute("aria-invalid", "true");
+    await user.clear(first);
+    await user.keyboard("4.75{Tab}");
+    expect(second).toHaveFocus();
+    expect(screen.queryByRole("alert")).toBeNull();
+    // An empty last mark: Enter does not save.
+    await user.keyboard("{Enter}");
+    expect(screen.getByRole("alert")).toHaveTextContent("Enter the marks, 0 to 2");
     expect(onGrade).not.toHaveBeenCalled();
-    fireEvent.click(within(screen.getByRole("radiogroup", { name: "Mark question 3 for Kojo Appiah" })).getByLabelText("Right"));
-    await waitFor(() => expect(screen.getByLabelText("Score")).toHaveValue("50"));
-    fireEvent.click(screen.getByRole("button", { name: "Submit Grade for Kojo Appiah" }));
-    await waitFor(() => expect(onGrade).toHaveBeenCalledWith({ marks: [{ questionId: 13, correct: true }] }));
-    fireEvent.change(screen.getByLabelText("Score"), { target: { value: "72.5" } });
-    fireEvent.click(screen.getByRole("button", { name: "Submit Grade for Kojo Appiah" }));
-    await waitFor(() => expect(onGrade).toHaveBeenLastCalledWith({ finalScore: 72.5 }));
   });
 
-  it("shows the server's refusal first, else 'Grade submission failed'", async () => {
+  it("the quick buttons give no marks or full marks", async () => {
+    const onGrade = vi.fn().mockResolvedValue(item);
+    renderWithProviders(<GradeCard submission={script()} onGrade={onGrade} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Full marks (5) for question 3 (Kojo Appiah)" }));
+    fireEvent.click(screen.getByRole("button", { name: "No marks for question 4 (Kojo Appiah)" }));
+    expect(screen.getByRole("textbox", { name: "Marks for question 3 (Kojo Appiah)" })).toHaveValue("5");
+    fireEvent.click(screen.getByRole("button", { name: "Save marks for Kojo Appiah" }));
+    await waitFor(() =>
+      expect(onGrade).toHaveBeenCalledWith({
+        marks: [
+          { questionId: 13, marks: 5 },
+          { questionId: 14, marks: 0 },
+        ],
+      }),
+    );
+  });
+
+  it("shows the server's refusal, else 'Grade submission failed'", async () => {
     const onGrade = vi
       .fn()
-      .mockRejectedValueOnce(new ApiError(403, "You can only grade quizzes of your own courses", "You can only grade quizzes of your own courses"));
-    onGrade.mockRejectedValueOnce(new Error("network"));
-    renderWithProviders(<GradeCard submission={submission} onGrade={onGrade} />);
-    fireEvent.change(await screen.findByLabelText("Score"), { target: { value: "60" } });
-    fireEvent.click(screen.getByRole("button", { name: "Submit Grade for Kojo Appiah" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("You can only grade quizzes of your own courses");
-    fireEvent.click(screen.getByRole("button", { name: "Submit Grade for Kojo Appiah" }));
-    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("Grade submission failed"));
+      .mockRejectedValueOnce(new ApiError(400, "Question 3 is worth 5 marks: give 0 to 5", "Question 3 is worth 5 marks: give 0 to 5"))
+      .mockRejectedValueOnce(new Error("network"));
+    renderWithProviders(<GradeCard submission={script()} onGrade={onGrade} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Full marks (5) for question 3 (Kojo Appiah)" }));
+    fireEvent.click(screen.getByRole("button", { name: "Full marks (2) for question 4 (Kojo Appiah)" }));
+    fireEvent.click(screen.getByRole("button", { name: "Save marks for Kojo Appiah" }));
+    expect(await screen.findByTestId("grade-error")).toHaveTextContent("Question 3 is worth 5 marks: give 0 to 5");
+    fireEvent.click(screen.getByRole("button", { name: "Save marks for Kojo Appiah" }));
+    await waitFor(() => expect(screen.getByTestId("grade-error")).toHaveTextContent("Grade submission failed"));
   });
 });

@@ -1,62 +1,210 @@
-import { useState } from "react";
-import { Alert, Badge, Button, Group, NumberInput, Paper, SegmentedControl, Stack, Text } from "@mantine/core";
-import type { UngradedSubmission } from "@adesua/domain";
+import { useEffect, useRef, useState } from "react";
+import { Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import type { SubmissionItem, UngradedSubmission } from "@adesua/domain";
 import { GRADING_MESSAGES as M } from "@adesua/domain/constants";
-import { scorePercent } from "@adesua/domain/rules";
 import { errorText } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
+import { MathText } from "@/components/math-text";
 import type { GradeInput } from "../api/grading";
+import { checkMark, formatMarks, MarksInput, marksLabel, type MarkValue } from "./marks-input";
+import { scriptAnswers, TYPE_BADGE, type ScriptAnswer } from "./script-answer";
 
-type Mark = "right" | "wrong" | null;
+/** The answers a teacher gives marks to: answered questions without a key. */
+const toMark = (answers: ScriptAnswer[]) => answers.filter((a) => a.needsMarks && a.answered);
 
-/** The score the marks give: keyed answers by their key, each question without a key by its mark (unanswered: wrong), out of every question. */
-export function scoreFromMarks(s: UngradedSubmission, marks: Record<number, Mark>): number | null {
-  let correct = 0;
-  for (const a of s.answers) {
-    if (!a.needsGrading) correct += a.correct ? 1 : 0;
-    else if (a.answer !== null && marks[a.questionId] === "right") correct++;
-  }
-  return scorePercent(correct, s.answers.length);
+type Totals = { earned: number; available: number };
+
+/** A script saved in this visit: the server's answer, the marks sent and the totals they give. */
+export type SavedScript = { item: SubmissionItem; marks: Record<number, number>; totals: Totals };
+
+/** A saved grade as the teacher reads it: "7.5 of 12 marks (62.50%)" (the server's score; a final score may differ). */
+export function scoreLine(item: Pick<SubmissionItem, "score">, t: Totals): string {
+  return `${formatMarks(t.earned)} of ${marksLabel(t.available)} (${item.score === null ? "no score" : `${item.score.toFixed(2)}%`})`;
 }
 
-/** Answers to questions without a key that still need a mark. */
-const unmarked = (s: UngradedSubmission, marks: Record<number, Mark>) => s.answers.filter((a) => a.needsGrading && a.answer !== null && !marks[a.questionId]);
+/** Earned and available marks over a script with the teacher's marks (unmarked answers count 0 until marked). */
+export function scriptTotals(answers: ScriptAnswer[], marks: Record<number, MarkValue>): Totals {
+  let earned = 0;
+  let available = 0;
+  for (const a of answers) {
+    available += a.marks;
+    if (!a.needsMarks) earned += a.earned ?? 0;
+    else if (a.answered) {
+      const m = checkMark(marks[a.questionId] ?? "", a.marks);
+      if ("marks" in m) earned += m.marks;
+    }
+  }
+  return { earned: Math.round(earned * 100) / 100, available: Math.round(available * 100) / 100 };
+}
+
+const box = { border: "1px solid var(--mantine-color-default-border)", borderRadius: "var(--mantine-radius-sm)" } as const;
+
+/** The student's answer: a written answer part by part with each part's label and marks, else as it reads. */
+function AnswerBox({ a }: { a: ScriptAnswer }) {
+  return (
+    <Box p="xs" style={box} bg="var(--mantine-color-body)">
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={4}>
+        Answer
+      </Text>
+      {!a.answered ? (
+        <Text size="sm" fs="italic">
+          No answer
+        </Text>
+      ) : a.parts.length > 1 ? (
+        <Stack gap={6}>
+          {a.parts.map((p, i) => (
+            <Box key={i}>
+              <Text size="sm" fw={700}>
+                ({p.label}){" "}
+                <Text span size="xs" c="dimmed" fw={400}>
+                  {marksLabel(p.marks)}
+                </Text>
+              </Text>
+              <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                {p.answer || <em>No answer to this part</em>}
+              </Text>
+            </Box>
+          ))}
+        </Stack>
+      ) : (
+        <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+          {a.answerText}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+/** The marking scheme of a written answer (part by part when it has parts), or the key of an auto-marked one. */
+function SchemeBox({ a }: { a: ScriptAnswer }) {
+  const schemeParts = a.parts.filter((p) => p.scheme);
+  const nothing = !a.scheme && !schemeParts.length && !a.key;
+  return (
+    <Box p="xs" style={box} bg="var(--mantine-color-gray-light)">
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={4}>
+        {a.needsMarks ? "Marking scheme" : "Key"}
+      </Text>
+      {nothing && (
+        <Text size="sm" fs="italic">
+          {a.needsMarks ? "No marking scheme given" : "No key"}
+        </Text>
+      )}
+      {a.needsMarks ? (
+        <Stack gap={6}>
+          {a.scheme && (
+            <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+              {a.scheme}
+            </Text>
+          )}
+          {schemeParts.map((p, i) => (
+            <Box key={i}>
+              <Text size="sm" fw={700}>
+                ({p.label}){" "}
+                <Text span size="xs" c="dimmed" fw={400}>
+                  {marksLabel(p.marks)}
+                </Text>
+              </Text>
+              <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                {p.scheme}
+              </Text>
+            </Box>
+          ))}
+          {!a.scheme && !schemeParts.length && a.key && (
+            <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+              {a.key}
+            </Text>
+          )}
+        </Stack>
+      ) : (
+        a.key && (
+          <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+            {a.key}
+          </Text>
+        )
+      )}
+    </Box>
+  );
+}
+
+/** Marks earned by the key, read-only. */
+function EarnedBadge({ a }: { a: ScriptAnswer }) {
+  const earned = a.earned ?? 0;
+  const color = earned >= a.marks ? "green" : earned > 0 ? "yellow" : "red";
+  return (
+    <Badge color={color} variant="light" size="lg" styles={{ label: { overflow: "visible" } }}>
+      {formatMarks(earned)} of {marksLabel(a.marks)} · marked automatically
+    </Badge>
+  );
+}
+
+type Props = {
+  submission: UngradedSubmission;
+  /** Saves the marks (PUT …/grade); resolves with the graded submission. */
+  onGrade: (grade: GradeInput) => Promise<SubmissionItem>;
+  /** Called after a save made by the keyboard (Enter on the last answer) or by Save: the page moves on. */
+  onSaved?: (saved: SavedScript, via: "keyboard" | "button") => void;
+  /** The grade saved for this script in this session: its score shows and its marks fill the inputs. */
+  saved?: SavedScript | null;
+  /** Focus the first marks input when shown (the teacher came here by the keyboard). */
+  autoFocus?: boolean;
+  /** "Script 3 of 12". */
+  place?: string;
+};
 
 /**
- * One ungraded submission: every answer per question (right or wrong by the key, or to be marked), a
- * score input and Submit Grade. Marking fills the score in; typing a score makes it the final score.
+ * One script (a submission) to mark: each question with the student's answer and, beside it (below on a phone), the
+ * marking scheme or key; a marks input for each answer a teacher marks, the others' marks read-only. Enter (or Tab) in
+ * a marks input keeps that mark and moves to the next; Enter on the last saves the script (the page then moves on).
  */
-export function GradeCard({ submission: s, onGrade }: { submission: UngradedSubmission; onGrade: (grade: GradeInput) => Promise<unknown> }) {
-  const [marks, setMarks] = useState<Record<number, Mark>>(() =>
-    Object.fromEntries(s.answers.filter((a) => a.needsGrading && a.correct !== null).map((a) => [a.questionId, a.correct ? "right" : "wrong"])),
+export function GradeCard({ submission: s, onGrade, onSaved, saved, autoFocus, place }: Props) {
+  const answers = scriptAnswers(s);
+  const marking = toMark(answers);
+  const [marks, setMarks] = useState<Record<number, MarkValue>>(
+    () => saved?.marks ?? Object.fromEntries(marking.filter((a) => a.earned !== null).map((a) => [a.questionId, a.earned as number])),
   );
-  const [typed, setTyped] = useState<number | string>("");
+  const [errors, setErrors] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const fromMarks = unmarked(s, marks).length === 0 ? scoreFromMarks(s, marks) : null;
-  const shown = typed !== "" ? typed : (fromMarks ?? "");
+  const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const name = s.user.name;
+  const totals = scriptTotals(answers, marks);
 
-  async function submit() {
+  useEffect(() => {
+    if (autoFocus) inputs.current[0]?.focus();
+    // Only when the script is first shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  /** Checks one answer's mark; shows its error beside the input. */
+  function check(a: ScriptAnswer): number | null {
+    const r = checkMark(marks[a.questionId] ?? "", a.marks);
+    setErrors((e) => {
+      const next = { ...e };
+      if ("error" in r) next[a.questionId] = r.error;
+      else delete next[a.questionId];
+      return next;
+    });
+    return "marks" in r ? r.marks : null;
+  }
+
+  async function save(via: "keyboard" | "button") {
     setError(null);
-    let grade: GradeInput;
-    if (typed !== "") {
-      const n = typeof typed === "number" ? typed : Number.parseFloat(typed);
-      if (!Number.isFinite(n) || n < 0 || n > 100) return setError(M.score);
-      grade = { finalScore: n };
-    } else if (fromMarks !== null) {
-      grade = {
-        marks: s.answers
-          .filter((a) => a.needsGrading && marks[a.questionId])
-          .map((a) => ({ questionId: a.questionId, correct: marks[a.questionId] === "right" })),
-      };
-      if (!grade.marks.length) grade = { finalScore: fromMarks };
-    } else {
-      return setError(`${M.markMissing}, or enter a score.`);
+    const given: { questionId: number; marks: number }[] = [];
+    let firstBad = -1;
+    marking.forEach((a, i) => {
+      const m = check(a);
+      if (m === null && firstBad < 0) firstBad = i;
+      else if (m !== null) given.push({ questionId: a.questionId, marks: m });
+    });
+    if (firstBad >= 0) {
+      inputs.current[firstBad]?.focus();
+      return;
     }
     setSaving(true);
     try {
-      await onGrade(grade);
+      const item = await onGrade({ marks: given });
+      const sent = Object.fromEntries(given.map((g) => [g.questionId, g.marks]));
+      onSaved?.({ item, marks: sent, totals: scriptTotals(answers, sent) }, via);
     } catch (err) {
       setError(errorText(err, M.gradeFailed));
     } finally {
@@ -64,82 +212,106 @@ export function GradeCard({ submission: s, onGrade }: { submission: UngradedSubm
     }
   }
 
+  function commit(i: number, via: "enter" | "tab"): boolean {
+    const ok = check(marking[i]) !== null;
+    if (!ok) return false;
+    if (i + 1 < marking.length) {
+      inputs.current[i + 1]?.focus();
+      inputs.current[i + 1]?.select();
+      return true;
+    }
+    // The last answer: Enter saves the script; Tab goes on to the Save button as usual.
+    if (via === "enter") void save("keyboard");
+    return false;
+  }
+
   return (
-    <Paper withBorder p="md" radius="md" component="article" aria-label={`Submission of ${name}`} data-testid="ungraded-submission">
+    <Paper withBorder p={{ base: "xs", sm: "md" }} radius="md" component="article" aria-label={`Script of ${name}`} data-testid="ungraded-submission">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Text fw={700}>{name}</Text>
-          <Text size="sm" c="dimmed">
-            Submitted {formatDateTime(s.createdAt)}
+          <Stack gap={0}>
+            <Text fw={700} size="lg">
+              {name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {place ? `${place} · ` : ""}Submitted {formatDateTime(s.createdAt)}
+            </Text>
+          </Stack>
+          <Text size="sm" fw={600} aria-live="polite" data-testid="script-total">
+            {formatMarks(totals.earned)} of {marksLabel(totals.available)}
+            {totals.available > 0 ? ` (${((totals.earned / totals.available) * 100).toFixed(2)}%)` : ""}
           </Text>
         </Group>
-        <Text size="sm">
-          Automatic part: {s.correct} of {s.total} keyed questions right{s.score !== null ? ` (${s.score.toFixed(2)}%)` : ""}.
-        </Text>
-        <Stack gap="xs" component="ol" style={{ listStyle: "none", padding: 0, margin: 0 }}>
-          {s.answers.map((a) => (
-            <li key={a.questionId}>
-              <Paper withBorder p="xs" radius="sm" bg={a.needsGrading ? "yellow.0" : undefined}>
-                <Stack gap={4}>
-                  <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
-                    {a.number}. {a.text}
-                  </Text>
-                  <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-                    Answer: {a.answer ?? <em>No answer</em>}
-                  </Text>
-                  {a.needsGrading ? (
-                    a.answer === null ? (
-                      <Text size="xs" c="dimmed">
-                        No answer: counts as wrong.
-                      </Text>
-                    ) : (
-                      <SegmentedControl
-                        size="xs"
-                        aria-label={`Mark question ${a.number} for ${name}`}
-                        value={marks[a.questionId] ?? ""}
-                        onChange={(v) => setMarks((m) => ({ ...m, [a.questionId]: v as Mark }))}
-                        data={[
-                          { label: "Right", value: "right" },
-                          { label: "Wrong", value: "wrong" },
-                        ]}
-                        style={{ alignSelf: "flex-start" }}
-                      />
-                    )
-                  ) : (
-                    <Group gap="xs">
-                      <Badge color={a.correct ? "green" : "red"} variant="light">
-                        {a.correct ? "Right" : "Wrong"}
+        {saved && (
+          <Badge color="green" variant="light" size="lg" data-testid="saved-score" styles={{ label: { overflow: "visible" } }}>
+            Saved: {scoreLine(saved.item, saved.totals)}
+          </Badge>
+        )}
+        <Stack gap="sm" component="ol" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+          {answers.map((a) => {
+            const i = marking.indexOf(a);
+            const label = `question ${a.number}`;
+            return (
+              <li key={a.questionId} aria-label={`Question ${a.number}`}>
+                <Paper withBorder p="xs" radius="sm" bg={a.needsMarks ? "var(--mantine-color-yellow-light)" : undefined}>
+                  <Stack gap={6}>
+                    <Group gap={6} wrap="wrap">
+                      <Text fw={700}>Q{a.number}</Text>
+                      <Badge variant="outline" color="gray" size="sm">
+                        {TYPE_BADGE[a.type]}
                       </Badge>
-                      {!a.correct && (
-                        <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                          Correct: {a.correctAnswer}
-                        </Text>
-                      )}
+                      <Text size="xs" c="dimmed">
+                        {marksLabel(a.marks)}
+                      </Text>
                     </Group>
-                  )}
-                </Stack>
-              </Paper>
-            </li>
-          ))}
+                    <Text size="sm" fw={600} style={{ overflowWrap: "anywhere", whiteSpace: "pre-line" }}>
+                      <MathText text={a.text} equations={a.equations} />
+                    </Text>
+                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
+                      <AnswerBox a={a} />
+                      <SchemeBox a={a} />
+                    </SimpleGrid>
+                    {a.needsMarks ? (
+                      a.answered ? (
+                        <MarksInput
+                          ref={(el) => {
+                            inputs.current[i] = el;
+                          }}
+                          label={`${label} (${name})`}
+                          max={a.marks}
+                          value={marks[a.questionId] ?? ""}
+                          onChange={(v) => {
+                            setMarks((m) => ({ ...m, [a.questionId]: v }));
+                            if (errors[a.questionId]) setErrors(({ [a.questionId]: _gone, ...rest }) => rest);
+                          }}
+                          onCommit={(via) => commit(i, via)}
+                          error={errors[a.questionId]}
+                          disabled={saving}
+                        />
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          No answer: 0 marks.
+                        </Text>
+                      )
+                    ) : (
+                      <Group>
+                        <EarnedBadge a={a} />
+                      </Group>
+                    )}
+                  </Stack>
+                </Paper>
+              </li>
+            );
+          })}
         </Stack>
         {error && (
-          <Alert color="red" role="alert">
+          <Text c="red.8" size="sm" role="alert" data-testid="grade-error">
             {error}
-          </Alert>
+          </Text>
         )}
-        <Group align="flex-end" wrap="wrap" gap="sm">
-          <NumberInput
-            label="Score"
-            description={typed === "" && fromMarks !== null ? "From the marks" : "0 to 100"}
-            min={0}
-            max={100}
-            decimalScale={2}
-            value={shown}
-            onChange={(v) => setTyped(v === "" ? "" : v)}
-            w={160}
-          />
-          <Button onClick={() => void submit()} loading={saving} aria-label={`Submit Grade for ${name}`}>
-            Submit Grade
+        <Group justify="flex-end">
+          <Button onClick={() => void save("button")} loading={saving} aria-label={`Save marks for ${name}`}>
+            {saved ? "Save again" : "Save marks"}
           </Button>
         </Group>
       </Stack>
