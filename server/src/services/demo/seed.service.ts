@@ -7,6 +7,7 @@ import { seedQuestionBank } from "./past-questions";
 import { seedCalendar } from "./calendar.seed";
 import { seedHistory } from "./history.seed";
 import { seedGradingDemo } from "./grading.seed";
+import { seedQuestionTypesDemo } from "./question-types.seed";
 
 export const DEMO_PASSWORD = "adesua-demo";
 export const DEMO_ADMIN = { name: "Kwame Mensah", email: "admin@adesua.school" };
@@ -68,3 +69,5 @@ demoSeeders.push(seedCalendar);
 demoSeeders.push(seedHistory);
 // After the history (so its submissions leave this test alone): a class test with answers waiting for the Mathematics teacher's grade (decision 022).
 demoSeeders.push(seedGradingDemo);
+// Last: the quiz of every question type with written answers waiting for marks, and typed bank questions (issue 27).
+demoSeeders.push(seedQuestionTypesDemo);

@@ -1,6 +1,7 @@
 import { gradeAnswers, passedFor, type GivenAnswer, type GradableQuestion } from "@adesua/domain";
 import type { Db } from "../../db/client";
 import { attemptAnswers, records, submissions } from "../../db/schema";
+import { itemMarksOf } from "../grading/grading.service";
 
 /**
  * The rest of a demo sitting whose attempt row is written: its answers (saved at `savedAt`), its submission graded by
@@ -33,6 +34,7 @@ export async function seedSubmission(
       total: g.total,
       graded: g.graded,
       ungradedAnswers: g.ungradedAnswers,
+      itemMarks: itemMarksOf(g),
       createdAt: s.submittedAt,
     })
     .returning({ id: submissions.id });
