@@ -1,5 +1,6 @@
 import { DocumentError, DOCUMENT_MESSAGES } from "./errors.ts";
 import type { ImagePart, TextLine } from "./types.ts";
+import { ommlEquation } from "./omml.ts";
 import { childElements, findAll, firstChild, isElement, parseXml, type XmlElement } from "./xml.ts";
 import { requireEntry, unzipLimited } from "./zip.ts";
 
@@ -85,6 +86,21 @@ export function readDocx(bytes: Uint8Array): TextLine[] {
             out.push(cur);
             cur = { text: "", bold: [], images: [] };
             break;
+          case "m:oMathPara":
+            walk(c, bold);
+            break;
+          case "m:oMath": {
+            // A Word equation: its linear form goes into the text where it stood ("Evaluate 2^3 × 2"), its MathML
+            // with the line, so the question keeps both (issue 27).
+            const eq = ommlEquation(c);
+            if (eq) {
+              const before = cur.text;
+              const glue = before && !/\s$/.test(before) && /^[\p{L}\p{N}(]/u.test(eq.linear) && /[\p{L}\p{N})]$/u.test(before) ? " " : "";
+              add(glue + eq.linear, bold);
+              (cur.equations ??= []).push(eq);
+            }
+            break;
+          }
           case "a:blip":
             pushImage(image(c.attrs["r:embed"]));
             break;
@@ -154,6 +170,7 @@ export function readDocx(bytes: Uint8Array): TextLine[] {
           row.text += l.text;
           row.bold!.push(...l.bold!);
           row.images!.push(...l.images!);
+          if (l.equations) (row.equations ??= []).push(...l.equations);
         });
       }
       lines.push(row);
@@ -175,7 +192,12 @@ export function readDocx(bytes: Uint8Array): TextLine[] {
     }
   };
   block(body, lines);
-  return lines.map((l) => ({ text: l.text, bold: l.bold, images: l.images!.length ? l.images : undefined }));
+  return lines.map((l) => ({
+    text: l.text,
+    bold: l.bold,
+    images: l.images!.length ? l.images : undefined,
+    ...(l.equations?.length ? { equations: l.equations } : {}),
+  }));
 }
 
 interface NumberingLevel {

@@ -8,9 +8,38 @@ import type { AnswerParseResult, ParseWarning, TextLine } from "./types.ts";
  * a number that is missing leaves "" in its place and a warning, a repeated number keeps the first letter
  * and warns, so the letters never silently shift onto the wrong questions.
  */
+/**
+ * The heading of an answer key or marking scheme printed after the questions (issue 27): "Answers", "Answer key",
+ * "ANSWERS TO SECTION A", "Answers to questions", "Marking scheme", "Solutions", "Key". A short line on its own.
+ */
+export const ANSWER_HEADING =
+  /^\s*(?:answers?(?:\s+key)?|answer\s+key\s+to\s+.{1,40}|answers?\s+(?:to|for)\s+(?:the\s+)?(?:questions|objectives?|section\s+\w+|paper\s+\w+|part\s+\w+)|key\s+to\s+(?:the\s+)?questions|(?:marking|mark)\s+scheme(?:\s+(?:for|to)\s+.{1,40})?|solutions?|suggested\s+answers|key)\s*[:.]?\s*$/i;
+/** A numbered entry of a key: "1. B", "1 B", "1-B", "12) photosynthesis". */
+const ENTRY = /^\s*(?:q(?:uestion)?\s*\.?\s*)?\d{1,3}\s*[.):\-–]?\s*\S/i;
+
+/**
+ * Where the key printed at the end of a paper begins: the index of the line after its heading, or -1. The heading must
+ * come after some text and be followed by numbered entries, so a key file's own title ("Answer key") also counts.
+ */
+export function keyStart(lines: TextLine[]): number {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    if (!ANSWER_HEADING.test(lines[i].text.replace(/\u00a0|\t/g, " "))) continue;
+    const after = lines.slice(i + 1);
+    // Questions with options after a "Solutions" topic title are questions, not a key.
+    const options = (letter: string) => after.some((l) => new RegExp(`^\\s*\\(?${letter}[.)]\\s+\\S`, "i").test(l.text));
+    if (options("a") && options("b")) continue;
+    if (after.some((l) => ENTRY.test(l.text))) return i + 1;
+  }
+  return -1;
+}
+
 const PAIR = /(?<![\w.])(\d{1,3})\s*(?:[.):\-–]\s*)?\(?([A-Ea-e])\)?(?![A-Za-z0-9])/y;
 
-export function recogniseAnswers(lines: TextLine[]): AnswerParseResult {
+export function recogniseAnswers(all: TextLine[]): AnswerParseResult {
+  // A whole question paper whose key is printed at its end: only the key counts, never "Answer: B" lines or numbers
+  // inside the questions (issue 27).
+  const start = keyStart(all);
+  const lines = start >= 0 ? all.slice(start) : all;
   const text = lines.map((l) => l.text.replace(/\u00a0|\t/g, " ")).join("\n");
   const found = new Map<number, string>();
   const order: number[] = [];

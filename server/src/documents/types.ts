@@ -17,6 +17,26 @@ export interface ParsedQuestion {
   /** A passage (comprehension text, a table description) that this and the following questions refer to. */
   passage?: string;
   images?: ImagePart[];
+  /** Set only when the question is not single-answer multiple choice (issue 27); absent means "single". */
+  type?: "multiple" | "true_false" | "short" | "written";
+  /** Marks stated in the paper ("[10 marks]"), or the sum of its parts' marks. */
+  marks?: number;
+  /** multiple: the right options' texts. */
+  answers?: string[];
+  /** short: accepted answers from the paper's answer key. */
+  accepted?: { text: string; fraction: number }[];
+  /** written: sub-parts "(a) … [2 marks]". */
+  parts?: { label: string; marks: number; scheme: string }[];
+  /** written: the marking scheme from the end of the paper. */
+  scheme?: string;
+  /** Word equations (OMML) met in the stem or an option, in reading order; their `linear` form is in the text. */
+  equations?: Equation[];
+}
+
+/** A Word equation: readable linear text ("2^3", "(x+1)/(2)") and MathML Core for the browser. */
+export interface Equation {
+  linear: string;
+  mathml: string;
 }
 
 /** Something the reader was unsure of; `question` is the 1-based position in `questions` when it concerns one. */
@@ -30,6 +50,8 @@ export interface QuestionParseResult {
   warnings: ParseWarning[];
   /** The paper's title and subtitle lines before question 1, joined by "\n"; null when there are none (question papers only). */
   heading?: string | null;
+  /** The paper's instructions ("Answer all questions…"), joined by "\n"; null when there are none. */
+  instructions?: string | null;
 }
 
 export interface AnswerParseResult {
@@ -43,6 +65,10 @@ export interface TextLine {
   text: string;
   bold?: boolean[];
   images?: ImagePart[];
+  /** Word equations in this line; each one's `linear` form is written into `text` where the equation stood. */
+  equations?: Equation[];
+  /** The page (from 1) the line was read from: PDFs and scans only. */
+  page?: number;
 }
 
 /** A multiple-choice question as the bank imports and exports it (CSV, GIFT, Aiken, Moodle XML). */
