@@ -100,21 +100,21 @@ describe("grading journeys", () => {
     await snap(page, "submissions-phone");
     await row.getByRole("link", { name: /^Grade / }).click();
     await page.waitForURL(`**/teachers/dashboard/quiz/${quizId}/grade`);
-    const card = page.getByRole("article", { name: `Submission of ${STUDENT.name}` });
-    await card.getByText("Automatic part: 1 of 2 keyed questions right (50.00%).").waitFor();
-    await card.getByText("Answer: Littering").waitFor();
-    await card.getByText("Correct: Paying taxes").waitFor();
-    // Marking the open answer right fills the score in: 2 of 3.
-    await card
-      .getByRole("radiogroup", { name: `Mark question 3 for ${STUDENT.name}` })
-      .getByText("Right")
-      .click();
-    expect(await card.getByLabel("Score").inputValue()).toBe("66.67");
+    const card = page.getByRole("article", { name: `Script of ${STUDENT.name}` });
+    await page.getByTestId("script-place").getByText("Script 1 of 1").waitFor();
+    await card.getByRole("listitem", { name: "Question 2" }).getByText("Littering").waitFor();
+    await card.getByRole("listitem", { name: "Question 2" }).getByText("Paying taxes").waitFor();
+    expect(await card.getByRole("listitem", { name: "Question 2" }).getByTestId("earned").textContent()).toBe("0 of 1 mark (marked automatically)");
+    // Full marks for the open answer (the old "Right"): 2 of 3 marks.
+    await card.getByRole("button", { name: `1 mark, full marks, for question 3 (${STUDENT.name})` }).click();
+    expect(await card.getByRole("textbox", { name: `Marks for question 3 (${STUDENT.name})` }).inputValue()).toBe("1");
+    await card.getByTestId("script-total").getByText("2 of 3 marks (66.67%)").waitFor();
     await expectNoSideScroll(page);
     await snap(page, "grade-quiz-phone");
-    await card.getByRole("button", { name: `Submit Grade for ${STUDENT.name}` }).click();
-    // The list moves on without a reload.
-    await page.getByText("No ungraded submissions.").waitFor();
+    await card.getByRole("button", { name: `Save marks for ${STUDENT.name}` }).click();
+    // The score shows once saved, and the last script says so.
+    await page.getByTestId("last-saved").getByText(`Saved ${STUDENT.name}: 2 of 3 marks (66.67%)`).waitFor();
+    await page.getByText("All scripts marked").waitFor();
     expect(new URL(page.url()).pathname).toBe(`/teachers/dashboard/quiz/${quizId}/grade`);
 
     await page.goto(`/teachers/dashboard/quizzes/${quizId}/submissions`);

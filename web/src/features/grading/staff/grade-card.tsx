@@ -82,11 +82,11 @@ function SchemeBox({ a }: { a: ScriptAnswer }) {
   return (
     <Box p="xs" style={box} bg="var(--mantine-color-gray-light)">
       <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={4}>
-        {a.needsMarks ? "Marking scheme" : "Key"}
+        {a.type === "written" ? "Marking scheme" : "Key"}
       </Text>
       {nothing && (
         <Text size="sm" fs="italic">
-          {a.needsMarks ? "No marking scheme given" : "No key"}
+          {a.type === "written" ? "No marking scheme given" : a.needsMarks ? "No key: give the marks yourself" : "No key"}
         </Text>
       )}
       {a.needsMarks ? (
@@ -127,13 +127,36 @@ function SchemeBox({ a }: { a: ScriptAnswer }) {
 }
 
 /** Marks earned by the key, read-only. */
-function EarnedBadge({ a }: { a: ScriptAnswer }) {
+function Earned({ a }: { a: ScriptAnswer }) {
   const earned = a.earned ?? 0;
-  const color = earned >= a.marks ? "green" : earned > 0 ? "yellow" : "red";
+  const color = earned >= a.marks ? "green.9" : earned > 0 ? "yellow.9" : "red.9";
   return (
-    <Badge color={color} variant="light" size="lg" styles={{ label: { overflow: "visible" } }}>
-      {formatMarks(earned)} of {marksLabel(a.marks)} · marked automatically
-    </Badge>
+    <Text size="sm" fw={700} c={color} data-testid="earned">
+      {formatMarks(earned)} of {marksLabel(a.marks)}{" "}
+      <Text span size="xs" c="dimmed" fw={400}>
+        (marked automatically)
+      </Text>
+    </Text>
+  );
+}
+
+/** An auto-marked answer, compact: what was answered, the key and the marks it earned (the teacher only reads it). */
+function AutoAnswer({ a }: { a: ScriptAnswer }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+        <Text span c="dimmed" size="xs" fw={700} tt="uppercase">
+          Answer{" "}
+        </Text>
+        {a.answered ? a.answerText : <em>No answer</em>}
+        <Text span c="dimmed" size="xs" fw={700} tt="uppercase">
+          {" "}
+          · Key{" "}
+        </Text>
+        {a.key ?? <em>none</em>}
+      </Text>
+      <Earned a={a} />
+    </Stack>
   );
 }
 
@@ -267,36 +290,36 @@ export function GradeCard({ submission: s, onGrade, onSaved, saved, autoFocus, p
                     <Text size="sm" fw={600} style={{ overflowWrap: "anywhere", whiteSpace: "pre-line" }}>
                       <MathText text={a.text} equations={a.equations} />
                     </Text>
-                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
-                      <AnswerBox a={a} />
-                      <SchemeBox a={a} />
-                    </SimpleGrid>
-                    {a.needsMarks ? (
-                      a.answered ? (
-                        <MarksInput
-                          ref={(el) => {
-                            inputs.current[i] = el;
-                          }}
-                          label={`${label} (${name})`}
-                          max={a.marks}
-                          value={marks[a.questionId] ?? ""}
-                          onChange={(v) => {
-                            setMarks((m) => ({ ...m, [a.questionId]: v }));
-                            if (errors[a.questionId]) setErrors(({ [a.questionId]: _gone, ...rest }) => rest);
-                          }}
-                          onCommit={(via) => commit(i, via)}
-                          error={errors[a.questionId]}
-                          disabled={saving}
-                        />
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          No answer: 0 marks.
-                        </Text>
-                      )
+                    {!a.needsMarks ? (
+                      <AutoAnswer a={a} />
                     ) : (
-                      <Group>
-                        <EarnedBadge a={a} />
-                      </Group>
+                      <>
+                        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
+                          <AnswerBox a={a} />
+                          <SchemeBox a={a} />
+                        </SimpleGrid>
+                        {a.answered ? (
+                          <MarksInput
+                            ref={(el) => {
+                              inputs.current[i] = el;
+                            }}
+                            label={`${label} (${name})`}
+                            max={a.marks}
+                            value={marks[a.questionId] ?? ""}
+                            onChange={(v) => {
+                              setMarks((m) => ({ ...m, [a.questionId]: v }));
+                              if (errors[a.questionId]) setErrors(({ [a.questionId]: _gone, ...rest }) => rest);
+                            }}
+                            onCommit={(via) => commit(i, via)}
+                            error={errors[a.questionId]}
+                            disabled={saving}
+                          />
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            No answer: 0 marks.
+                          </Text>
+                        )}
+                      </>
                     )}
                   </Stack>
                 </Paper>
@@ -310,7 +333,7 @@ export function GradeCard({ submission: s, onGrade, onSaved, saved, autoFocus, p
           </Text>
         )}
         <Group justify="flex-end">
-          <Button onClick={() => void save("button")} loading={saving} aria-label={`Save marks for ${name}`}>
+          <Button onClick={() => void save("button")} loading={saving} aria-label={`${saved ? "Save again" : "Save marks"} for ${name}`}>
             {saved ? "Save again" : "Save marks"}
           </Button>
         </Group>

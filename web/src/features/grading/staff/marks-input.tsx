@@ -80,7 +80,7 @@ export const MarksInput = forwardRef<HTMLInputElement, Props>(function MarksInpu
           of {marksLabel(max)}
         </Text>
         <Group gap={4} wrap="nowrap">
-          <Button size="compact-md" variant="default" tabIndex={-1} disabled={disabled} onClick={() => onChange(0)} aria-label={`No marks for ${label}`}>
+          <Button size="compact-md" variant="default" tabIndex={-1} disabled={disabled} onClick={() => onChange(0)} aria-label={`0 marks for ${label}`}>
             0
           </Button>
           <Button
@@ -89,7 +89,7 @@ export const MarksInput = forwardRef<HTMLInputElement, Props>(function MarksInpu
             tabIndex={-1}
             disabled={disabled}
             onClick={() => onChange(max)}
-            aria-label={`Full marks (${formatMarks(max)}) for ${label}`}
+            aria-label={`${marksLabel(max)}, full marks, for ${label}`}
           >
             {formatMarks(max)}
           </Button>
