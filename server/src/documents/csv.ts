@@ -1,15 +1,23 @@
 import Papa from "papaparse";
 import { DocumentError, DOCUMENT_MESSAGES, MAX_CSV_QUESTIONS } from "./errors.ts";
-import type { ExchangeQuestion, RowError } from "./types.ts";
+import type { TypedExchangeQuestion } from "./exchange-types.ts";
+import { marksFrom } from "./exchange-types.ts";
+import type { RowError } from "./types.ts";
 import { csvDocument, unescapeCsvCell } from "../lib/csv-writer.ts";
 
 export const CSV_COLUMNS = ["question", "optionA", "optionB", "optionC", "optionD", "optionE", "correctOption", "explanation"] as const;
 /** Where each question goes in the bank, as the question-bank export writes it (optional columns). */
 export const BANK_CSV_COLUMNS = ["year", "subject", "section", "topic"] as const;
+/**
+ * What the bank's CSV export adds after the template's columns (issue 27): each question's type, its marks and its key as
+ * a person reads it ("A. Accra", "Frog; Cat (50%)", "3 ± 0.5 cm"). The importer reads `marks` back and refuses rows whose
+ * `type` is not single-answer multiple choice (the template's only kind); `key` is for people and is not read.
+ */
+export const CSV_EXPORT_EXTRA_COLUMNS = ["type", "marks", "key"] as const;
 const REQUIRED = ["question", "optionA", "optionB", "optionC", "optionD", "correctOption"];
 const LETTERS = ["A", "B", "C", "D", "E"];
 
-export type CsvImportResult = { ok: true; questions: ExchangeQuestion[] } | { ok: false; errors: RowError[] };
+export type CsvImportResult = { ok: true; questions: TypedExchangeQuestion[] } | { ok: false; errors: RowError[] };
 
 /**
  * Reads the CSV question template. A UTF-8 BOM, CRLF line ends and quoted fields with commas, quotes and
@@ -33,7 +41,7 @@ export function parseQuestionCsv(input: string | Uint8Array): CsvImportResult {
       .replace(/[\s_]+/g, ""),
   );
   const col = new Map<string, number>();
-  for (const name of [...CSV_COLUMNS, ...BANK_CSV_COLUMNS]) {
+  for (const name of [...CSV_COLUMNS, ...BANK_CSV_COLUMNS, ...CSV_EXPORT_EXTRA_COLUMNS]) {
     const i = header.indexOf(name.toLowerCase());
     if (i !== -1) col.set(name, i);
   }
@@ -41,7 +49,7 @@ export function parseQuestionCsv(input: string | Uint8Array): CsvImportResult {
   if (missing.length) return { ok: false, errors: [{ row: 1, message: `Missing column${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}` }] };
 
   const errors: RowError[] = [];
-  const questions: ExchangeQuestion[] = [];
+  const questions: TypedExchangeQuestion[] = [];
   const get = (r: string[], c: string) => {
     const i = col.get(c);
     return i === undefined ? "" : (r[i] ?? "").trim();
@@ -50,6 +58,14 @@ export function parseQuestionCsv(input: string | Uint8Array): CsvImportResult {
     const row = k + 2;
     if (r.every((cell) => cell.trim() === "")) return; // a blank line, e.g. the file's final newline
     const problems: string[] = [];
+    const type = get(r, "type").toLowerCase();
+    if (type && type !== "single") {
+      errors.push({ row, message: `type ${type}: only single-answer questions can be imported from CSV (use GIFT or Moodle XML for the other types)` });
+      return;
+    }
+    const rawMarks = get(r, "marks");
+    const marks = rawMarks ? marksFrom(rawMarks) : undefined;
+    if (marks === null) problems.push(`marks must be a number from 0.01 to 100, not "${rawMarks}"`);
     const text = get(r, "question");
     if (!text) problems.push("question is empty");
     const options = LETTERS.map((l) => get(r, `option${l}`));
@@ -65,7 +81,8 @@ export function parseQuestionCsv(input: string | Uint8Array): CsvImportResult {
       errors.push({ row, message: problems.join("; ") });
       return;
     }
-    const q: ExchangeQuestion = { text, options: options.slice(0, count), answer: options[LETTERS.indexOf(letter)] };
+    const q: TypedExchangeQuestion = { text, options: options.slice(0, count), answer: options[LETTERS.indexOf(letter)] };
+    if (typeof marks === "number") q.marks = marks;
     const explanation = get(r, "explanation");
     if (explanation) q.explanation = explanation;
     if (BANK_CSV_COLUMNS.some((c) => col.has(c)))
@@ -81,12 +98,16 @@ export function parseQuestionCsv(input: string | Uint8Array): CsvImportResult {
 /**
  * The CSV template's format, by the one CSV writer (lib/csv-writer.ts): a BOM so Excel opens accented text
  * correctly, and formula-like cells quoted with `'` (the importer above takes the quote off again).
- * Questions need 4 or 5 options.
+ * The bank's export adds `type`, `marks` and `key` (CSV_EXPORT_EXTRA_COLUMNS) when the questions carry them; the
+ * right option's letter (letters joined by ";" for a multiple-answer question) is in correctOption.
  */
-export function exportQuestionCsv(questions: ExchangeQuestion[]): string {
+export function exportQuestionCsv(questions: (TypedExchangeQuestion & { key?: string })[]): string {
+  const extra = questions.some((q) => q.key !== undefined || q.type !== undefined || q.marks !== undefined);
   const rows = questions.map((q) => {
-    const i = q.options.indexOf(q.answer);
-    return [q.text, ...LETTERS.map((_, k) => q.options[k] ?? ""), i >= 0 ? LETTERS[i] : "", q.explanation ?? ""];
+    const right = q.type === "multiple" ? (q.answers ?? []) : [q.answer];
+    const letters = q.options.flatMap((o, k) => (right.includes(o) ? [LETTERS[k]] : []));
+    const base = [q.text, ...LETTERS.map((_, k) => q.options[k] ?? ""), letters.join(";"), q.explanation ?? ""];
+    return extra ? [...base, q.type ?? "single", String(q.marks ?? 1), q.key ?? ""] : base;
   });
-  return csvDocument(CSV_COLUMNS, rows);
+  return csvDocument(extra ? [...CSV_COLUMNS, ...CSV_EXPORT_EXTRA_COLUMNS] : CSV_COLUMNS, rows);
 }

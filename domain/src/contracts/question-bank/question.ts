@@ -222,6 +222,18 @@ export const ImportResultSchema = z.object({
 });
 export type ImportResult = z.infer<typeof ImportResultSchema>;
 
+/**
+ * 422 of POST /questions/import when no question of the file can be imported (issue 27): `error` reads "No question in
+ * this file can be imported: …" and names them; `unsupported` lists the questions of kinds Adesua does not import,
+ * `warnings` the broken ones.
+ */
+export const ImportRefusalSchema = z.object({
+  error: z.string(),
+  unsupported: z.array(UnsupportedQuestionSchema),
+  warnings: z.array(ParseWarningSchema).optional(),
+});
+export type ImportRefusal = z.infer<typeof ImportRefusalSchema>;
+
 /** 400 of import-csv when rows are bad: nothing was imported. `row` counts the header as row 1. */
 export const CsvRowsErrorSchema = z.object({ error: z.string(), errors: z.array(z.object({ row: z.number().int(), message: z.string() })) });
 export type CsvRowsError = z.infer<typeof CsvRowsErrorSchema>;

@@ -168,6 +168,10 @@ export async function saveBankQuestions(
             topic: meta.topic ?? null,
             fingerprint: p.fingerprint,
             imageFileIds: p.imageFileIds,
+            type: p.type,
+            marks: p.marks,
+            details: p.details,
+            equations: p.equations,
           })),
         )
         .returning({ id: questions.id });
