@@ -186,6 +186,20 @@ describe("marking journeys", () => {
       .getByText(/^Saved: [\d.]+ of [\d.]+ marks \(\d+\.\d\d%\)$/)
       .waitFor();
     await context.close();
+
+    // On a wide screen the scheme stands beside the answer.
+    const wide = await newPage(browser, DESKTOP);
+    await signIn(wide.page, DEMO.teacher);
+    await wide.page.waitForURL("**/teachers/dashboard");
+    await wide.page.goto(`/teachers/dashboard/quiz/${quizId}/grade`);
+    const written = wide.page
+      .getByRole("article", { name: /^Script of / })
+      .getByText("Marking scheme")
+      .first();
+    await written.waitFor();
+    await written.scrollIntoViewIfNeeded();
+    await snap(wide.page, "marking-written-parts-desktop");
+    await wide.context.close();
   });
 
   it("item analysis shows each question's type, discrimination for auto-marked ones and the marks of written ones", async () => {

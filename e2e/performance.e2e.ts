@@ -68,7 +68,7 @@ describe("performance journeys", () => {
     const item = body.items.find((i) => i.flags.includes("wrong_key"))!;
     const right = item.options.filter((o) => !o.isKey).sort((a, b) => b.upper - a.upper)[0];
 
-    await flagged.getByRole("button", { name: `Fix the key of question ${item.number}` }).click();
+    await flagged.getByRole("button", { name: `Fix key of question ${item.number}` }).click();
     const dialog = details.getByRole("dialog", { name: `Key of question ${item.number}` });
     await dialog.getByRole("radio", { name: new RegExp(`^[A-E]\\. ${right.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\(`) }).check();
     await snap(details, "fix-key-dialog-phone");

@@ -487,7 +487,7 @@ describe("phones (360 px)", () => {
     await page.goto(`/admin/dashboard/performance/quiz-details/${quiz!.quizId}`);
     const item = page.getByTestId("item-row").first();
     await item.waitFor();
-    const fix = (await item.getByRole("button", { name: /^Fix the key of question/ }).boundingBox())!;
+    const fix = (await item.getByRole("button", { name: /^Fix key of question/ }).boundingBox())!;
     expect(fix.x + fix.width).toBeLessThanOrEqual(PHONE.width);
     const question = (await item.locator("p").nth(1).boundingBox())!;
     expect(question.width).toBeGreaterThan(250);

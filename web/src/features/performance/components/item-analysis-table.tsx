@@ -1,8 +1,10 @@
 import { useState } from "react";
-import { Badge, Button, em, Group, Modal, Paper, Radio, Stack, Table, Text } from "@mantine/core";
+import { Badge, Button, em, Group, Modal, Paper, Radio, Stack, Table, Text, Tooltip, UnstyledButton } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { ITEM_FLAG_LABEL, type ItemFlag } from "@adesua/domain/rules";
 import type { ItemAnalysis } from "@adesua/domain";
+import { MarksDistribution } from "./marks-distribution";
+import { isWritten, itemView, TYPE_SHORT } from "./item-view";
 
 const FLAG_COLOR: Record<ItemFlag, string> = { wrong_key: "red", non_discriminating: "orange", too_hard: "grape", too_easy: "blue" };
 
@@ -15,7 +17,7 @@ const WHOLE_LABEL = { label: { overflow: "visible" } } as const;
 function Flags({ it }: { it: ItemAnalysis }) {
   return (
     <Group gap={4}>
-      {it.key === null && (
+      {it.key === null && !isWritten(it) && (
         <Badge color="gray" variant="light" styles={WHOLE_LABEL}>
           No key
         </Badge>
@@ -31,6 +33,8 @@ function Flags({ it }: { it: ItemAnalysis }) {
 
 /** Each option with how many chose it (the top group in brackets), the key marked. */
 function Options({ it }: { it: ItemAnalysis }) {
+  const v = itemView(it);
+  if (v.distribution) return <MarksDistribution buckets={v.distribution} question={it.number} />;
   return (
     <Stack gap={2}>
       {it.options.map((o) => (
@@ -38,6 +42,11 @@ function Options({ it }: { it: ItemAnalysis }) {
           {o.letter}. {o.text}: {o.count} ({o.upper}){o.isKey ? " — key" : ""}
         </Text>
       ))}
+      {!it.options.length && it.key !== null && (
+        <Text size="xs" style={{ overflowWrap: "anywhere" }}>
+          Key: {it.key}
+        </Text>
+      )}
       {(it.blank > 0 || it.other > 0) && (
         <Text size="xs" c="dimmed">
           Blank {it.blank}
@@ -47,6 +56,44 @@ function Options({ it }: { it: ItemAnalysis }) {
     </Stack>
   );
 }
+
+const NO_DISCRIMINATION = "Discrimination is not worked out for written answers: the teacher's marks are shown as a distribution instead.";
+
+/** The discrimination index, or "—" with the reason for a written question (a tooltip, reachable by the keyboard). */
+function Discrimination({ it }: { it: ItemAnalysis }) {
+  if (isWritten(it))
+    return (
+      <Tooltip label={NO_DISCRIMINATION} multiline w={240} events={{ hover: true, focus: true, touch: true }}>
+        <UnstyledButton aria-label={`— ${NO_DISCRIMINATION}`} fz="sm" style={{ textDecoration: "underline dotted" }}>
+          —
+        </UnstyledButton>
+      </Tooltip>
+    );
+  return <>{it.discrimination === null ? "—" : it.discrimination.toFixed(2)}</>;
+}
+
+/** The question's type and marks. */
+function TypeBadge({ it }: { it: ItemAnalysis }) {
+  const v = itemView(it);
+  return (
+    <Group gap={4} wrap="wrap">
+      <Badge size="sm" variant="light" color="indigo" styles={WHOLE_LABEL}>
+        {TYPE_SHORT[v.type]}
+      </Badge>
+      {v.marks !== 1 && (
+        <Text size="xs" c="dimmed">
+          {v.marks} marks
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+/** Fix key re-keys a question by its options: single answer and true/false only. */
+const canFixKey = (it: ItemAnalysis) => {
+  const t = itemView(it).type;
+  return (t === "single" || t === "true_false") && it.options.length > 0;
+};
 
 /**
  * The item analysis table: per question its facility, discrimination (upper − lower 27%), the options
@@ -67,22 +114,23 @@ export function ItemAnalysisTable({
   const [target, setTarget] = useState<ItemAnalysis | null>(null);
   const [choice, setChoice] = useState<string>("");
   const phone = useMediaQuery(`(max-width: ${em(600)})`, false, { getInitialValueInEffect: false });
-  const fixButton = (it: ItemAnalysis) => (
-    <Button
-      size="xs"
-      variant={it.flags.includes("wrong_key") ? "filled" : "default"}
-      color={it.flags.includes("wrong_key") ? "red" : undefined}
-      onClick={() => {
-        setTarget(it);
-        setChoice(it.options.find((o) => o.isKey)?.text ?? "");
-      }}
-      aria-label={`Fix the key of question ${it.number}`}
-      style={{ flex: "none" }}
-    >
-      Fix key
-    </Button>
-  );
-  const caption = `Facility: share answering right. Discrimination: right in the top ${groupSize} students minus right in the bottom ${groupSize}, divided by ${groupSize}. Option counts show all students, with the top group in brackets.`;
+  const fixButton = (it: ItemAnalysis) =>
+    canFixKey(it) && (
+      <Button
+        size="xs"
+        variant={it.flags.includes("wrong_key") ? "filled" : "default"}
+        color={it.flags.includes("wrong_key") ? "red" : undefined}
+        onClick={() => {
+          setTarget(it);
+          setChoice(it.options.find((o) => o.isKey)?.text ?? "");
+        }}
+        aria-label={`Fix key of question ${it.number}`}
+        style={{ flex: "none" }}
+      >
+        Fix key
+      </Button>
+    );
+  const caption = `Facility: share of the marks earned (for one-mark questions, the share answering right). Discrimination (auto-marked questions): right in the top ${groupSize} students minus right in the bottom ${groupSize}, divided by ${groupSize}. Option counts show all students, with the top group in brackets; written answers show how many got each number of marks.`;
 
   return (
     <>
@@ -102,12 +150,14 @@ export function ItemAnalysisTable({
                 radius="md"
                 data-testid="item-row"
                 data-flags={it.flags.join(" ")}
+                data-type={itemView(it).type}
                 aria-label={`Question ${it.number}`}
               >
                 <Stack gap={6}>
                   <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
                     <Group gap={6} align="center" style={{ minWidth: 0 }}>
                       <Text fw={700}>Q{it.number}</Text>
+                      <TypeBadge it={it} />
                       <Flags it={it} />
                     </Group>
                     {fixButton(it)}
@@ -115,8 +165,8 @@ export function ItemAnalysisTable({
                   <Text size="sm" style={{ overflowWrap: "anywhere" }}>
                     {it.text}
                   </Text>
-                  <Text size="xs">
-                    Facility {pct(it.facility)} · Discrimination {it.discrimination === null ? "—" : it.discrimination.toFixed(2)}
+                  <Text size="xs" component="div">
+                    Facility {pct(it.facility)} · Discrimination <Discrimination it={it} />
                   </Text>
                   <Options it={it} />
                 </Stack>
@@ -134,22 +184,27 @@ export function ItemAnalysisTable({
                 <Table.Th>Question</Table.Th>
                 <Table.Th>Facility</Table.Th>
                 <Table.Th>Discrimination</Table.Th>
-                <Table.Th>Options chosen</Table.Th>
+                <Table.Th>Answers</Table.Th>
                 <Table.Th>Flags</Table.Th>
                 <Table.Th>Key</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {items.map((it) => (
-                <Table.Tr key={it.questionId} data-testid="item-row" data-flags={it.flags.join(" ")}>
+                <Table.Tr key={it.questionId} data-testid="item-row" data-flags={it.flags.join(" ")} data-type={itemView(it).type}>
                   <Table.Td>{it.number}</Table.Td>
                   <Table.Td maw={260}>
-                    <Text size="sm" lineClamp={3}>
-                      {it.text}
-                    </Text>
+                    <Stack gap={4}>
+                      <TypeBadge it={it} />
+                      <Text size="sm" lineClamp={3}>
+                        {it.text}
+                      </Text>
+                    </Stack>
                   </Table.Td>
                   <Table.Td>{pct(it.facility)}</Table.Td>
-                  <Table.Td>{it.discrimination === null ? "—" : it.discrimination.toFixed(2)}</Table.Td>
+                  <Table.Td>
+                    <Discrimination it={it} />
+                  </Table.Td>
                   <Table.Td>
                     <Options it={it} />
                   </Table.Td>
