@@ -33,4 +33,34 @@ describe("old Word (.doc) files", () => {
   it("read an answer key", async () => {
     expect(await readAnswerDocument(buildDoc(["Answer key", "1. B", "2. A 3. C", "4-D"]))).toEqual({ answers: ["B", "A", "C", "D"], warnings: [] });
   });
+
+  it("keeps all 20 stems of a paper whose automatic numbers the .doc reader loses (stem, then options A–D)", async () => {
+    const paper = Array.from({ length: 20 }, (_, i) => [
+      i % 2 ? `Which of these is number ${i + 1}?` : `The number after ${i} is`,
+      `A. ${i}`,
+      `B. ${i + 1}`,
+      `C. ${i + 2}`,
+      `D. ${i + 3}`,
+    ]).flat();
+    const r = await readQuestionDocument(buildDoc(["INTEGRATED SCIENCE", "Answer all questions.", ...paper]));
+    expect(r.questions.map((q) => q.text)).toEqual(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? `Which of these is number ${i + 1}?` : `The number after ${i} is`)),
+    );
+    expect(r.questions[0].options).toEqual(["0", "1", "2", "3"]);
+    expect(r.warnings).toEqual([]);
+    expect(r.heading).toBe("INTEGRATED SCIENCE");
+    expect(r.instructions).toBe("Answer all questions.");
+  });
+
+  it("applies the key typed at the end of a .doc paper instead of reading 20 empty questions", async () => {
+    const paper = Array.from({ length: 20 }, (_, i) => [`${i + 1}. Question ${i + 1}?`, "A. yes", "B. no"]).flat();
+    const key = [
+      "ANSWERS",
+      ...Array.from({ length: 4 }, (_, row) => Array.from({ length: 5 }, (_, c) => `${row * 5 + c + 1} ${"AB"[(row + c) % 2]}`).join("   ")),
+    ];
+    const r = await readQuestionDocument(buildDoc([...paper, ...key]));
+    expect(r.questions).toHaveLength(20);
+    expect(r.questions.map((q) => q.answer)).toEqual(Array.from({ length: 20 }, (_, i) => ((Math.floor(i / 5) + (i % 5)) % 2 ? "no" : "yes")));
+    expect(r.warnings).toEqual([]);
+  });
 });

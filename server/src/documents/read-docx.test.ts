@@ -2,7 +2,8 @@ import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { DocumentError, DOCUMENT_MESSAGES } from "./errors.ts";
 import { readAnswerDocument, readQuestionDocument } from "./read.ts";
-import { auto, buildDocx, buildZip, grid, p, pageBreak, picture, TINY_PNG } from "./test/build-files.ts";
+import { sanitizeMathml } from "@adesua/domain/rules";
+import { auto, buildDocx, buildZip, grid, mathP, p, pageBreak, picture, TINY_PNG } from "./test/build-files.ts";
 
 describe("Word question papers", () => {
   it("reads typed numbering and options, dropping the title and instructions", async () => {
@@ -215,5 +216,114 @@ describe("hostile Word files", () => {
   it("refuses a truncated .docx as damaged (422)", async () => {
     const file = await buildDocx([p("1. a"), "A. x", "B. y"]);
     expect(await refusal(file.subarray(0, 200))).toEqual({ status: 422, message: DOCUMENT_MESSAGES.damagedDocx });
+  });
+});
+
+describe("Word papers from real schools (issue 27)", () => {
+  it("keeps Word equations (OMML) as linear text and MathML, in stems and options", async () => {
+    const file = await buildDocx([
+      mathP("1. Evaluate ", [{ sup: ["2", "3"] }], " × 2"),
+      "A. 12",
+      "B. 16",
+      mathP("2. If ", [{ sup: ["x", "2"] }, " = 49"], ", find x."),
+      "A. 7",
+      "B. 49",
+      "3. Which is equal to one half?",
+      mathP("A. ", [{ frac: ["1", "2"] }]),
+      mathP("B. ", [{ sqrt: "x+1" }]),
+      mathP("C. ", [{ sqrt: "8", degree: "3" }]),
+    ]);
+    const r = await readQuestionDocument(file);
+    expect(r.questions[0].text).toBe("Evaluate 2^3 × 2");
+    expect(r.questions[0].equations).toEqual([{ linear: "2^3", mathml: "<math><msup><mn>2</mn><mn>3</mn></msup></math>" }]);
+    expect(r.questions[1].text).toBe("If x^2 = 49, find x.");
+    expect(r.questions[1].equations![0].linear).toBe("x^2 = 49");
+    expect(r.questions[2].options).toEqual(["1/2", "√(x+1)", "∛(8)"]);
+    expect(r.questions[2].equations!.map((e) => e.linear)).toEqual(["1/2", "√(x+1)", "∛(8)"]);
+    for (const q of r.questions) for (const e of q.equations ?? []) expect(sanitizeMathml(e.mathml)).toBe(e.mathml);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it("keeps all 20 stems of a paper in Word's automatic numbering, in order", async () => {
+    const paper = Array.from({ length: 20 }, (_, i) => [
+      auto(`What is ${i + 1} + ${i + 1}?`, 0),
+      auto(String(2 * i + 2), 1),
+      auto(String(2 * i + 3), 1),
+    ]).flat();
+    const r = await readQuestionDocument(await buildDocx(["MATHEMATICS", "Answer all questions.", ...paper]));
+    expect(r.questions.map((q) => q.text)).toEqual(Array.from({ length: 20 }, (_, i) => `What is ${i + 1} + ${i + 1}?`));
+    expect(r.questions.every((q) => q.options.length === 2)).toBe(true);
+  });
+
+  it("applies an answer key at the end (typed and in a table) and does not read it as questions", async () => {
+    const questions = Array.from({ length: 4 }, (_, i) => [`${i + 1}. Question ${i + 1}?`, "A. one", "B. two", "C. three"]).flat();
+    for (const key of [
+      ["Answers", "1. B", "2. C", "3. A", "4. B"],
+      ["Answer key", "1 B   2 C   3 A   4 B"],
+      [
+        "MARKING SCHEME",
+        grid([
+          ["1", "B"],
+          ["2", "C"],
+          ["3", "A"],
+          ["4", "B"],
+        ]),
+      ],
+    ]) {
+      const r = await readQuestionDocument(await buildDocx([...questions, ...key]));
+      expect(r.questions.map((q) => q.answer)).toEqual(["two", "three", "one", "two"]);
+      expect(r.warnings).toEqual([]);
+    }
+  });
+
+  it("gives only the key at the end when a whole paper is sent as the answer key", async () => {
+    const paper = await buildDocx([
+      "1. Which is a mammal?",
+      "A. shark",
+      "B. whale",
+      "Answer: B",
+      "2. 2 + 2 =",
+      "A. 4",
+      "B. 5",
+      "Answer: A",
+      "Answers",
+      "1. A",
+      "2. B",
+    ]);
+    expect(await readAnswerDocument(paper)).toEqual({ answers: ["A", "B"], warnings: [] });
+  });
+
+  it("puts the header lines in the heading and the instructions apart, never in a question or a passage", async () => {
+    const r = await readQuestionDocument(
+      await buildDocx([
+        "ACCRA METRO JHS",
+        "INTEGRATED SCIENCE",
+        "BECE 2019",
+        "Name: ______________",
+        "Time allowed: 1 hour",
+        "Each question is followed by four options lettered A to D. Find the correct option for each question and shade in pencil on your answer sheet the answer space which bears the same letter as the option you have chosen.",
+        "1. Which is a mammal?",
+        "A. shark",
+        "B. whale",
+        "Mark the letter A, B, C or D on your answer sheet for the option you choose in each question from here on.",
+        "2. 2 + 2 =",
+        "A. 4",
+        "B. 5",
+      ]),
+    );
+    expect(r.heading).toBe("ACCRA METRO JHS\nINTEGRATED SCIENCE\nBECE 2019\nName: ______________\nTime allowed: 1 hour");
+    expect(r.instructions).toMatch(/^Each question is followed by four options lettered A to D\..*\nMark the letter A, B, C or D/);
+    expect(r.questions.map((q) => [q.text, q.passage])).toEqual([
+      ["Which is a mammal?", undefined],
+      ["2 + 2 =", undefined],
+    ]);
+  });
+
+  it("answers 422 with what it found when a Word file has no questions", async () => {
+    const err = await readQuestionDocument(await buildDocx(["Dear parents,", "The school will close on Friday for the holidays.", "Thank you."])).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(DocumentError);
+    expect(err).toMatchObject({ status: 422, message: "Found 3 paragraphs of text (13 words), but no numbered questions: is this a question paper?" });
   });
 });

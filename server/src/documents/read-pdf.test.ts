@@ -62,3 +62,85 @@ describe("PDF answer keys", () => {
     expect(await readAnswerDocument(file)).toEqual({ answers: ["D", "A", "C", "E", "A", "B", "C"], warnings: [] });
   });
 });
+
+describe("PDF papers from real schools (issue 27)", () => {
+  it("keeps a superscript printed small and raised: x² reads x^2", async () => {
+    const r = await readQuestionDocument(
+      await buildPdf([
+        {
+          lines: [
+            { runs: [{ text: "1. If x" }, { text: "2", size: 7, rise: 4 }, { text: " = 49, find x." }] },
+            "A. 7",
+            "B. 49",
+            { runs: [{ text: "2. Evaluate 2" }, { text: "3", size: 7, rise: 4 }, { text: " × 2" }] },
+            "A. 16",
+            "B. 12",
+          ],
+        },
+      ]),
+    );
+    expect(r.questions.map((q) => q.text)).toEqual(["If x^2 = 49, find x.", "Evaluate 2^3 × 2"]);
+  });
+
+  it("splits options printed glued together: 'filtrationD. sublimation'", async () => {
+    const r = await readQuestionDocument(
+      await buildPdf([
+        { lines: ["1. Which method separates a mixture of iodine and sand?", "A. evaporation   B. decantation", "C. filtrationD. sublimation"] },
+      ]),
+    );
+    expect(r.questions[0].options).toEqual(["evaporation", "decantation", "filtration", "sublimation"]);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it("reads options laid out in a grid by their columns: A and C over B and D", async () => {
+    const r = await readQuestionDocument(
+      await buildPdf([
+        {
+          columnGap: 200,
+          lines: ["1. 2 + 2 =", ["A. 1", "C. 3"], ["B. 2", "D. 4"], "2. 3 + 3 =", ["A. 6   B. 7   C. 8   D. 9"], "Answer: A"],
+        },
+      ]),
+    );
+    expect(r.questions.map((q) => q.options)).toEqual([
+      ["1", "2", "3", "4"],
+      ["6", "7", "8", "9"],
+    ]);
+    expect(r.questions[1].answer).toBe("6");
+    expect(r.warnings).toEqual([]);
+  });
+
+  it("answers 422 naming the pages of text when a PDF has no numbered questions", async () => {
+    const page = { lines: ["School calendar", "Reopening: 8 January", "Sports day: 14 February"] };
+    const err = await readQuestionDocument(await buildPdf([page, page, page])).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DocumentError);
+    expect(err).toMatchObject({ status: 422, message: "Found text of 3 pages, but no numbered questions: is this a question paper?" });
+  });
+
+  it("never takes the exam header or the instructions for a passage", async () => {
+    const r = await readQuestionDocument(
+      await buildPdf([
+        {
+          lines: [
+            "BASIC EDUCATION CERTIFICATE EXAMINATION",
+            "INTEGRATED SCIENCE 1",
+            "OBJECTIVE TEST",
+            "Name: ____________________   Index Number: ______________",
+            "Time allowed: 1 hour",
+            "Each question is followed by four options lettered A to D. Find the correct",
+            "option for each question and shade in pencil on your answer sheet the answer",
+            "space which bears the same letter as the option you have chosen.",
+            "1. Which is a mammal?",
+            "A. shark",
+            "B. whale",
+          ],
+        },
+      ]),
+    );
+    expect(r.questions).toEqual([{ text: "Which is a mammal?", options: ["shark", "whale"], answer: "" }]);
+    expect(r.heading).toContain("BASIC EDUCATION CERTIFICATE EXAMINATION");
+    expect(r.heading).toContain("Name: ____");
+    expect(r.instructions).toBe(
+      "Each question is followed by four options lettered A to D. Find the correct option for each question and shade in pencil on your answer sheet the answer space which bears the same letter as the option you have chosen.",
+    );
+  });
+});

@@ -374,13 +374,18 @@ function splitBlock(block: string[]): { instructions: string[]; header: string[]
   const out = { instructions: [] as string[], header: [] as string[], rest: [] as string[] };
   let carriesOn = false;
   for (const l of block) {
+    if (carriesOn && l.length <= 160 && /^[a-z(,;]/.test(l)) {
+      out.instructions[out.instructions.length - 1] += ` ${l}`;
+      carriesOn = !/[.!?:"”]$/.test(l);
+      continue;
+    }
     // "Read the passage below carefully…" opens the passage: it is an instruction, and the passage follows it.
     if (isInstruction(l) && !SECTION.test(l)) {
       out.instructions.push(l);
       carriesOn = !/[.!?:"”]$/.test(l) && !BLOCK_TITLE.test(l);
       continue;
     }
-    if (carriesOn && l.length <= 160 && /^[a-z(,;]|^(?:A|B|C|D|E)\b/.test(l)) {
+    if (carriesOn && l.length <= 160 && /^(?:A|B|C|D|E)\b/.test(l)) {
       out.instructions[out.instructions.length - 1] += ` ${l}`;
       carriesOn = !/[.!?:"”]$/.test(l);
       continue;

@@ -2,7 +2,25 @@
  * Builds the small Word and PDF files the documents tests read, so every case is visible in the test itself
  * (no binary fixtures). Test-only: `docx` and `pdf-lib` are devDependencies.
  */
-import { AlignmentType, Document, ImageRun, LevelFormat, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from "docx";
+import {
+  AlignmentType,
+  Document,
+  ImageRun,
+  LevelFormat,
+  Math as OMath,
+  MathFraction,
+  MathRadical,
+  MathRun,
+  MathSuperScript,
+  Packer,
+  PageBreak,
+  Paragraph,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+} from "docx";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import { crc32, deflateRawSync } from "node:zlib";
 
@@ -27,6 +45,34 @@ export function p(text: string): Paragraph {
 /** A paragraph in Word's automatic numbering: level 0 is "1.", level 1 is "A." (the number is not in the text). */
 export function auto(text: string, level: 0 | 1, reference = "paper"): Paragraph {
   return new Paragraph({ children: runs(text), numbering: { reference, level } });
+}
+
+/** A piece of a Word equation: text, a superscript, a fraction or a square root (real OMML, written by the `docx` package). */
+export type MathPiece = string | { sup: [string, string] } | { frac: [string, string] } | { sqrt: string; degree?: string };
+
+function mathChildren(pieces: MathPiece[]) {
+  return pieces.map((m) =>
+    typeof m === "string"
+      ? new MathRun(m)
+      : "sup" in m
+        ? new MathSuperScript({ children: [new MathRun(m.sup[0])], superScript: [new MathRun(m.sup[1])] })
+        : "frac" in m
+          ? new MathFraction({ numerator: [new MathRun(m.frac[0])], denominator: [new MathRun(m.frac[1])] })
+          : new MathRadical({ children: [new MathRun(m.sqrt)], degree: m.degree ? [new MathRun(m.degree)] : undefined }),
+  );
+}
+
+/** A paragraph of text and Word equations: `["Evaluate ", [{ sup: ["2", "3"] }], " × 2"]` (an array is one equation). */
+export function mathP(...parts: (string | MathPiece[])[]): Paragraph {
+  return new Paragraph({ children: parts.map((x) => (typeof x === "string" ? new TextRun(x) : new OMath({ children: mathChildren(x) }))) });
+}
+
+/** The same as a paragraph in automatic numbering (see `auto`). */
+export function autoMath(level: 0 | 1, ...parts: (string | MathPiece[])[]): Paragraph {
+  return new Paragraph({
+    numbering: { reference: "paper", level },
+    children: parts.map((x) => (typeof x === "string" ? new TextRun(x) : new OMath({ children: mathChildren(x) }))),
+  });
 }
 
 export function pageBreak(): Paragraph {
@@ -68,9 +114,18 @@ export async function buildDocx(children: (Child | string)[], numberingLetters: 
   return new Uint8Array(await Packer.toBuffer(doc));
 }
 
+/** Text drawn run after run on one baseline: a smaller run raised by `rise` points is a superscript, as PDFs print x². */
+export interface PdfRuns {
+  runs: { text: string; size?: number; rise?: number }[];
+}
+
 export interface PdfPage {
-  /** Each line is drawn on its own baseline; an array is drawn as columns (an option row). */
-  lines: (string | string[])[];
+  /**
+   * Each line is drawn on its own baseline; an array is drawn as columns (an option row) at `columnGap` points apart
+   * (120 unless given); `{ runs }` draws sized and raised runs.
+   */
+  lines: (string | string[] | PdfRuns)[];
+  columnGap?: number;
   header?: string;
   footer?: string;
 }
@@ -84,8 +139,18 @@ export async function buildPdf(pages: PdfPage[]): Promise<Uint8Array> {
     if (pg.footer) page.drawText(pg.footer, { x: 280, y: 25, size: 9, font });
     let y = 770;
     for (const line of pg.lines) {
+      if (!Array.isArray(line) && typeof line !== "string") {
+        let x = 50;
+        for (const r of line.runs) {
+          const size = r.size ?? 11;
+          page.drawText(r.text, { x, y: y + (r.rise ?? 0), size, font });
+          x += font.widthOfTextAtSize(r.text, size);
+        }
+        y -= 18;
+        continue;
+      }
       const cols = typeof line === "string" ? [line] : line;
-      cols.forEach((c, i) => page.drawText(c, { x: 50 + i * 120, y, size: 11, font }));
+      cols.forEach((c, i) => page.drawText(c, { x: 50 + i * (pg.columnGap ?? 120), y, size: 11, font }));
       y -= 18;
     }
   }
