@@ -1,9 +1,13 @@
 // Staff-only calls of the question bank (parse, save, delete), apart so student pages never load them.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { BulkSaveResult, CourseListResponse, ImportResult, ParseAnswersResult, ParseQuestionsResult } from "@adesua/domain";
+import type { BulkSaveResult, CourseListResponse, ImportResult, ParseAnswersResult, ParseQuestionsResult, UnsupportedQuestion } from "@adesua/domain";
 import { api } from "@/lib/api";
 import { bankKeys, type GroupKey } from "./bank";
+import { draftFromWire, draftPayload } from "@/components/question-editor/question-body";
 import type { DraftQuestion } from "../lib/answers";
+
+/** What a paper says besides its questions (the parse call's heading, instructions and the questions it did not import). */
+export type PaperFacts = { heading?: string | null; instructions?: string | null; unsupported?: UnsupportedQuestion[] };
 
 export type SaveMetadata = { year: number; subject: string; section: string; topic: string | null };
 
@@ -60,12 +64,8 @@ export function exportPath(format: ExchangeFormat, filter: { year?: string; subj
   return `/questions/export?${q.toString()}`;
 }
 
-const clean = (q: DraftQuestion) => ({
-  text: q.text.trim(),
-  options: q.options.map((o) => o.trim()).filter(Boolean),
-  answer: q.answer || null,
-  imageIds: q.imageIds,
-});
+/** A reviewed question as the API takes it: its type's fields (a single answer in the old shape), equations and pictures. */
+export const clean = (q: DraftQuestion) => ({ ...draftPayload(q), imageIds: q.imageIds });
 
 export const saveBulk = (questions: DraftQuestion[], metadata: SaveMetadata) =>
   api<BulkSaveResult>("/questions/bulk", { method: "POST", body: { questions: questions.map(clean), metadata } });
@@ -82,13 +82,15 @@ export const createQuizFromQuestions = (input: { title: string; courseId: number
     },
   });
 
-/** The parse call's questions as drafts to review; each warning that names a question goes onto it. */
-export function toDrafts(r: ParseQuestionsResult): { questions: DraftQuestion[]; general: string[] } {
+/**
+ * The parse call's questions as drafts to review (every type's fields, equations and the scan they were read from);
+ * each warning that names a question goes onto it; `paper`: the heading, instructions and questions not imported.
+ */
+export function toDrafts(r: ParseQuestionsResult): { questions: DraftQuestion[]; general: string[]; paper: PaperFacts } {
   const questions: DraftQuestion[] = r.questions.map((q) => ({
-    text: q.passage ? `${q.passage}\n\n${q.text}` : q.text,
-    options: q.options.length ? q.options : ["", ""],
-    answer: q.answer ?? "",
+    ...draftFromWire({ ...q, text: q.passage ? `${q.passage}\n\n${q.text}` : q.text, options: q.options.length ? q.options : ["", ""] }),
     imageIds: q.imageIds,
+    ...(q.scan ? { scan: q.scan } : {}),
     warnings: [],
   }));
   const general: string[] = [];
@@ -97,7 +99,7 @@ export function toDrafts(r: ParseQuestionsResult): { questions: DraftQuestion[];
     if (target) target.warnings!.push(w.message);
     else general.push(w.message);
   }
-  return { questions, general };
+  return { questions, general, paper: { heading: r.heading ?? null, instructions: r.instructions ?? null, unsupported: r.unsupported ?? [] } };
 }
 
 /** The courses a quiz may be for (a teacher's own; an admin's all), for the pickers. */

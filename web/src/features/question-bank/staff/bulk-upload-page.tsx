@@ -9,7 +9,7 @@ import { ACCEPT_DOCS, ANSWERS_FAILED, CSV_FAILED, importCsv, parseQuestions, PAR
 import type { DraftQuestion } from "../lib/answers";
 import { AnswerKeySection, useAnswerKey } from "./answer-key";
 import { emptyMetadata, MetadataFields, toMetadata } from "./metadata-fields";
-import { ReviewList } from "./review-list";
+import { ReviewList, type PaperFacts } from "./review-list";
 import { StepSection } from "./step-section";
 import { useSaveQuestions } from "./save-questions";
 
@@ -41,6 +41,7 @@ export function BulkUploadPage() {
   const [meta, setMeta] = useState(emptyMetadata);
   const [questions, setQuestions] = useState<DraftQuestion[]>([]);
   const [warnings, setWarnings] = useState<string[]>([]);
+  const [paperFacts, setPaperFacts] = useState<PaperFacts>({});
   const [error, setError] = useState<string | null>(null);
   const [rowErrors, setRowErrors] = useState<RowError[]>([]);
   const [done, setDone] = useState<string | null>(null);
@@ -66,6 +67,7 @@ export function BulkUploadPage() {
       const d = toDrafts(r as ParseQuestionsResult);
       setQuestions(d.questions);
       setWarnings(d.general);
+      setPaperFacts(d.paper);
     },
     onError: (e, v) => {
       if (v.kind === "doc") {
@@ -170,7 +172,7 @@ export function BulkUploadPage() {
           )}
           {mode === "doc" && questions.length > 0 && (
             <StepSection title="4. Review">
-              <ReviewList questions={questions} onChange={setQuestions} warnings={warnings} />
+              <ReviewList questions={questions} onChange={setQuestions} warnings={warnings} paper={paperFacts} />
             </StepSection>
           )}
           {progress && (

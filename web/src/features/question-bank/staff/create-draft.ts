@@ -2,6 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import type { Quiz } from "@adesua/domain";
 import { api } from "@/lib/api";
 import { newQuizSettingsPayload, type NewQuizSettings } from "@/components/new-quiz-settings";
+import { clean } from "../api/staff";
 import type { DraftQuestion } from "../lib/answers";
 
 /**
@@ -26,13 +27,12 @@ export function createDraftQuiz(input: { title: string; courseId: number; studen
   form.set(
     "questions",
     JSON.stringify(
-      input.questions.map((q) => ({
-        text: q.text.trim(),
-        options: q.options.map((o) => o.trim()).filter(Boolean),
-        answer: q.answer || null,
-        // The pictures the parse stored travel with their questions (issue 11).
-        ...(q.imageIds?.length ? { imageIds: q.imageIds } : {}),
-      })),
+      input.questions.map((q) => {
+        // Every type's fields (a single answer in the old shape) and equations; the pictures the parse stored travel
+        // with their questions (issue 11).
+        const { imageIds, ...rest } = clean(q);
+        return { ...rest, ...(imageIds?.length ? { imageIds } : {}) };
+      }),
     ),
   );
   return api<Quiz>("/quizzes", { method: "POST", form });

@@ -1,27 +1,88 @@
-import { Alert, Badge, Button, Group, List, Paper, Stack, Text, TextInput, Textarea } from "@mantine/core";
-import { answerLetter, answeredCount, resolveAnswer, spreadWarnings, type DraftQuestion } from "../lib/answers";
+import { useMemo } from "react";
+import { Alert, Badge, Button, Group, List, Paper, Stack, Text } from "@mantine/core";
+import { BankQuestionContentSchema } from "@adesua/domain";
+import { QuestionFields } from "@/components/question-editor/question-fields";
+import { QuestionTypeBadge } from "@/components/question-editor/question-type-badge";
+import { bodyMarks, bodyOfDraft, checkBody, draftOfBody, keyGiven, typeOf, type QuestionBody } from "@/components/question-editor/question-body";
+import type { PaperFacts } from "../api/staff";
+import { ScanNote } from "../components/scan-note";
+import { spreadWarnings, type DraftQuestion } from "../lib/answers";
+
+export type { PaperFacts };
 
 type Props = {
   questions: DraftQuestion[];
   onChange: (questions: DraftQuestion[]) => void;
   /** The parse call's warnings: those that name a question are shown on it. */
   warnings?: string[];
+  /** The paper's heading and instructions (shown as such, never as questions) and what was not imported. */
+  paper?: PaperFacts;
 };
 
 const LETTERS = "ABCDE";
 
+/** The key as the question's badge says it: "Answer B", "Key set", "Marked by the teacher", "No answer". */
+function keyBadge(b: QuestionBody) {
+  const type = typeOf(b);
+  if (type === "written") return <Badge color="grape">Marked by the teacher</Badge>;
+  if (!keyGiven(b)) return <Badge color="gray">No answer</Badge>;
+  if (type === "single") return <Badge color="green">Answer {LETTERS[b.answerIndex!]}</Badge>;
+  if (type === "true_false") return <Badge color="green">Answer {b.answerIndex === 0 ? "True" : "False"}</Badge>;
+  return <Badge color="green">Key set</Badge>;
+}
+
 /**
- * The review step of Upload Quiz and Bulk Upload: each parsed question with its text, options and
- * answer editable, its warnings on it, Remove, and "answered N of M" above the list.
+ * The review step of Upload Quiz, Bulk Upload and New Questions: the paper's heading and instructions, the questions
+ * not imported, then each parsed question in the one question editor (QuestionFields: every type, marks, the key), its
+ * warnings and, for a scan, its "check it" note and page crop; Remove, and "answered N of M" above the list.
  */
-export function ReviewList({ questions, onChange, warnings = [] }: Props) {
+export function ReviewList({ questions, onChange, warnings = [], paper }: Props) {
   const { perQuestion, general } = spreadWarnings(questions.length, warnings);
+  const bodies = useMemo(() => questions.map(bodyOfDraft), [questions]);
+  const problems = useMemo(() => bodies.map((b) => checkBody(b, BankQuestionContentSchema)), [bodies]);
   const set = (i: number, q: DraftQuestion) => onChange(questions.map((x, j) => (j === i ? q : x)));
+  const answered = bodies.filter(keyGiven).length;
+  const unsupported = paper?.unsupported ?? [];
 
   return (
     <Stack gap="sm">
+      {(paper?.heading || paper?.instructions) && (
+        <Paper withBorder p="sm" component="section" aria-label="The paper's heading and instructions">
+          <Stack gap={4}>
+            {paper.heading && (
+              <>
+                <Text size="xs" c="dimmed">
+                  Paper heading (not a question)
+                </Text>
+                <Text fw={600} style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
+                  {paper.heading}
+                </Text>
+              </>
+            )}
+            {paper.instructions && (
+              <>
+                <Text size="xs" c="dimmed">
+                  Instructions (not a question)
+                </Text>
+                <Text size="sm" style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
+                  {paper.instructions}
+                </Text>
+              </>
+            )}
+          </Stack>
+        </Paper>
+      )}
+      {unsupported.length > 0 && (
+        <Alert color="orange" title={unsupported.length === 1 ? "1 question not imported" : `${unsupported.length} questions not imported`}>
+          <List size="sm">
+            {unsupported.map((u, i) => (
+              <List.Item key={i}>{u.message}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
       <Text fw={600} aria-live="polite">
-        Answered {answeredCount(questions)} of {questions.length}
+        Answered {answered} of {questions.length}
       </Text>
       {general.length > 0 && (
         <Alert color="yellow" title="Warnings">
@@ -34,14 +95,17 @@ export function ReviewList({ questions, onChange, warnings = [] }: Props) {
       )}
       {questions.map((q, i) => {
         const own = [...perQuestion[i], ...(q.warnings ?? [])];
-        const letter = answerLetter(q.answer, q.options);
+        const body = bodies[i];
         return (
           <Paper key={i} withBorder p="sm" component="section" aria-label={`Question ${i + 1}`}>
             <Stack gap="xs">
-              <Group justify="space-between" wrap="nowrap">
-                <Text fw={600}>Question {i + 1}</Text>
-                <Group gap={6}>
-                  {letter ? <Badge color="green">Answer {letter}</Badge> : <Badge color="gray">No answer</Badge>}
+              <Group justify="space-between" wrap="wrap" gap={6}>
+                <Group gap={6} wrap="wrap">
+                  <Text fw={600}>Question {i + 1}</Text>
+                  <QuestionTypeBadge type={typeOf(body)} marks={bodyMarks(body)} />
+                </Group>
+                <Group gap={6} wrap="nowrap">
+                  {keyBadge(body)}
                   <Button
                     size="xs"
                     color="red"
@@ -58,59 +122,32 @@ export function ReviewList({ questions, onChange, warnings = [] }: Props) {
                   {w}
                 </Alert>
               ))}
-              <Textarea label={`Question ${i + 1} text`} autosize minRows={2} value={q.text} onChange={(e) => set(i, { ...q, text: e.currentTarget.value })} />
-              {q.imageIds?.length ? (
-                <Group gap="xs">
-                  <Text size="sm">{q.imageIds.length === 1 ? "1 picture" : `${q.imageIds.length} pictures`} from the file, kept with the question</Text>
-                  {q.imageIds.map((id, k) => (
-                    <Button
-                      key={id}
-                      size="compact-xs"
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove figure ${k + 1} of question ${i + 1}`}
-                      onClick={() => set(i, { ...q, imageIds: q.imageIds!.filter((x) => x !== id) })}
-                    >
-                      Remove figure {k + 1}
-                    </Button>
-                  ))}
-                </Group>
-              ) : null}
-              {q.options.map((o, k) => (
-                <TextInput
-                  key={k}
-                  label={`Question ${i + 1} option ${LETTERS[k] ?? k + 1}`}
-                  value={o}
-                  onChange={(e) => {
-                    const options = q.options.map((x, m) => (m === k ? e.currentTarget.value : x));
-                    // The answer follows its option when the option's text is corrected.
-                    set(i, { ...q, options, answer: q.answer === o ? options[k] : q.answer });
-                  }}
-                />
-              ))}
-              <Group gap="xs">
-                {q.options.length < 5 && (
-                  <Button size="xs" variant="default" onClick={() => set(i, { ...q, options: [...q.options, ""] })}>
-                    Add option
-                  </Button>
-                )}
-                {q.options.length > 2 && (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => set(i, { ...q, options: q.options.slice(0, -1), answer: q.answer === q.options.at(-1) ? "" : q.answer })}
-                  >
-                    Remove last option
-                  </Button>
-                )}
-              </Group>
-              <TextInput
-                label={`Question ${i + 1} answer`}
-                description="A letter (A–E) or the option's text"
-                defaultValue={letter || q.answer}
-                key={`${i}-${q.answer}`}
-                onBlur={(e) => set(i, { ...q, answer: resolveAnswer(e.currentTarget.value, q.options) })}
-                error={!letter && q.answer ? "This answer is not one of the options" : undefined}
+              {q.scan && <ScanNote scan={q.scan} />}
+              <QuestionFields
+                n={i + 1}
+                idBase={`review-${i}`}
+                value={body}
+                onChange={(b) => set(i, draftOfBody(q, b))}
+                errors={problems[i]}
+                afterText={
+                  q.imageIds?.length ? (
+                    <Group gap="xs">
+                      <Text size="sm">{q.imageIds.length === 1 ? "1 picture" : `${q.imageIds.length} pictures`} from the file, kept with the question</Text>
+                      {q.imageIds.map((id, k) => (
+                        <Button
+                          key={id}
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Remove figure ${k + 1} of question ${i + 1}`}
+                          onClick={() => set(i, { ...q, imageIds: q.imageIds!.filter((x) => x !== id) })}
+                        >
+                          Remove figure {k + 1}
+                        </Button>
+                      ))}
+                    </Group>
+                  ) : null
+                }
               />
             </Stack>
           </Paper>

@@ -9,7 +9,7 @@ import type { DraftQuestion } from "../lib/answers";
 import { ACCEPT_DOCS, parseQuestions, toDrafts } from "../api/staff";
 import { AnswerKeySection, useAnswerKey } from "./answer-key";
 import { DRAFT_QUIZ_MESSAGES, DraftQuizFields, useDraftQuizForm } from "./draft-quiz-form";
-import { ReviewList } from "./review-list";
+import { ReviewList, type PaperFacts } from "./review-list";
 import { StepSection } from "./step-section";
 import { areaOf } from "../lib/area";
 
@@ -41,6 +41,7 @@ export function UploadQuizPage() {
 
   const [questions, setQuestions] = useState<DraftQuestion[]>([]);
   const [warnings, setWarnings] = useState<string[]>([]);
+  const [paperFacts, setPaperFacts] = useState<PaperFacts>({});
   const [error, setError] = useState<{ title: string; text?: string } | null>(null);
   const [heading, setHeading] = useState<string | null>(null);
 
@@ -60,6 +61,7 @@ export function UploadQuizPage() {
       const d = toDrafts(r);
       setQuestions(d.questions);
       setWarnings(d.general);
+      setPaperFacts(d.paper);
       setHeading(headingOf(r));
       answerKey.setNotice(null);
     },
@@ -113,7 +115,7 @@ export function UploadQuizPage() {
           <AnswerKeySection answerKey={answerKey} />
 
           <StepSection title={<>3. Review ({questions.length} questions)</>}>
-            <ReviewList questions={questions} onChange={setQuestions} warnings={warnings} />
+            <ReviewList questions={questions} onChange={setQuestions} warnings={warnings} paper={paperFacts} />
           </StepSection>
 
           <StepSection title="4. Quiz details">

@@ -1,4 +1,6 @@
 import { Button, Paper, Stack, Text } from "@mantine/core";
+import { draftFromWire } from "@/components/question-editor/question-body";
+import type { BankQuestion as StaffBankQuestion } from "@adesua/domain";
 import type { BankQuestion } from "../api/bank";
 import { DraftQuizFields, useDraftQuizForm } from "./draft-quiz-form";
 
@@ -10,7 +12,8 @@ export function UseInQuiz({ selected, base }: { selected: BankQuestion[]; base: 
   const draft = useDraftQuizForm(base);
   const create = () =>
     draft.create(
-      selected.map((q) => ({ text: q.text, options: q.options, answer: q.answer ?? "" })),
+      // Staff read the bank with every type's key (domain BankQuestion); the list's type is the student's.
+      selected.map((q) => draftFromWire(q as unknown as StaffBankQuestion)),
       selected.length === 0 ? "Choose at least one question" : undefined,
     );
 
