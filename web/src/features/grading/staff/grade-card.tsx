@@ -172,6 +172,8 @@ type Props = {
   autoFocus?: boolean;
   /** "Script 3 of 12". */
   place?: string;
+  /** Show only the answers a teacher marks (the auto-marked ones still count in the total). */
+  onlyToMark?: boolean;
 };
 
 /**
@@ -179,7 +181,7 @@ type Props = {
  * marking scheme or key; a marks input for each answer a teacher marks, the others' marks read-only. Enter (or Tab) in
  * a marks input keeps that mark and moves to the next; Enter on the last saves the script (the page then moves on).
  */
-export function GradeCard({ submission: s, onGrade, onSaved, saved, autoFocus, place }: Props) {
+export function GradeCard({ submission: s, onGrade, onSaved, saved, autoFocus, place, onlyToMark }: Props) {
   const answers = scriptAnswers(s);
   const marking = toMark(answers);
   const [marks, setMarks] = useState<Record<number, MarkValue>>(
@@ -271,61 +273,63 @@ export function GradeCard({ submission: s, onGrade, onSaved, saved, autoFocus, p
           </Badge>
         )}
         <Stack gap="sm" component="ol" style={{ listStyle: "none", padding: 0, margin: 0 }}>
-          {answers.map((a) => {
-            const i = marking.indexOf(a);
-            const label = `question ${a.number}`;
-            return (
-              <li key={a.questionId} aria-label={`Question ${a.number}`}>
-                <Paper withBorder p="xs" radius="sm" bg={a.needsMarks ? "var(--mantine-color-yellow-light)" : undefined}>
-                  <Stack gap={6}>
-                    <Group gap={6} wrap="wrap">
-                      <Text fw={700}>Q{a.number}</Text>
-                      <Badge variant="outline" color="gray" size="sm">
-                        {TYPE_BADGE[a.type]}
-                      </Badge>
-                      <Text size="xs" c="dimmed">
-                        {marksLabel(a.marks)}
+          {answers
+            .filter((a) => !onlyToMark || a.needsMarks)
+            .map((a) => {
+              const i = marking.indexOf(a);
+              const label = `question ${a.number}`;
+              return (
+                <li key={a.questionId} aria-label={`Question ${a.number}`}>
+                  <Paper withBorder p="xs" radius="sm" bg={a.needsMarks ? "var(--mantine-color-yellow-light)" : undefined}>
+                    <Stack gap={6}>
+                      <Group gap={6} wrap="wrap">
+                        <Text fw={700}>Q{a.number}</Text>
+                        <Badge variant="outline" color="gray" size="sm">
+                          {TYPE_BADGE[a.type]}
+                        </Badge>
+                        <Text size="xs" c="dimmed">
+                          {marksLabel(a.marks)}
+                        </Text>
+                      </Group>
+                      <Text size="sm" fw={600} style={{ overflowWrap: "anywhere", whiteSpace: "pre-line" }}>
+                        <MathText text={a.text} equations={a.equations} />
                       </Text>
-                    </Group>
-                    <Text size="sm" fw={600} style={{ overflowWrap: "anywhere", whiteSpace: "pre-line" }}>
-                      <MathText text={a.text} equations={a.equations} />
-                    </Text>
-                    {!a.needsMarks ? (
-                      <AutoAnswer a={a} />
-                    ) : (
-                      <>
-                        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
-                          <AnswerBox a={a} />
-                          <SchemeBox a={a} />
-                        </SimpleGrid>
-                        {a.answered ? (
-                          <MarksInput
-                            ref={(el) => {
-                              inputs.current[i] = el;
-                            }}
-                            label={`${label} (${name})`}
-                            max={a.marks}
-                            value={marks[a.questionId] ?? ""}
-                            onChange={(v) => {
-                              setMarks((m) => ({ ...m, [a.questionId]: v }));
-                              if (errors[a.questionId]) setErrors(({ [a.questionId]: _gone, ...rest }) => rest);
-                            }}
-                            onCommit={(via) => commit(i, via)}
-                            error={errors[a.questionId]}
-                            disabled={saving}
-                          />
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            No answer: 0 marks.
-                          </Text>
-                        )}
-                      </>
-                    )}
-                  </Stack>
-                </Paper>
-              </li>
-            );
-          })}
+                      {!a.needsMarks ? (
+                        <AutoAnswer a={a} />
+                      ) : (
+                        <>
+                          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
+                            <AnswerBox a={a} />
+                            <SchemeBox a={a} />
+                          </SimpleGrid>
+                          {a.answered ? (
+                            <MarksInput
+                              ref={(el) => {
+                                inputs.current[i] = el;
+                              }}
+                              label={`${label} (${name})`}
+                              max={a.marks}
+                              value={marks[a.questionId] ?? ""}
+                              onChange={(v) => {
+                                setMarks((m) => ({ ...m, [a.questionId]: v }));
+                                if (errors[a.questionId]) setErrors(({ [a.questionId]: _gone, ...rest }) => rest);
+                              }}
+                              onCommit={(via) => commit(i, via)}
+                              error={errors[a.questionId]}
+                              disabled={saving}
+                            />
+                          ) : (
+                            <Text size="sm" c="dimmed">
+                              No answer: 0 marks.
+                            </Text>
+                          )}
+                        </>
+                      )}
+                    </Stack>
+                  </Paper>
+                </li>
+              );
+            })}
         </Stack>
         {error && (
           <Text c="red.8" size="sm" role="alert" data-testid="grade-error">

@@ -63,4 +63,15 @@ describe("grade quiz screen", () => {
     expect(screen.getByTestId("script-place")).toHaveTextContent("Script 1 of 2");
     expect(screen.getByTestId("saved-score")).toHaveTextContent("Saved: 6.5 of 10 marks (65.00%)");
   });
+
+  it("can show only the answers to mark; the auto-marked ones still count", async () => {
+    mockGrading();
+    const user = userEvent.setup();
+    renderRoutes([{ path: "/teachers/dashboard/quiz/:quizId/grade", element: <GradeQuizPage /> }], "/teachers/dashboard/quiz/3/grade");
+    expect(await screen.findByRole("listitem", { name: "Question 1" })).toBeInTheDocument();
+    await user.click(screen.getByRole("switch", { name: "Only answers to mark" }));
+    expect(screen.queryByRole("listitem", { name: "Question 1" })).toBeNull();
+    expect(screen.getByRole("listitem", { name: "Question 3" })).toBeInTheDocument();
+    expect(screen.getByTestId("script-total")).toHaveTextContent("1 of 10 marks (10.00%)");
+  });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
-import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Stack, Switch, Text } from "@mantine/core";
 import type { UngradedSubmission } from "@adesua/domain";
 import { GRADING_MESSAGES as M } from "@adesua/domain/constants";
 import { staffBase } from "@/lib/staff-area";
@@ -45,6 +45,7 @@ export function GradeQuizPage() {
   const [index, setIndex] = useState(0);
   const [saved, setSaved] = useState<Record<number, SavedScript>>({});
   const [byKeyboard, setByKeyboard] = useState(false);
+  const [onlyToMark, setOnlyToMark] = useState(false);
   const [lastSaved, setLastSaved] = useState<{ name: string; line: string } | null>(null);
   const savedCount = Object.keys(saved).length;
   // Scripts not loaded yet (more than one batch) still count in "of N".
@@ -117,15 +118,19 @@ export function GradeQuizPage() {
                   {savedCount === 1 ? "1 script" : `${savedCount} scripts`} saved. Scores are in Grades Management and the students&apos; records.
                 </Alert>
               )}
-              <Text size="xs" c="dimmed">
-                Type the marks and press Enter for the next answer; Enter on the last answer saves the script and opens the next.
-              </Text>
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <Text size="xs" c="dimmed" style={{ flex: "1 1 240px" }}>
+                  Type the marks and press Enter for the next answer; Enter on the last answer saves the script and opens the next.
+                </Text>
+                <Switch size="sm" label="Only answers to mark" checked={onlyToMark} onChange={(e) => setOnlyToMark(e.currentTarget.checked)} />
+              </Group>
               <GradeCard
                 key={current.id}
                 submission={current}
                 place={`Script ${index + 1} of ${total}`}
                 saved={saved[current.id] ?? null}
                 autoFocus={byKeyboard}
+                onlyToMark={onlyToMark}
                 onGrade={(g) => grade.mutateAsync({ id: current.id, grade: g })}
                 onSaved={(done1, via) => {
                   const done = { ...saved, [current.id]: done1 };
