@@ -20,6 +20,7 @@ import {
   IdParamsSchema,
   ImportCsvFieldsSchema,
   ImportExchangeFieldsSchema,
+  ImportRefusalSchema,
   ImportResultSchema,
   OkSchema,
   ParseAnswersResultSchema,
@@ -29,17 +30,7 @@ import {
   StudentBankQuestionSchema,
   type ParsedQuestion,
 } from "@adesua/domain";
-import {
-  DocumentError,
-  exportAiken,
-  exportGift,
-  exportMoodleXml,
-  exportQuestionCsv,
-  importQuestionFile,
-  parseAnswerFile,
-  parseQuestionCsvFile,
-  parseQuestionFile,
-} from "../../documents";
+import { DocumentError, importQuestionFile, parseAnswerFile, parseQuestionCsvFile, parseQuestionFile } from "../../documents";
 import { viewerOf } from "../../lib/viewer";
 import { actorOf } from "../../lib/context";
 import { ADMIN, ANY_SIGNED_IN, STAFF } from "../../lib/access";
@@ -54,7 +45,6 @@ import { sendDownload } from "../../lib/download";
 import { signFileLink } from "../../services/files/file-link.service";
 import {
   addBankQuestion,
-  allBankQuestions,
   bankQuestionFor,
   bankQuestionPage,
   bankReaderOf,
@@ -66,6 +56,8 @@ import {
   listBankGroups,
   saveBankQuestions,
 } from "../../services/question-bank/question-bank.service";
+import { exportBank, importExchangeQuestions, NothingToImportError } from "../../services/question-bank/exchange.service";
+import type { ExchangeImport } from "../../documents/exchange-types.ts";
 import { assertMaySeeQuizPicture, questionPictures } from "../../services/quizzes/quiz-images.service";
 
 const MULTIPART = { consumes: ["multipart/form-data"] };
@@ -134,33 +126,26 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post("/questions/import", guarded(STAFF, { tags: ["questions"], ...MULTIPART, response: { 201: ImportResultSchema } }), async (req, reply) => {
-    const { file, fields } = await importForm(req, "file", BANK_MESSAGES.importFileRequired, BANK_MESSAGES.yearSubjectRequired);
-    const { format, ...meta } = parseInput(ImportExchangeFieldsSchema, fields);
-    const parsed = await reading(() => importQuestionFile(file.data, format));
-    return reply.status(201).send({ ...(await importBankQuestions(app.db, meta, parsed.questions, actorOf(req))), warnings: parsed.warnings });
-  });
+  app.post(
+    "/questions/import",
+    guarded(STAFF, { tags: ["questions"], ...MULTIPART, response: { 201: ImportResultSchema, 422: ImportRefusalSchema.or(ErrorSchema) } }),
+    async (req, reply) => {
+      const { file, fields } = await importForm(req, "file", BANK_MESSAGES.importFileRequired, BANK_MESSAGES.yearSubjectRequired);
+      const { format, ...meta } = parseInput(ImportExchangeFieldsSchema, fields);
+      // The worker sends the whole reading (questions, warnings and the questions not imported, ExchangeImport).
+      const read = (await reading(() => importQuestionFile(file.data, format))) as ExchangeImport;
+      try {
+        return reply.status(201).send(await importExchangeQuestions(app.db, app.storage, meta, read, { ...actorOf(req), id: viewerOf(req).id }));
+      } catch (e) {
+        if (e instanceof NothingToImportError) return reply.status(422).send({ error: e.message, unsupported: e.unsupported, warnings: e.warnings });
+        throw e;
+      }
+    },
+  );
 
   app.get("/questions/export", guarded(STAFF, { tags: ["questions"], querystring: BankExportQuerySchema }), async (req, reply) => {
-    const { format, ...filter } = req.query;
-    const rows = await allBankQuestions(app.db, filter);
-    const list = rows.map((r) => ({ text: r.text, options: r.options, answer: r.answer ?? "" }));
-    const name = ["questions", filter.year, filter.subject, filter.section]
-      .filter((x) => x !== undefined)
-      .join("-")
-      .replace(/[^\w-]+/g, "_");
-    const [body, type, ext] =
-      format === "gift"
-        ? [exportGift(list), "text/plain; charset=utf-8", "gift.txt"]
-        : format === "aiken"
-          ? [exportAiken(list), "text/plain; charset=utf-8", "aiken.txt"]
-          : format === "moodle-xml"
-            ? [exportMoodleXml(list), "application/xml; charset=utf-8", "xml"]
-            : [exportQuestionCsv(list), "text/csv; charset=utf-8", "csv"];
-    return reply
-      .header("Content-Type", type)
-      .header("Content-Disposition", contentDisposition(`${name}.${ext}`))
-      .send(body);
+    const { body, type, filename } = await exportBank(app.db, req.query);
+    return reply.header("Content-Type", type).header("Content-Disposition", contentDisposition(filename)).send(body);
   });
 
   app.post(

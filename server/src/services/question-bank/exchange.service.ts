@@ -96,7 +96,7 @@ export async function importExchangeQuestions(
     return n === undefined ? { message: w.message } : { ...w, question: n };
   });
   const result = await importBankQuestions(db, meta, list, actor);
-  return { ...result, warnings: renumbered, unsupported };
+  return { ...result, warnings: renumbered, ...(unsupported.length ? { unsupported } : {}) };
 }
 
 // ---------- export ----------
