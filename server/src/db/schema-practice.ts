@@ -1,6 +1,7 @@
 import { index, integer, jsonb, numeric, pgTable, serial, text, timestamp, type AnyPgColumn } from "drizzle-orm/pg-core";
 // Lazy references only (`() => users.id`): this module and schema.ts import each other.
 import { users } from "./schema";
+import type { QuestionType } from "@adesua/domain";
 
 /** The practice results table (issue 11), exported through schema.ts. */
 
@@ -25,9 +26,24 @@ export const practiceResults = pgTable(
     percentage: numeric("percentage", { precision: 5, scale: 2, mode: "number" }).notNull(),
     timeTakenSeconds: integer("time_taken_seconds"),
     retryOf: integer("retry_of").references((): AnyPgColumn => practiceResults.id, { onDelete: "set null" }),
-    answers: jsonb("answers").$type<{ questionId: number; answer: string | null; correctAnswer: string | null; correct: boolean }[]>().notNull(),
+    /** Per question; `type` and the marks fields from issue 27 on (older rows: a single-answer question worth 1). */
+    answers: jsonb("answers").$type<PracticeAnswerRow[]>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [index("practice_results_user_idx").on(t.userId, t.createdAt)],
 );
+/** One practised question as stored. */
+export type PracticeAnswerRow = {
+  questionId: number;
+  answer: string | null;
+  correctAnswer: string | null;
+  correct: boolean;
+  type?: QuestionType;
+  earned?: number | null;
+  available?: number;
+  key?: string | null;
+  answerText?: string | null;
+  scheme?: string | null;
+  parts?: { label: string; marks: number; scheme: string }[];
+};
 export type PracticeResultRow = typeof practiceResults.$inferSelect;

@@ -1,15 +1,49 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { BANK_MESSAGES, type PracticeResult, type PracticeSubject, type PracticeSummary } from "@adesua/domain";
+import {
+  answerMatches,
+  BANK_MESSAGES,
+  describeAnswer,
+  describeKey,
+  isAutoMarked,
+  markAnswer,
+  type PracticeResult,
+  type PracticeSubject,
+  type PracticeSummary,
+} from "@adesua/domain";
 import type { Queryable } from "../../db/client";
-import { practiceResults } from "../../db/schema";
+import { practiceResults, type QuestionRow } from "../../db/schema";
+import type { PracticeAnswerRow } from "../../db/schema-practice";
 import { badRequest, notFound } from "../../lib/errors";
 import { pageWindow } from "../../lib/pagination";
 import { bankQuestionsByIds, type BankReader } from "./question-bank.service";
-import { presentPracticeResult, presentPracticeSummary } from "./question.presenter";
+import { presentPracticeResult, presentPracticeSummary } from "./practice.presenter";
 
 /** Practice of bank questions, graded here (decision 019): never a quiz, an attempt or a submission. */
 
-const same = (a: string, b: string) => a.replace(/\s+/g, " ").trim().toLowerCase() === b.replace(/\s+/g, " ").trim().toLowerCase();
+/**
+ * One practised question marked by its type (`markAnswer`): earned over its marks, the key described. Written answers
+ * and questions without a key are not marked (earned null): the student compares a written answer with the scheme.
+ */
+export function practisedAnswer(q: QuestionRow, answer: string | null): PracticeAnswerRow {
+  const type = q.type ?? "single";
+  const auto = isAutoMarked(q);
+  const m = markAnswer(q, answer, answerMatches);
+  const earned = auto ? (m.earned ?? 0) : null;
+  const parts = type === "written" ? (q.details.parts ?? []).map((p) => ({ label: p.label, marks: p.marks, scheme: p.scheme ?? "" })) : [];
+  return {
+    questionId: q.id,
+    answer,
+    correctAnswer: !auto ? null : type === "single" || type === "true_false" ? q.answer : describeKey(q),
+    correct: earned !== null && earned >= m.available,
+    type,
+    earned,
+    available: m.available,
+    key: auto ? describeKey(q) : null,
+    answerText: answer === null ? null : describeAnswer(q, answer),
+    scheme: type === "written" ? (q.details.scheme ?? null) : null,
+    parts,
+  };
+}
 
 export type PracticeValues = {
   questionIds: number[];
@@ -38,15 +72,12 @@ export async function gradePractice(db: Queryable, userId: number, input: Practi
   }
   const byId = new Map(rows.map((r) => [r.id, r]));
   const given = new Map(input.answers.map((a) => [a.questionId, a.answer]));
-  const answers = ids.map((id) => {
-    const q = byId.get(id)!;
-    const answer = given.get(id) ?? null;
-    const correct = q.answer !== null && answer !== null && same(answer, q.answer);
-    return { questionId: id, answer, correctAnswer: q.answer, correct };
-  });
+  const answers: PracticeAnswerRow[] = ids.map((id) => practisedAnswer(byId.get(id)!, given.get(id) ?? null));
   const score = answers.filter((a) => a.correct).length;
-  const keyed = answers.filter((a) => a.correctAnswer !== null).length;
-  const percentage = keyed === 0 ? 0 : Math.round((score / keyed) * 10000) / 100;
+  const marked = answers.filter((a) => a.earned !== null);
+  const earned = marked.reduce((sum, a) => sum + (a.earned ?? 0), 0);
+  const available = marked.reduce((sum, a) => sum + (a.available ?? 1), 0);
+  const percentage = available === 0 ? 0 : Math.round((earned / available) * 10000) / 100;
   // The practice is named after its first question's group (a retry keeps its group).
   const first = byId.get(ids[0])!;
   const [saved] = await db

@@ -1,13 +1,5 @@
-import {
-  presentStudentTypeFields,
-  presentTypeFields,
-  type BankQuestion,
-  type BankSection,
-  type PracticeResult,
-  type PracticeSummary,
-  type StudentBankQuestion,
-} from "@adesua/domain";
-import type { PracticeResultRow, QuestionRow } from "../../db/schema";
+import { presentStudentTypeFields, presentTypeFields, type BankQuestion, type BankSection, type StudentBankQuestion } from "@adesua/domain";
+import type { QuestionRow } from "../../db/schema";
 
 const placeOf = (q: QuestionRow) => ({
   id: q.id,
@@ -29,27 +21,4 @@ export function presentStudentBankQuestion(q: QuestionRow): StudentBankQuestion 
 /** A bank question for teachers and admins: with its key and its type's fields. */
 export function presentBankQuestion(q: QuestionRow): BankQuestion {
   return { ...placeOf(q), answer: q.answer, ...presentTypeFields(q) };
-}
-
-export function presentPracticeSummary(r: PracticeResultRow): PracticeSummary {
-  return {
-    id: r.id,
-    year: r.year,
-    subject: r.subject,
-    section: r.section as BankSection,
-    score: r.score,
-    total: r.total,
-    percentage: r.percentage,
-    timeTakenSeconds: r.timeTakenSeconds,
-    retryOf: r.retryOf,
-    createdAt: r.createdAt.toISOString(),
-  };
-}
-
-export function presentPracticeResult(r: PracticeResultRow): PracticeResult {
-  return {
-    ...presentPracticeSummary(r),
-    results: r.answers.map((a) => ({ questionId: a.questionId, answer: a.answer, correctAnswer: a.correctAnswer, correct: a.correct })),
-    wrongQuestionIds: r.answers.filter((a) => a.correctAnswer !== null && !a.correct).map((a) => a.questionId),
-  };
 }
