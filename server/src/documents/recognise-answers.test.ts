@@ -55,4 +55,24 @@ describe("answer keys", () => {
       warnings: [{ message: 'No answers were found. Write one per question, like "1. D" or "1-D".' }],
     });
   });
+
+  it("takes only the key at the end of a whole paper, never 'keys' from its questions (issue 27)", () => {
+    const r = read(
+      "BECE 2019 MATHEMATICS",
+      "1. 2 + 2 =",
+      "A. 3",
+      "B. 4",
+      "Answer: B",
+      "2. Ama had 3 oranges and ate 1 (b) of them",
+      "A. 2",
+      "B. 3",
+      "ANSWER KEY",
+      "1 B  2 A",
+    );
+    expect(r).toEqual({ answers: ["B", "A"], warnings: [] });
+  });
+
+  it.each(["Answers", "Answers to questions", "Marking scheme", "Solutions", "Answer key"])("recognises the heading %s", (heading) => {
+    expect(read("1. Pick", "A. x", "B. y", heading, "1. B").answers).toEqual(["B"]);
+  });
 });

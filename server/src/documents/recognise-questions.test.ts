@@ -269,3 +269,200 @@ describe("the paper's heading (issue 24)", () => {
     expect(r.questions[0].text).toBe("Simplify 3/4 + 1/8");
   });
 });
+
+describe("answer keys at the end of the paper (issue 27)", () => {
+  const paper = ["1. 2 + 2 =", "A. 3", "B. 4", "C. 5", "2. 3 + 3 =", "A. 6", "B. 7", "C. 8", "3. 1 + 1 =", "A. 2", "B. 3", "C. 4"];
+  it.each([
+    [["Answers", "1. B", "2. A", "3. A"]],
+    [["Answer key", "1 B  2 A  3 A"]],
+    [["ANSWERS TO QUESTIONS", "1-B", "2-A", "3-A"]],
+    [["Marking scheme", "1   B", "2   A", "3   A"]],
+    [["Solutions", "1. (b)", "2. (a)", "3. (a)"]],
+  ])("applies the key %j as the questions' keys, never as questions", (key) => {
+    const r = read(...paper, ...key);
+    expect(r.questions.map((q) => q.answer)).toEqual(["4", "6", "2"]);
+    expect(r.questions).toHaveLength(3);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it("keeps questions after a topic title 'Solutions' as questions", () => {
+    const r = read("Solutions", "1. Which is a solution?", "A. salt water", "B. sand in water");
+    expect(r.questions).toEqual([{ text: "Which is a solution?", options: ["salt water", "sand in water"], answer: "" }]);
+  });
+
+  it("reads a marking scheme at the end as the written questions' schemes, parts included", () => {
+    const r = read(
+      "SECTION B",
+      "Answer any two questions.",
+      "1. (a) Define photosynthesis. [2 marks]",
+      "(b) Name two raw materials it needs. [3 marks]",
+      "2. Describe the water cycle. [10 marks]",
+      "Marking scheme",
+      "1. (a) The making of food by green plants using light.",
+      "(b) Water, carbon dioxide.",
+      "2. Evaporation, condensation, precipitation, collection.",
+    );
+    expect(r.questions).toEqual([
+      {
+        text: "(a) Define photosynthesis. (b) Name two raw materials it needs.",
+        options: [],
+        answer: "",
+        type: "written",
+        marks: 5,
+        parts: [
+          { label: "a", marks: 2, scheme: "The making of food by green plants using light." },
+          { label: "b", marks: 3, scheme: "Water, carbon dioxide." },
+        ],
+        scheme: "(a) The making of food by green plants using light.\n(b) Water, carbon dioxide.",
+      },
+      {
+        text: "Describe the water cycle.",
+        options: [],
+        answer: "",
+        type: "written",
+        marks: 10,
+        scheme: "Evaporation, condensation, precipitation, collection.",
+      },
+    ]);
+    expect(r.warnings).toEqual([]);
+    expect(r.instructions).toBe("Answer any two questions.");
+  });
+});
+
+describe("question types found in papers (issue 27)", () => {
+  it("reads options True and False as a true/false question, keyed as 'True' or 'False'", () => {
+    const r = read("1. The sun is a star.", "A. True", "B. False", "Answer: A", "2. Fish can fly.", "a. false", "b. true", "Answer: a");
+    expect(r.questions).toEqual([
+      { text: "The sun is a star.", options: ["True", "False"], answer: "True", type: "true_false" },
+      { text: "Fish can fly.", options: ["True", "False"], answer: "False", type: "true_false" },
+    ]);
+  });
+
+  it("reads 'True or False: …' with no options as a true/false question, keyed from the key at the end", () => {
+    const r = read("1. True or False: water boils at 100 °C at sea level.", "2. True or False: the moon makes its own light.", "Answers", "1. True", "2. F");
+    expect(r.questions.map((q) => [q.type, q.options, q.answer])).toEqual([
+      ["true_false", ["True", "False"], "True"],
+      ["true_false", ["True", "False"], "False"],
+    ]);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it("reads a question with marks and no options as written, and a Section B question as written", () => {
+    const r = read("1. 2 + 2 =", "A. 4", "B. 5", "SECTION B", "2. Explain why the sky is blue.", "3. Describe a food chain. (4 marks)");
+    expect(r.questions.slice(1)).toEqual([
+      { text: "Explain why the sky is blue.", options: [], answer: "", type: "written" },
+      { text: "Describe a food chain.", options: [], answer: "", type: "written", marks: 4 },
+    ]);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it("keeps a question without options outside a written part as today: a warning, no type", () => {
+    const r = read("1. Describe the water cycle.", "2. 2 + 2 =", "A. 4", "B. 5");
+    expect(r.questions[0]).toEqual({ text: "Describe the water cycle.", options: [], answer: "" });
+    expect(r.warnings).toEqual([{ question: 1, message: "Question 1: no options were found." }]);
+  });
+
+  it("reads a stem with a blank and no options as short answer, accepted answers from the key", () => {
+    const r = read("1. The capital of Ghana is ______.", "2. Plants make food by ______.", "Answers", "1. Accra", "2. photosynthesis");
+    expect(r.questions).toEqual([
+      { text: "The capital of Ghana is ______.", options: [], answer: "Accra", type: "short", accepted: [{ text: "Accra", fraction: 100 }] },
+      { text: "Plants make food by ______.", options: [], answer: "photosynthesis", type: "short", accepted: [{ text: "photosynthesis", fraction: 100 }] },
+    ]);
+  });
+
+  it("reads a short answer with no key as short, with no accepted answers", () => {
+    expect(read("1. 5 × 5 = ______").questions[0]).toEqual({ text: "5 × 5 = ______", options: [], answer: "", type: "short" });
+  });
+
+  it("reads 'choose all that apply' and 'Which TWO' with a key 'A, C' as multiple-answer questions", () => {
+    const r = read(
+      "1. Which of these are mammals? Choose all that apply.",
+      "A. whale",
+      "B. shark",
+      "C. bat",
+      "Answer: A, C",
+      "2. Which TWO are prime numbers?",
+      "A. 2",
+      "B. 4",
+      "C. 7",
+      "Answers",
+      "1. A, C",
+      "2. A and C",
+    );
+    expect(r.questions).toEqual([
+      {
+        text: "Which of these are mammals? Choose all that apply.",
+        options: ["whale", "shark", "bat"],
+        answer: "",
+        type: "multiple",
+        answers: ["whale", "bat"],
+      },
+      { text: "Which TWO are prime numbers?", options: ["2", "4", "7"], answer: "", type: "multiple", answers: ["2", "7"] },
+    ]);
+    expect(r.warnings).toEqual([]);
+  });
+});
+
+describe("options in grids and glued together (issue 27)", () => {
+  it("reads a grid A/C over B/D in the order A, B, C, D", () => {
+    const r = read("1. 2 + 2 =", "A. 1      C. 3", "B. 2      D. 4", "Answer: D");
+    expect(r.questions[0]).toEqual({ text: "2 + 2 =", options: ["1", "2", "3", "4"], answer: "4" });
+    expect(r.warnings).toEqual([]);
+  });
+
+  it("reads four options on one line", () => {
+    expect(read("1. 2 + 2 =", "A. 1  B. 2  C. 3  D. 4").questions[0].options).toEqual(["1", "2", "3", "4"]);
+  });
+
+  it("splits an option glued onto the one before it", () => {
+    expect(read("1. Pick", "A. evaporation", "B. decantation", "C. filtrationD. sublimation").questions[0].options).toEqual([
+      "evaporation",
+      "decantation",
+      "filtration",
+      "sublimation",
+    ]);
+    expect(read("1. Pick", "A. 3 kg, B. 4 kg,C) 5 kg").questions[0].options).toEqual(["3 kg,", "4 kg,", "5 kg"]);
+  });
+
+  it("does not split a capital letter inside a word or an abbreviation", () => {
+    expect(read("1. Pick", "A. Washington D.C. is a city", "B. U.S.A. and Ghana").questions[0].options).toEqual([
+      "Washington D.C. is a city",
+      "U.S.A. and Ghana",
+    ]);
+  });
+});
+
+describe("a paper's header and instructions (issue 27)", () => {
+  it("never turns the instruction 'Mark the letter…' into a passage", () => {
+    const r = read(
+      "1. 2 + 2 =",
+      "A. 3",
+      "B. 4",
+      "Each question is followed by four options lettered A to D. Mark the letter A, B, C or D on your answer sheet for the correct option.",
+      "2. 3 + 3 =",
+      "A. 6",
+      "B. 7",
+    );
+    expect(r.questions[1].passage).toBeUndefined();
+    expect(r.instructions).toBe(
+      "Each question is followed by four options lettered A to D. Mark the letter A, B, C or D on your answer sheet for the correct option.",
+    );
+  });
+
+  it("still keeps a real comprehension passage", () => {
+    const passage = "Esi sells kenkey at the lorry station. She wakes at four o'clock every morning to prepare it with her mother before school.";
+    const r = read("Read the passage below and answer questions 1 and 2.", passage, "1. What does Esi sell?", "A. kenkey", "B. bread");
+    expect(r.questions[0].passage).toBe(passage);
+    expect(r.instructions).toBe("Read the passage below and answer questions 1 and 2.");
+  });
+
+  it("throws 422 with what was found when there is no question", () => {
+    expect(() => read("Dear parents,", "Thank you.")).toThrow("Found 2 paragraphs of text (4 words), but no numbered questions: is this a question paper?");
+    expect(() =>
+      recogniseQuestions([
+        { text: "Scan with Fast Scan", page: 1 },
+        { text: "Scan with Fast Scan", page: 2 },
+      ]),
+    ).toThrow("Found text of 2 pages, but no numbered questions: is this a question paper?");
+  });
+});

@@ -42,6 +42,7 @@ const HEADER_FIELD =
 const TIME_LINE = /^\s*(?:time(?:\s+allowed)?|duration)\s*[:.-]/i;
 /** A marks annotation: "[10 marks]", "(4 marks)", "[2 mks]", "(1 mark)". */
 const MARKS = /\s*[[(]\s*(\d{1,3}(?:\.\d{1,2})?)\s*(?:marks?|mks?|pts?|points?)\s*[\])]\.?/gi;
+const MARKS_ONE = new RegExp(MARKS.source, "i");
 /** A blank to fill in: "______" or ". . . . ." (five dots or more). */
 const BLANK = /_{3,}|(?:\.\s?){5,}|…{2,}/;
 const TRUE_FALSE_STEM =
@@ -282,9 +283,14 @@ export function recogniseQuestions(all: TextLine[]): QuestionParseResult {
       const restStart = line.text.length - q[4].length;
       const rest: TextLine = { text: line.text.slice(restStart), bold: line.bold?.slice(restStart) };
       const inline = optionMarkers(rest.text, false);
+      const part = optionMarkers(rest.text, true);
       if (inline.length >= 2) {
         d.text.push(rest.text.slice(0, inline[0].index));
         addOptions(d, splitOptions(rest, inline));
+        lastOptionLineLength = text.length;
+      } else if (part.length === 1 && part[0].letter === "a" && MARKS_ONE.test(rest.text)) {
+        // "1. (a) Define photosynthesis. [2 marks]": the first part of a written question, on the question's line.
+        addOptions(d, splitOptions(rest, part));
         lastOptionLineLength = text.length;
       } else if (rest.text.trim()) d.text.push(rest.text);
       d.images.push(...images);
@@ -448,7 +454,7 @@ function applyKey(drafts: Draft[], keyLines: TextLine[]): void {
     const letter = letters[n - 1];
     if (entry) {
       const several = /^\(?([A-Ea-e])\)?(?:\s*(?:,|and|&)\s*\(?[A-Ea-e]\)?)+\.?$/.exec(entry);
-      if (several && !d.answerLetter) d.answerLetters = [...entry.matchAll(/[A-Ea-e](?![a-z])/g)].map((m) => m[0].toUpperCase());
+      if (several && !d.answerLetter) d.answerLetters = [...entry.matchAll(/(?<![A-Za-z])[A-Ea-e](?![A-Za-z])/g)].map((m) => m[0].toUpperCase());
       d.keyText = entry;
     }
     if (letter && !d.answerLetter) d.answerLetter = letter;
@@ -459,9 +465,9 @@ const TF = (s: string): "True" | "False" | null => (/^(?:true|t)\.?$/i.test(s.tr
 
 /** "(a) Define … [2 marks] (b) …": the parts of a written question, when its lettered lines carry marks. */
 function partsOf(d: Draft): { label: string; marks: number; text: string }[] | null {
-  if (d.options.length < 1 || !d.options.some((o) => new RegExp(MARKS.source, "i").test(o.text))) return null;
+  if (d.options.length < 1 || !d.options.some((o) => MARKS_ONE.test(o.text))) return null;
   return d.options.map((o) => {
-    const m = new RegExp(MARKS.source, "i").exec(o.text);
+    const m = MARKS_ONE.exec(o.text);
     return { label: o.letter.toLowerCase(), marks: m ? Number(m[1]) : 0, text: o.text.replace(MARKS, "").trim() };
   });
 }
