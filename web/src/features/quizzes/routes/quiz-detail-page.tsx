@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { Alert, Badge, Button, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { AVAILABILITY_LABEL, countdownText, quizTimeStatus, studentAvailability } from "@adesua/domain/rules";
+import { AVAILABILITY_LABEL, countdownText, describeKey, quizTimeStatus, studentAvailability } from "@adesua/domain/rules";
 import { STUDENT_TYPE_LABELS } from "@adesua/domain/constants";
 import type { Quiz, StudentQuiz } from "@adesua/domain";
 import { useAuth } from "@/lib/auth";
@@ -16,6 +16,8 @@ import { AVAILABILITY_COLOR, attemptsText } from "../components/availability-car
 import { QuizStatusBadge } from "../components/quiz-status-badge";
 import { DRAFT_NOTE, DraftBadge, PublicationButton } from "../components/publication";
 import { QuizAttemptAction } from "@/components/quiz-attempt-action";
+import { MathText } from "@/components/math-text";
+import { QuestionTypeBadge } from "@/components/question-editor/question-type-badge";
 
 const LETTERS = "ABCDE";
 
@@ -279,12 +281,12 @@ export function QuizDetailPage() {
                     </Text>
                   )}
                   <Text fw={600} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-                    {i + 1}. {question.text}
+                    {i + 1}. <MathText text={question.text} equations={question.equations} />
                   </Text>
+                  <QuestionTypeBadge type={question.type} marks={question.marks} />
                   <Stack gap={2} pl="sm">
                     {question.options.map((o, j) => {
-                      const key = question.answer;
-                      const correct = key !== null && o === key;
+                      const correct = question.type === "multiple" ? !!question.answers?.includes(o) : question.answer !== null && o === question.answer;
                       return (
                         <Group key={j} gap={6} wrap="nowrap" align="flex-start">
                           <ThemeIcon size="sm" radius="xl" color={correct ? "green" : "gray"} variant={correct ? "filled" : "light"} aria-hidden>
@@ -293,13 +295,19 @@ export function QuizDetailPage() {
                             </Text>
                           </ThemeIcon>
                           <Text size="sm" fw={correct ? 700 : 400} c={correct ? "green.9" : undefined} style={{ overflowWrap: "anywhere" }}>
-                            {o}
+                            <MathText text={o} equations={question.equations} />
                             {correct && " ✓ (correct answer)"}
                           </Text>
                         </Group>
                       );
                     })}
-                    {question.answer === null && (
+                    {question.options.length === 0 && <StaffKey question={question} />}
+                    {question.type === "multiple" && (
+                      <Text size="xs" c="dimmed">
+                        {question.scoring === "partial" ? "Partial credit" : "All or nothing"}
+                      </Text>
+                    )}
+                    {question.answer === null && question.options.length > 0 && (
                       <Text size="xs" c="orange.8">
                         No answer marked: graded by hand.
                       </Text>
@@ -312,5 +320,30 @@ export function QuizDetailPage() {
         </Section>
       )}
     </Stack>
+  );
+}
+
+/** The key of a question without options as a person reads it (describeKey): accepted answers, a value, a marking scheme. */
+function StaffKey({ question }: { question: Quiz["questions"][number] }) {
+  const d = {
+    answers: question.answers,
+    accepted: question.accepted,
+    value: question.value,
+    tolerance: question.tolerance,
+    unit: question.unit,
+    parts: question.parts,
+    scheme: question.scheme,
+  };
+  const key = describeKey({ type: question.type, options: question.options, answer: question.answer, details: d });
+  const written = question.type === "written";
+  return (
+    <>
+      {written && question.parts && question.parts.length > 0 && (
+        <Text size="sm">Parts: {question.parts.map((p) => `(${p.label}) ${p.marks}`).join(", ")}</Text>
+      )}
+      <Text size="sm" c={key ? "green.9" : "orange.8"} style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
+        {key ? `${written ? "Marking scheme" : "Answer"}: ${key}` : written ? "Marked by the teacher (no marking scheme)" : "No answer: graded by hand."}
+      </Text>
+    </>
   );
 }
