@@ -191,6 +191,7 @@ export function GradeCard({ submission: s, onGrade, onSaved, saved, autoFocus, p
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
+  const busy = useRef(false);
   const name = s.user.name;
   const totals = scriptTotals(answers, marks);
 
@@ -213,6 +214,8 @@ export function GradeCard({ submission: s, onGrade, onSaved, saved, autoFocus, p
   }
 
   async function save(via: "keyboard" | "button") {
+    // A second Enter while the first save runs does nothing.
+    if (busy.current) return;
     setError(null);
     const given: { questionId: number; marks: number }[] = [];
     let firstBad = -1;
@@ -225,6 +228,7 @@ export function GradeCard({ submission: s, onGrade, onSaved, saved, autoFocus, p
       inputs.current[firstBad]?.focus();
       return;
     }
+    busy.current = true;
     setSaving(true);
     try {
       const item = await onGrade({ marks: given });
@@ -233,6 +237,7 @@ export function GradeCard({ submission: s, onGrade, onSaved, saved, autoFocus, p
     } catch (err) {
       setError(errorText(err, M.gradeFailed));
     } finally {
+      busy.current = false;
       setSaving(false);
     }
   }
@@ -316,7 +321,7 @@ export function GradeCard({ submission: s, onGrade, onSaved, saved, autoFocus, p
                               }}
                               onCommit={(via) => commit(i, via)}
                               error={errors[a.questionId]}
-                              disabled={saving}
+                              busy={saving}
                             />
                           ) : (
                             <Text size="sm" c="dimmed">

@@ -32,7 +32,8 @@ type Props = {
    */
   onCommit: (via: "enter" | "tab") => boolean;
   error?: string | null;
-  disabled?: boolean;
+  /** While the script saves: read-only (the focus stays where it is, so a refusal can be corrected at once). */
+  busy?: boolean;
   /** Step of the arrows (default 0.5). */
   step?: number;
 };
@@ -42,7 +43,7 @@ type Props = {
  * by `step`) with "of N marks" beside it, quick buttons for no marks and full marks, and the error under it. Enter or
  * Tab keeps the mark and hands on to the next answer (`onCommit`).
  */
-export const MarksInput = forwardRef<HTMLInputElement, Props>(function MarksInput({ label, max, value, onChange, onCommit, error, disabled, step = 0.5 }, ref) {
+export const MarksInput = forwardRef<HTMLInputElement, Props>(function MarksInput({ label, max, value, onChange, onCommit, error, busy, step = 0.5 }, ref) {
   const errorId = useId();
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
     if (e.key === "Enter") {
@@ -71,7 +72,7 @@ export const MarksInput = forwardRef<HTMLInputElement, Props>(function MarksInpu
           error={!!error}
           aria-invalid={!!error}
           aria-describedby={error ? errorId : undefined}
-          disabled={disabled}
+          readOnly={busy}
           w={96}
           size="md"
           styles={{ input: { fontWeight: 700, textAlign: "right" } }}
@@ -80,14 +81,14 @@ export const MarksInput = forwardRef<HTMLInputElement, Props>(function MarksInpu
           of {marksLabel(max)}
         </Text>
         <Group gap={4} wrap="nowrap">
-          <Button size="compact-md" variant="default" tabIndex={-1} disabled={disabled} onClick={() => onChange(0)} aria-label={`0 marks for ${label}`}>
+          <Button size="compact-md" variant="default" tabIndex={-1} disabled={busy} onClick={() => onChange(0)} aria-label={`0 marks for ${label}`}>
             0
           </Button>
           <Button
             size="compact-md"
             variant="default"
             tabIndex={-1}
-            disabled={disabled}
+            disabled={busy}
             onClick={() => onChange(max)}
             aria-label={`${marksLabel(max)}, full marks, for ${label}`}
           >
