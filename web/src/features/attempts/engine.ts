@@ -1,4 +1,5 @@
 import type { ReviewItem } from "@adesua/domain";
+import type { QuestionType } from "@adesua/domain/rules";
 
 /**
  * What the quiz-taking screen runs on. <QuizRunner> knows nothing of the network: an engine loads the
@@ -14,7 +15,22 @@ export type RunnerQuestion = {
   options: string[];
   /** API paths of the question's pictures (a bank question's diagrams), shown under its text. */
   images?: string[];
+  /** Its type (missing: single choice) and marks (missing: 1), issue 27. */
+  type?: QuestionType;
+  marks?: number;
+  /** A numerical answer's unit, shown after the box. */
+  unit?: string | null;
+  /** A written answer's parts: one box each, labelled "(a) … [2 marks]". */
+  parts?: { label: string; marks: number }[];
+  /** Word equations in the text and options, drawn as MathML. */
+  equations?: { linear: string; mathml: string }[];
 };
+
+/**
+ * How an answer was given: "typing" (a key in a text box: kept at once, sent after a pause) or "commit" (a choice, or
+ * leaving a text box: sent at once).
+ */
+export type AnswerMode = "typing" | "commit";
 
 export type RunnerSection = {
   index: number;
@@ -98,8 +114,11 @@ export class EngineError extends Error {
 export interface QuizEngine {
   /** Starts or resumes the session. Rejects with an EngineError whose message the Quiz Error screen shows. */
   load(): Promise<RunnerSession>;
-  /** Keeps an answer and saves it; it must survive a lost connection and a reload until stored. */
-  answer(questionId: number, answer: string): void;
+  /**
+   * Keeps an answer and saves it; it must survive a lost connection and a reload until stored. Typed answers
+   * (`mode` "typing") are kept at once and sent after a short pause; "commit" sends at once.
+   */
+  answer(questionId: number, answer: string, mode?: AnswerMode): void;
   /** Ends section `fromSection` and starts the next; after the last one the result is set. */
   advanceSection(fromSection: number): Promise<RunnerSession>;
   /** Submits every answer; resolves with the session carrying its result. */

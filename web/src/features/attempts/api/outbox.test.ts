@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AnswerOutbox, defaultBackoff, purgeOldOutboxes, type FailureKind, type OutboxAnswer, type OutboxOptions } from "./outbox";
+import { AnswerOutbox, defaultBackoff, type FailureKind, type OutboxAnswer, type OutboxOptions } from "./outbox";
+import { purgeOldOutboxes } from "./outbox-purge";
 
 class MemoryStorage {
   data = new Map<string, string>();

@@ -73,6 +73,8 @@ export class AnswerOutbox {
   private paused = false;
   private stopped = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The pause after typing before a typed answer is sent. */
+  private typingTimer: ReturnType<typeof setTimeout> | null = null;
   private lastStatus: SaveStatus;
 
   constructor(private readonly opts: OutboxOptions) {
@@ -83,11 +85,39 @@ export class AnswerOutbox {
     this.lastStatus = this.status;
   }
 
-  /** Keeps an answer (replacing an unsent older one) and sends it as soon as it can; `givenAt` (epoch ms) travels with it. */
-  put(questionId: number, answer: string, givenAt?: number): void {
+  /**
+   * Keeps an answer (replacing an unsent older one) and sends it as soon as it can; `givenAt` (epoch ms) travels with it.
+   * `delayMs` (typing): the answer is kept on the device at once (no keystroke is lost to a reload or a dropped
+   * connection) and sent once the student pauses that long; a later put without a delay sends at once. A blank answer
+   * is never sent (the server refuses one, and a refusal would drop the whole batch): it only withdraws an unsent one.
+   */
+  put(questionId: number, answer: string, givenAt?: number, delayMs = 0): void {
+    if (answer.trim() === "") {
+      if (this.entries.delete(questionId)) {
+        this.persist();
+        this.emit();
+      }
+      return;
+    }
+    const waiting = this.entries.get(questionId);
+    if (delayMs <= 0 && waiting?.answer === answer) {
+      // Leaving a text box whose answer already waits: send it now, as it is.
+      this.clearTypingTimer();
+      void this.flush();
+      return;
+    }
+    if (!waiting && this.saved.get(questionId) === answer) return; // already stored on the server
     this.entries.set(questionId, givenAt === undefined ? { answer, version: ++this.seq } : { answer, version: ++this.seq, givenAt });
     this.persist();
     this.emit();
+    this.clearTypingTimer();
+    if (delayMs > 0) {
+      this.typingTimer = setTimeout(() => {
+        this.typingTimer = null;
+        void this.flush();
+      }, delayMs);
+      return;
+    }
     void this.flush();
   }
 
@@ -261,6 +291,12 @@ export class AnswerOutbox {
   private clearTimer(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.clearTypingTimer();
+  }
+
+  private clearTypingTimer(): void {
+    if (this.typingTimer) clearTimeout(this.typingTimer);
+    this.typingTimer = null;
   }
 
   private emit(): void {
@@ -301,26 +337,5 @@ export class AnswerOutbox {
     } catch {
       /* storage full or blocked: the answers still go to the server from memory */
     }
-  }
-}
-
-/** Removes outboxes and kept sessions untouched for `maxAgeMs`, so storage does not fill over a school year. */
-export function purgeOldOutboxes(
-  storage: KeyValueStore & Pick<Storage, "length" | "key"> = localStorage,
-  maxAgeMs = 14 * 24 * 3600_000,
-  now = Date.now(),
-): void {
-  try {
-    const old: string[] = [];
-    for (let i = 0; i < storage.length; i++) {
-      const k = storage.key(i);
-      if (!k || !(k.startsWith(OUTBOX_PREFIX) || k.startsWith(SESSION_PREFIX))) continue;
-      const data = JSON.parse(storage.getItem(k) ?? "null") as Partial<Stored> | null;
-      const empty = k.startsWith(OUTBOX_PREFIX) && (!data?.entries || Object.keys(data.entries).length === 0);
-      if (!data?.updatedAt || (empty && now - data.updatedAt > 24 * 3600_000) || now - data.updatedAt > maxAgeMs) old.push(k);
-    }
-    for (const k of old) storage.removeItem(k);
-  } catch {
-    /* best effort */
   }
 }

@@ -1,9 +1,18 @@
 import type { ReviewItem } from "@adesua/domain";
 import { ApiError } from "@/lib/api";
-import { EngineError, type EngineEvent, type QuizEngine, type RunnerSession } from "../engine";
+import { EngineError, type EngineEvent, type QuizEngine, type RunnerQuestion, type RunnerSession } from "../engine";
 
-/** A past question as a student receives it: no answer. */
-export type PracticeItem = { id: number; text: string; options: string[]; /** API paths of its pictures. */ images?: string[] };
+/**
+ * A past question as a student receives it: no answer. Its type, marks, unit, parts and equations as the runner
+ * draws them (absent in rounds kept by an older version: single choice, 1 mark).
+ */
+export type PracticeItem = Pick<RunnerQuestion, "type" | "marks" | "unit" | "parts" | "equations"> & {
+  id: number;
+  text: string;
+  options: string[];
+  /** API paths of its pictures. */
+  images?: string[];
+};
 
 /** What grading a practice answers: the score and, for exactly those questions, the correct answers. */
 export type PracticeGrade = { score: number | null; correct: number; total: number; review: ReviewItem[] };
@@ -212,7 +221,7 @@ export function createPracticeEngine(o: PracticeEngineOptions): QuizEngine {
         deadline: round.deadline,
         currentSection: null,
         sections: [],
-        questions: items.map((q, index) => ({ id: q.id, index, text: q.text, options: q.options, ...(q.images?.length ? { images: q.images } : {}) })),
+        questions: items.map(({ images, ...q }, index) => ({ ...q, index, ...(images?.length ? { images } : {}) })),
         answers: { ...answers },
         result: null,
       };
@@ -226,7 +235,10 @@ export function createPracticeEngine(o: PracticeEngineOptions): QuizEngine {
       return session!;
     },
     async submit() {
-      const given = Object.entries(answers).map(([id, answer]) => ({ questionId: Number(id), answer }));
+      // Blank typed answers are no answers (an emptied box).
+      const given = Object.entries(answers)
+        .filter(([, answer]) => answer.trim() !== "")
+        .map(([id, answer]) => ({ questionId: Number(id), answer }));
       let g: PracticeGrade;
       try {
         g = await o.grade(

@@ -7,7 +7,7 @@ import { LOAD_FAILED, MOVE_FAILED, SUBMIT_FAILED } from "../lib/messages";
 import { EngineError, type EngineEvent, type QuizEngine, type RunnerResult, type RunnerSession } from "../engine";
 import { attemptsApi, withTimeout } from "./attempts";
 import { questionImagePath } from "@/lib/api";
-import { AnswerOutbox, OUTBOX_PREFIX, SESSION_PREFIX, purgeOldOutboxes, type FailureKind, type KeyValueStore } from "./outbox";
+import { AnswerOutbox, OUTBOX_PREFIX, SESSION_PREFIX, type FailureKind, type KeyValueStore } from "./outbox";
 
 /** The last session seen, so a reload without a connection can carry on (the service worker serves the app). */
 type CachedSession = { session: AttemptSession; clock: ClockSample | null; updatedAt: number };
@@ -99,6 +99,8 @@ export type ServerEngineOptions = {
 };
 
 const SAVE_TIMEOUT_MS = 20_000;
+/** A typed answer is sent once the student has paused this long (or leaves the box). */
+export const TYPING_PAUSE_MS = 800;
 const SUBMIT_TIMEOUT_MS = 30_000;
 
 /** The quiz-taking engine on the attempt API. */
@@ -246,7 +248,8 @@ export function createServerEngine(opts: ServerEngineOptions): QuizEngine {
   }
 
   async function firstLoad(): Promise<RunnerSession> {
-    if (storage) purgeOldOutboxes(storage);
+    // Housekeeping of old attempts' outboxes: not on the first paint's path (its own small file).
+    if (storage) void import("./outbox-purge").then((m) => m.purgeOldOutboxes(storage)).catch(() => {});
     let s: AttemptSession;
     try {
       s =
@@ -292,9 +295,10 @@ export function createServerEngine(opts: ServerEngineOptions): QuizEngine {
       return loading;
     },
 
-    answer(questionId, answer) {
+    answer(questionId, answer, mode) {
       // When it was given, by the server's clock as this device knows it: said beside an answer that arrives late.
-      outbox?.put(questionId, answer, clock.now());
+      // Typed answers wait for a pause in the typing (each keystroke is kept on the device meanwhile).
+      outbox?.put(questionId, answer, clock.now(), mode === "typing" ? TYPING_PAUSE_MS : 0);
     },
 
     async advanceSection(fromSection) {

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useState, type ComponentProps } from "react";
-import type { Modal as MantineModal } from "@mantine/core";
+import { lazy, Suspense, useEffect, useState } from "react";
+import type { ConfirmStepsProps } from "./modal";
 
-const Loaded = lazy(() => import("./modal").then((m) => ({ default: m.Modal })));
+const Loaded = lazy(() => import("./modal").then((m) => ({ default: m.ConfirmSteps })));
 
 /** Calls `then` once the page has loaded and the browser is idle (or after 3 s of no idle time). */
 export function afterLoadAndIdle(then: () => void): () => void {
@@ -24,16 +24,16 @@ export function afterLoadAndIdle(then: () => void): () => void {
 }
 
 /**
- * Mantine's Modal (with its focus trap, portal, scroll lock and floating-ui), fetched once the page has
- * loaded and the browser is idle, instead of with the first render: the confirm dialogs are never part
- * of the first paint, and their eight files would otherwise compete with the quiz's first paint on slow
- * data (decision 031). The chunk is still loaded (and kept by the service worker) long before a student
- * could lose the connection and press Submit; a dialog opened sooner loads it at once.
+ * The runner's confirmations (Submit Quiz?, Next Section?) in Mantine's Modal (with its focus trap, portal, scroll lock
+ * and floating-ui) and their words, fetched once the page has loaded and the browser is idle, instead of with the first
+ * render: the confirm dialogs are never part of the first paint, and their files would otherwise compete with the
+ * quiz's first paint on slow data (decision 031). The chunk is still loaded (and kept by the service worker) long
+ * before a student could lose the connection and press Submit; a dialog opened sooner loads it at once.
  */
-export function Modal(props: ComponentProps<typeof MantineModal>) {
+export function ConfirmSteps(props: ConfirmStepsProps) {
   const [ready, setReady] = useState(false);
   useEffect(() => (ready ? undefined : afterLoadAndIdle(() => setReady(true))), [ready]);
-  if (!ready && !props.opened) return null;
+  if (!ready && !props.confirm) return null;
   return (
     <Suspense fallback={null}>
       <Loaded {...props} />

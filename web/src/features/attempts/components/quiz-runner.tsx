@@ -3,11 +3,11 @@ import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Ti
 import type { QuizEngine, RunnerResult, RunnerSession } from "../engine";
 import { useQuizRunner } from "../hooks/use-quiz-runner";
 import { buildParts, canView, currentPartIndex, isQuestionOpen, paginate } from "../lib/sections";
-import { unansweredNumbers, unansweredSentence } from "../lib/unanswered";
+import { hasAnswer, unansweredNumbers } from "../lib/unanswered";
 import { Countdown } from "./countdown";
-import { QuestionCard } from "./question-card";
+import { loadTypedAnswer, QuestionCard } from "./question-card";
 import { QuizError } from "./quiz-error";
-import { afterLoadAndIdle, Modal } from "./lazy-modal";
+import { afterLoadAndIdle, ConfirmSteps } from "./lazy-modal";
 import { SaveStatusText } from "./save-status";
 import classes from "./quiz-runner.module.css";
 
@@ -64,8 +64,9 @@ export function QuizRunner({ engine, onBack, resultActions, onFinished, viewKey 
   const [confirm, setConfirm] = useState<"submit" | "next" | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
-  // Fetched ahead, while the connection is there (the service worker then keeps it).
-  useEffect(() => afterLoadAndIdle(() => void loadResultView().catch(() => {})), []);
+  // Fetched ahead, while the connection is there (the service worker then keeps them): the result, and the answer boxes
+  // of typed questions (a page further on may need them offline).
+  useEffect(() => afterLoadAndIdle(() => void Promise.all([loadResultView(), loadTypedAnswer()]).catch(() => {})), []);
 
   // A new current section (moved on, by the student or by time) is where the student goes.
   const current = session?.currentSection ?? null;
@@ -125,7 +126,7 @@ export function QuizRunner({ engine, onBack, resultActions, onFinished, viewKey 
   const part = parts[Math.min(view.part, parts.length - 1)];
   const pages = paginate(part.questions, session.questionsPerPage);
   const page = Math.min(view.page, pages.length - 1);
-  const answered = session.questions.filter((q) => state.answers[q.id]?.trim()).length;
+  const answered = session.questions.filter((q) => hasAnswer(q, state.answers[q.id])).length;
   const total = session.questions.length;
   const sectionCount = session.sections.length;
   const curSection = current === null ? null : session.sections[current];
@@ -298,78 +299,19 @@ export function QuizRunner({ engine, onBack, resultActions, onFinished, viewKey 
         Submit Quiz
       </Button>
 
-      <ConfirmStep
-        opened={confirm === "submit"}
+      <ConfirmSteps
+        confirm={confirm}
         onStay={() => setConfirm(null)}
-        title="Submit Quiz?"
-        stayLabel="Keep answering"
-        goLabel="Submit Quiz"
-        onGo={() => void submit()}
-      >
-        <Text data-testid="unanswered-summary">{unansweredSentence(unansweredAll)}</Text>
-        {upcoming.length > 0 && (
-          <Text size="sm" c="dimmed">
-            Submitting ends the quiz: {upcoming.map((s) => s.name).join(", ")} will not be started.
-          </Text>
-        )}
-        <Text size="sm" c="dimmed">
-          You cannot change your answers after submitting.
-        </Text>
-      </ConfirmStep>
-
-      <ConfirmStep
-        opened={confirm === "next"}
-        onStay={() => setConfirm(null)}
-        title={nextSectionName ? `Move on to ${nextSectionName}?` : "Next Section?"}
-        stayLabel="Stay here"
-        goLabel="Next Section"
-        onGo={() => {
+        onSubmit={() => void submit()}
+        onNext={() => {
           if (current !== null) void nextSection(current);
         }}
-      >
-        <Text>Your answers to {curSection?.name ?? "this section"} can no longer change once you move on, and its remaining time is given up.</Text>
-        {unansweredHere.length > 0 && <Text size="sm">{unansweredSentence(unansweredHere)}</Text>}
-      </ConfirmStep>
+        unansweredAll={unansweredAll}
+        unansweredHere={unansweredHere}
+        upcoming={upcoming.map((s) => s.name)}
+        nextSectionName={nextSectionName}
+        sectionName={curSection?.name ?? null}
+      />
     </Stack>
-  );
-}
-
-/** A step the student confirms (submitting, moving on a section): staying is the focused, safe choice. */
-function ConfirmStep({
-  opened,
-  title,
-  stayLabel,
-  goLabel,
-  onStay,
-  onGo,
-  children,
-}: {
-  opened: boolean;
-  title: string;
-  stayLabel: string;
-  goLabel: string;
-  onStay: () => void;
-  onGo: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Modal opened={opened} onClose={onStay} title={title} centered>
-      <Stack>
-        {children}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onStay} data-autofocus>
-            {stayLabel}
-          </Button>
-          <Button
-            onClick={() => {
-              onStay();
-              onGo();
-            }}
-          >
-            {goLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

@@ -1,11 +1,13 @@
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReviewItem } from "@adesua/domain";
+import { describeAnswer, type WrittenPart } from "@adesua/domain/rules";
+import { MathText } from "@/components/math-text";
+import { marksText } from "./question-card";
 import { LATE_ANSWERS } from "@adesua/domain/constants";
 import type { RunnerResult } from "../engine";
 import { questionImagePath } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
-import classes from "./quiz-runner.module.css";
 
 const QuestionFigure = lazy(() => import("./question-figure"));
 
@@ -15,21 +17,39 @@ export function resultLabel(r: Pick<RunnerResult, "passed">): { text: string; co
   return { text: "Awaiting grading", color: "gray" };
 }
 
+/** Right, partly right, wrong, or waiting for the teacher's marks; and "1.5 of 2 marks" once marked. */
+export function reviewVerdict(item: Pick<ReviewItem, "correct" | "earned" | "marks">): { text: string; color: string; marks: string | null } {
+  const marks = item.marks ?? 1;
+  const earned = item.earned === undefined ? (item.correct === true ? marks : item.correct === false ? 0 : null) : item.earned;
+  const of = earned === null ? null : `${earned} of ${marksText(marks)}`;
+  if (earned === null) return { text: "Waiting for your teacher's marks", color: "gray", marks: null };
+  if (item.correct === true || earned >= marks) return { text: "Correct", color: "green", marks: of };
+  if (earned > 0) return { text: "Partly right", color: "yellow", marks: of };
+  return { text: "Wrong", color: "red", marks: of };
+}
+
 function ReviewRow({ item }: { item: ReviewItem }) {
-  const verdict =
-    item.correct === true ? { t: "Correct", c: "green" } : item.correct === false ? { t: "Wrong", c: "red" } : { t: "Graded by your teacher", c: "gray" };
+  const verdict = reviewVerdict(item);
+  const given =
+    item.yourAnswer === null
+      ? ""
+      : describeAnswer({ type: item.type, options: item.options, details: item.parts ? { parts: item.parts as WrittenPart[] } : null }, item.yourAnswer);
+  const keyLabel = item.type === "written" ? "Marking scheme" : "Correct answer";
   return (
-    <Paper withBorder p="sm" radius="md" component="li" className={classes.review}>
+    <Paper withBorder p="sm" radius="md" component="li" style={{ overflowWrap: "anywhere" }} data-testid={`review-${item.index + 1}`}>
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group justify="space-between" wrap="wrap" align="flex-start" gap={6}>
           <Text size="sm" fw={600} c="dimmed">
             Question {item.index + 1}
+            {verdict.marks ? ` · ${verdict.marks}` : ` · ${marksText(item.marks ?? 1)}`}
           </Text>
-          <Badge color={verdict.c} variant="light">
-            {verdict.t}
+          <Badge color={verdict.color} variant="light" style={{ maxWidth: "100%", height: "auto", whiteSpace: "normal" }}>
+            {verdict.text}
           </Badge>
         </Group>
-        <Text style={{ whiteSpace: "pre-wrap" }}>{item.text}</Text>
+        <Text style={{ whiteSpace: "pre-wrap" }} component="div">
+          <MathText text={item.text} equations={item.equations} />
+        </Text>
         {item.imageCount ? (
           <Suspense fallback={null}>
             {Array.from({ length: item.imageCount }, (_, k) => (
@@ -37,12 +57,19 @@ function ReviewRow({ item }: { item: ReviewItem }) {
             ))}
           </Suspense>
         ) : null}
-        <Text size="sm">
-          Your answer: <b>{item.yourAnswer ?? "Not answered"}</b>
+        <Text size="sm" component="div" style={{ whiteSpace: "pre-wrap" }}>
+          Your answer:{" "}
+          <b>
+            {given.trim() ? <MathText text={given} equations={item.equations} /> : "Not answered"}
+            {given.trim() && item.type === "numerical" && item.unit && !given.trim().endsWith(item.unit) ? ` ${item.unit}` : ""}
+          </b>
         </Text>
         {item.correctAnswer !== null && item.correct !== true && (
-          <Text size="sm" c="green.9">
-            Correct answer: <b>{item.correctAnswer}</b>
+          <Text size="sm" c="green.9" component="div" style={{ whiteSpace: "pre-wrap" }}>
+            {keyLabel}:{" "}
+            <b>
+              <MathText text={item.correctAnswer} equations={item.equations} />
+            </b>
           </Text>
         )}
       </Stack>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
-import { EngineError, type QuizEngine, type RunnerResult, type RunnerSession, type SaveStatus } from "../engine";
+import { EngineError, type AnswerMode, type QuizEngine, type RunnerResult, type RunnerSession, type SaveStatus } from "../engine";
 import { advanceLocally, isQuestionOpen } from "../lib/sections";
 import { LOAD_FAILED, MOVE_FAILED, OFFLINE_MOVE, OFFLINE_SUBMIT, SUBMIT_FAILED, TIME_UP_OFFLINE } from "../lib/messages";
 
@@ -241,13 +241,13 @@ export function useQuizRunner(engine: QuizEngine, opts: { onFinished?: (result: 
   }, [engine, state.phase, submit, advance]);
 
   const answer = useCallback(
-    (questionId: number, value: string) => {
+    (questionId: number, value: string, mode: AnswerMode = "commit") => {
       const s = ref.current;
       const q = s.session?.questions.find((x) => x.id === questionId);
       if (!s.session || !q || s.phase !== "running" || s.timeUp) return;
       if (!isQuestionOpen(s.session, q.index) || (s.expiredSection !== null && s.expiredSection === s.session.currentSection)) return;
-      dispatch({ type: "answered", questionId, answer: value });
-      engine.answer(questionId, value);
+      if (s.answers[questionId] !== value) dispatch({ type: "answered", questionId, answer: value });
+      engine.answer(questionId, value, mode);
     },
     [engine],
   );

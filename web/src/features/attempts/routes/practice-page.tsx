@@ -20,6 +20,7 @@ import { Countdown } from "../components/countdown";
 import { QuizRunner } from "../components/quiz-runner";
 import { QuizError } from "../components/quiz-error";
 import { LOAD_FAILED } from "../lib/messages";
+import { hasAnswer } from "../lib/unanswered";
 import { areaBase } from "./attempt-page";
 
 /** The bank's questions of one group, all pages (a group holds tens of questions, not thousands). */
@@ -27,7 +28,7 @@ async function loadGroup(g: { year: number; subject: string; section: string }):
   const out: PracticeItem[] = [];
   for (let page = 1; page <= 20; page++) {
     const r = await api<StudentBankQuestionPage>("/questions", { query: { ...g, page, limit: 100 } });
-    out.push(...r.questions.map((q) => ({ id: q.id, text: q.text, options: q.options, images: imagesOf(q) })));
+    out.push(...r.questions.map(practiceItem));
     if (out.length >= r.pagination.total || r.questions.length === 0) break;
   }
   return out;
@@ -36,26 +37,55 @@ async function loadGroup(g: { year: number; subject: string; section: string }):
 /** A bank question's pictures as API paths (GET /questions/{id}/images/{n}, n from 1). */
 const imagesOf = (q: StudentBankQuestion) => Array.from({ length: q.imageCount ?? 0 }, (_, k) => questionImagePath(q.id, k + 1));
 
+/** A bank question as the runner takes it: its type fields (type, marks, unit, parts, equations) and pictures. */
+export function practiceItem(q: StudentBankQuestion): PracticeItem {
+  return {
+    id: q.id,
+    text: q.text,
+    options: q.options,
+    images: imagesOf(q),
+    ...(q.type ? { type: q.type } : {}),
+    ...(q.marks ? { marks: q.marks } : {}),
+    ...(q.unit ? { unit: q.unit } : {}),
+    ...(q.parts?.length ? { parts: q.parts } : {}),
+    ...(q.equations?.length ? { equations: q.equations } : {}),
+  };
+}
+
+/**
+ * One question's practice result. The server's practice contract gains marks per question (issue 27): `earned`
+ * (null while a teacher would have to mark it: written answers), `marks`, and `correct` null for a question it cannot
+ * mark. Read as optional, so the screen works with the server before and after.
+ */
+type PracticeLine = PracticeResult["results"][number] & { earned?: number | null; marks?: number; correct: boolean | null };
+
 type StudentBankQuestionPage = { questions: StudentBankQuestion[]; pagination: PageMeta };
 
-/** The server's practice result as the attempt screen's review: every question with its correct answer. */
+/** The server's practice result as the attempt screen's review: every question with its correct answer, in its type. */
 export function practiceReview(r: PracticeResult, items: PracticeItem[]): PracticeGrade & { resultId: number } {
   const byId = new Map(items.map((q) => [q.id, q]));
-  const review: ReviewItem[] = r.results.map((x, index) => {
+  const review: ReviewItem[] = (r.results as PracticeLine[]).map((x, index) => {
     const q = byId.get(x.questionId);
+    const marks = x.marks ?? q?.marks ?? 1;
+    const keyless = x.correctAnswer === null || x.correct === null;
+    const earned = x.earned !== undefined ? x.earned : keyless ? null : x.correct ? marks : 0;
     return {
       questionId: x.questionId,
       index,
       text: q?.text ?? "",
       options: q?.options ?? [],
-      type: "single" as const,
-      marks: 1,
+      type: q?.type ?? "single",
+      marks,
+      ...(q?.unit ? { unit: q.unit } : {}),
+      ...(q?.parts?.length ? { parts: q.parts } : {}),
+      ...(q?.equations?.length ? { equations: q.equations } : {}),
       yourAnswer: x.answer,
-      correct: x.correctAnswer === null ? null : x.correct,
+      correct: earned === null ? null : x.correct === true,
       correctAnswer: x.correctAnswer,
+      earned,
     };
   });
-  const keyed = review.filter((x) => x.correct !== null).length;
+  const keyed = review.filter((x) => x.earned !== null).length;
   return { resultId: r.id, score: keyed ? r.percentage : null, correct: r.score, total: r.total, review };
 }
 
@@ -112,7 +142,7 @@ function PracticeStart({
   onResume: () => void;
 }) {
   const expired = kept?.deadline != null && kept.deadline <= Date.now();
-  const answered = kept ? kept.items.filter((q) => kept.answers[q.id]?.trim()).length : 0;
+  const answered = kept ? kept.items.filter((q) => hasAnswer(q, kept.answers[q.id])).length : 0;
   const heading = !kept ? "Before you start" : expired ? "Time is up for your practice round" : "Your practice round is running";
   return (
     <Stack maw={760}>
@@ -300,7 +330,19 @@ export function PracticePage() {
       resultActions={(result) => {
         const wrong = (result.review ?? [])
           .filter((r) => r.correct !== true)
-          .map((r) => lastItems.current.get(r.questionId) ?? { id: r.questionId, text: r.text, options: r.options });
+          .map(
+            (r) =>
+              lastItems.current.get(r.questionId) ?? {
+                id: r.questionId,
+                text: r.text,
+                options: r.options,
+                type: r.type,
+                marks: r.marks,
+                ...(r.unit ? { unit: r.unit } : {}),
+                ...(r.parts ? { parts: r.parts } : {}),
+                ...(r.equations ? { equations: r.equations } : {}),
+              },
+          );
         return (
           <>
             <Button component={Link} to={listPath} variant="default">

@@ -11,8 +11,18 @@ import { useQueryParams } from "@/lib/use-query-params";
 import { FETCH_FAILED, groupId, parseGroupId, useGroupQuestions, type BankQuestion } from "../api/bank";
 import { areaOf } from "../lib/area";
 import { QuestionImage } from "@/components/protected-image";
+import { MathText } from "@/components/math-text";
+import { QUESTION_TYPE_LABELS } from "@adesua/domain/rules";
+import { marksText } from "../lib/marks";
 
 const LETTERS = "ABCDE";
+
+/** "Multiple answers (choose all that apply) · 2 marks": what kind of answer the question wants. */
+function typeLine(q: BankQuestion): string {
+  const type = q.type ?? "single";
+  const unit = type === "numerical" && q.unit ? ` (in ${q.unit})` : "";
+  return `${QUESTION_TYPE_LABELS[type]}${unit} · ${marksText(q.marks ?? 1)}`;
+}
 
 // Staff only: students never load the quiz-building panel.
 const UseInQuiz = lazy(() => import("../staff/use-in-quiz").then((m) => ({ default: m.UseInQuiz })));
@@ -88,9 +98,12 @@ export function ReadGroupPage() {
                 <Checkbox aria-label={`Choose question ${(page - 1) * limit + i + 1}`} checked={chosen.has(q.id)} onChange={() => toggle(q)} mt={3} />
               )}
               <Text fw={600} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-                {(page - 1) * limit + i + 1}. {q.text}
+                {(page - 1) * limit + i + 1}. <MathText text={q.text} equations={q.equations} />
               </Text>
             </Group>
+            <Text size="xs" c="dimmed">
+              {typeLine(q)}
+            </Text>
             {Array.from({ length: q.imageCount ?? 0 }, (_, k) => (
               <QuestionImage key={k} questionId={q.id} n={k + 1} />
             ))}
@@ -98,8 +111,9 @@ export function ReadGroupPage() {
               {q.options.map((o, k) => (
                 <List.Item key={k}>
                   <Group gap={6} wrap="nowrap" align="flex-start">
-                    <Text component="span" fw={q.answer === o ? 700 : 400}>
-                      {LETTERS[k]}. {o}
+                    <Text component="span" fw={q.answer === o ? 700 : 400} style={{ overflowWrap: "anywhere" }}>
+                      {q.type === "true_false" ? "" : `${LETTERS[k]}. `}
+                      <MathText text={o} equations={q.equations} />
                     </Text>
                     {q.answer === o && (
                       <Badge size="xs" color="green">
@@ -110,6 +124,17 @@ export function ReadGroupPage() {
                 </List.Item>
               ))}
             </List>
+            {q.type === "written" && q.parts && q.parts.length > 1 && (
+              <List listStyleType="none" spacing={2}>
+                {q.parts.map((p) => (
+                  <List.Item key={p.label}>
+                    <Text component="span" size="sm">
+                      ({p.label}) [{marksText(p.marks)}]
+                    </Text>
+                  </List.Item>
+                ))}
+              </List>
+            )}
             {q.topic && (
               <Text size="xs" c="dimmed">
                 Topic: {q.topic}
