@@ -94,11 +94,12 @@ export function htmlToText(html: string): string {
     .replace(/<(td|th)\b[^>]*>/gi, " ")
     .replace(/<sup\b[^>]*>([^<]*)<\/sup\s*>/gi, (_, t: string) => (/^[\w.+-]$/.test(t.trim()) ? `^${t.trim()}` : `^(${t.trim()})`))
     .replace(/<sub\b[^>]*>([^<]*)<\/sub\s*>/gi, (_, t: string) => (/^[\w.+-]$/.test(t.trim()) ? `_${t.trim()}` : `_(${t.trim()})`))
-    .replace(new RegExp(`</?(?:${BLOCK})\\b[^>]*>`, "gi"), "\n")
+    // Block edges mark a line break; a paragraph's closing and the next one's opening make one break, not two.
+    .replace(new RegExp(`</?(?:${BLOCK})\\b[^>]*>`, "gi"), "\u0001")
     // Anything else that looks like a tag goes; a lone "<" (as in "x < 3") stays.
     .replace(/<\/?[A-Za-z][^<>]*>/g, "")
     .replace(/<![^<>]*>/g, "");
-  s = decodeHtmlEntities(s);
+  s = decodeHtmlEntities(s.replace(/[ \t]*\u0001[\u0001 \t]*/g, "\u0001").replace(/\n?\u0001+\n?/g, "\n"));
   return s
     .split("\n")
     .map((l) => l.replace(/[ \t]+/g, " ").trim())

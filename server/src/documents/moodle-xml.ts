@@ -81,7 +81,7 @@ const AUDIO = /\.(mp3|wav|ogg|oga|m4a|aac|flac|wma)$/i;
 const VIDEO = /\.(mp4|webm|ogv|mov|avi|mkv|m4v|flv|wmv)$/i;
 const kindOfFile = (name: string) => (AUDIO.test(name) ? "the sound file" : VIDEO.test(name) ? "the video" : "the file");
 
-const PART = /^\(([^()\n]{1,20})\) \[(\d+(?:\.\d+)?) marks?\](?: (.*))?$/;
+const PART = /^\(([^\n]{1,20}?)\) \[(\d+(?:\.\d+)?) marks?\](?: (.*))?$/;
 
 /** A written question's marking scheme and, when written as Adesua writes them, its parts (their marks must add up). */
 export function schemeAndParts(info: string, marks: number | null): { scheme: string | null; parts?: { label: string; marks: number; scheme: string }[] } {
