@@ -19,6 +19,7 @@ export * from "./rules/attempt-timing";
 export * from "./contracts/home/student-home";
 export * from "./rules/personal-best";
 export * from "./contracts/question-bank/question";
+export * from "./contracts/question-bank/parse-job";
 export * from "./contracts/question-bank/practice";
 export * from "./contracts/schedule/schedule";
 export * from "./contracts/schedule/announcement";

@@ -45,6 +45,7 @@ import { studentRoutes } from "./routes/home/student-home.routes";
 import { settingsRoutes } from "./routes/admin/settings.routes";
 import { closeDocumentPool } from "./documents";
 import { questionRoutes } from "./routes/question-bank/questions.routes";
+import { parseJobRoutes } from "./routes/question-bank/parse-jobs.routes";
 import { practiceRoutes } from "./routes/question-bank/practice.routes";
 import { scheduleRoutes } from "./routes/schedule/schedules.routes";
 import { announcementRoutes } from "./routes/schedule/announcements.routes";
@@ -314,6 +315,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(studentRoutes, { prefix: "/api" });
   await app.register(settingsRoutes, { prefix: "/api" });
   await app.register(questionRoutes, { prefix: "/api" });
+  await app.register(parseJobRoutes, { prefix: "/api" });
   await app.register(practiceRoutes, { prefix: "/api" });
   await app.register(scheduleRoutes, { prefix: "/api" });
   await app.register(announcementRoutes, { prefix: "/api" });

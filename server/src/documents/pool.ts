@@ -1,6 +1,4 @@
-import { createRequire } from "node:module";
 import os from "node:os";
-import { pathToFileURL } from "node:url";
 import { Piscina } from "piscina";
 import { DocumentError, DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES, unsupportedType } from "./errors.ts";
 import type { CsvImportResult } from "./csv.ts";
@@ -12,6 +10,11 @@ import { ENROLMENT_MESSAGES } from "@adesua/domain/constants";
 import type { AnswerParseResult, ExchangeQuestion, ParseWarning, QuestionParseResult } from "./types.ts";
 import type { WorkerReply, WorkerTask } from "./worker.ts";
 import type { ParsedSchedule } from "../schedule/parse-circular.ts";
+import { OcrRunner, type OcrLimits } from "./ocr/runner.ts";
+import type { ScanKind, ScanProgress } from "./ocr/scan.ts";
+import { tsxExecArgv } from "./ocr/tsx-argv.ts";
+
+export type { ScanProgress };
 
 export interface DocumentPoolOptions {
   /** Worker threads (default: one per spare core, at most 2: the request threads keep the rest). */
@@ -22,23 +25,11 @@ export interface DocumentPoolOptions {
   maxOldGenerationSizeMb?: number;
   /** Files waiting beyond this many are refused at once rather than queued (default 64). */
   maxQueue?: number;
+  /** Limits of the OCR process that reads scanned papers and photos. */
+  ocr?: OcrLimits;
 }
 
 const WORKER_FILE = new URL("./worker.ts", import.meta.url);
-
-/**
- * The worker is TypeScript, so it runs under tsx's loader as the server does. Workers inherit the parent's
- * execArgv, which holds tsx when the server runs as `node --import tsx server/src/main.ts`; but `npm start`
- * registers tsx in-process (scripts/start.mjs) and Vitest has no tsx at all, so the loader is added here,
- * by absolute path so the server may be started from any directory.
- */
-function workerExecArgv(): string[] {
-  const args = [...process.execArgv];
-  const hasTsx =
-    args.some((a, i) => (a === "--import" || a === "--loader") && /(^|[\\/])tsx([\\/]|$)/.test(args[i + 1] ?? "")) ||
-    args.some((a) => /^--(import|loader)=.*tsx/.test(a));
-  return hasTsx ? args : [...args, "--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href];
-}
 
 /**
  * Reads uploaded files off the request thread. Each file runs in a worker thread with a heap limit and a
@@ -48,16 +39,18 @@ function workerExecArgv(): string[] {
 export class DocumentPool {
   private readonly pool: Piscina;
   private readonly timeoutMs: number;
+  private readonly ocr: OcrRunner;
 
   constructor(opts: DocumentPoolOptions = {}) {
     this.timeoutMs = opts.timeoutMs ?? 20_000;
+    this.ocr = new OcrRunner(opts.ocr);
     this.pool = new Piscina({
       filename: WORKER_FILE.href,
       minThreads: 0,
       maxThreads: opts.maxThreads ?? Math.max(1, Math.min(2, os.availableParallelism() - 1)),
       idleTimeout: 60_000,
       maxQueue: opts.maxQueue ?? 64,
-      execArgv: workerExecArgv(),
+      execArgv: tsxExecArgv(),
       resourceLimits: { maxOldGenerationSizeMb: opts.maxOldGenerationSizeMb ?? 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     });
     // A worker that dies (out of memory, a crash in a parser) already fails its task, which becomes a 422;
@@ -80,16 +73,32 @@ export class DocumentPool {
     return reply.value as T;
   }
 
-  /** Questions from a .pdf, .docx or .doc question paper. */
-  async parseQuestionFile(bytes: Uint8Array, filename: string): Promise<QuestionParseResult> {
-    checkDocument(bytes, filename);
-    return this.run({ kind: "questions", bytes });
+  /**
+   * Questions from a .pdf, .docx or .doc question paper, or a .jpg/.png photo of one. A PDF with no text of its own
+   * (scanned pages, perhaps with a scanner app's stamp) and a photo are read by OCR in a separate low-priority
+   * process, one paper at a time; `onProgress` hears of each page.
+   */
+  async parseQuestionFile(bytes: Uint8Array, filename: string, onProgress?: (p: ScanProgress) => void): Promise<QuestionParseResult> {
+    return this.readPaper("questions", bytes, filename, onProgress);
   }
 
-  /** Answer letters from a .pdf, .docx or .doc answer key. */
-  async parseAnswerFile(bytes: Uint8Array, filename: string): Promise<AnswerParseResult> {
-    checkDocument(bytes, filename);
-    return this.run({ kind: "answers", bytes });
+  /** Answer letters from a .pdf, .docx or .doc answer key, or a scan or photo of one (by OCR). */
+  async parseAnswerFile(bytes: Uint8Array, filename: string, onProgress?: (p: ScanProgress) => void): Promise<AnswerParseResult> {
+    return this.readPaper("answers", bytes, filename, onProgress);
+  }
+
+  private async readPaper<T>(kind: "questions" | "answers", bytes: Uint8Array, filename: string, onProgress?: (p: ScanProgress) => void): Promise<T> {
+    const format = checkDocument(bytes, filename);
+    if (format === "png" || format === "jpeg") return (await this.ocr.run({ kind, bytes, format }, onProgress)) as T;
+    try {
+      onProgress?.({ pages: 0, pagesDone: 0, stage: "Reading the text" });
+      return await this.run<T>({ kind, bytes });
+    } catch (e) {
+      if (format === "pdf" && e instanceof DocumentError && e.message === DOCUMENT_MESSAGES.noTextLayer) {
+        return (await this.ocr.run({ kind, bytes, format: "pdf" }, onProgress)) as T;
+      }
+      throw e;
+    }
   }
 
   /** The CSV question template: all rows, or the list of bad rows. */
@@ -131,11 +140,13 @@ export class DocumentPool {
   }
 
   close(): Promise<void> {
+    this.ocr.close();
     return this.pool.destroy();
   }
 }
 
 const DOCUMENT_EXTENSIONS = /\.(pdf|docx?)$/i;
+const PHOTO_EXTENSIONS = /\.(jpe?g|png)$/i;
 
 /** Text formats (CSV, GIFT, Aiken, Moodle XML): anything with a NUL early on, or a zip, PDF or picture, is refused. */
 const TEXT_ONLY = (message: string) => ({ accept: ["text"] as const, refuse: () => new DocumentError(415, message) });
@@ -144,12 +155,17 @@ const TEXT_ONLY = (message: string) => ({ accept: ["text"] as const, refuse: () 
  * Cheap checks on the request thread (the one upload guard's first half, sniff.ts), so a wrong, oversized
  * or declared-huge file never reaches a worker; the worker verifies every zip entry before reading.
  */
-function checkDocument(bytes: Uint8Array, filename: string): void {
+function checkDocument(bytes: Uint8Array, filename: string): ScanKind | "docx" | "doc" {
   checkSize(bytes);
-  if (!DOCUMENT_EXTENSIONS.test(filename.trim())) throw unsupportedType();
-  sniffDocument(bytes);
+  const name = filename.trim();
+  // A photo of a paper (JPEG or PNG, by its bytes, named as one): read by OCR.
+  const photo = sniffUpload(bytes);
+  if ((photo === "jpeg" || photo === "png") && PHOTO_EXTENSIONS.test(name)) return photo;
+  if (!DOCUMENT_EXTENSIONS.test(name)) throw unsupportedType();
+  const kind = sniffDocument(bytes);
   // A zip with no readable directory is left to the reader, which names it a damaged Word file.
   if (isZip(bytes) && zipEntries(bytes)) checkZipDeclared(bytes);
+  return kind;
 }
 
 function checkSize(bytes: Uint8Array): void {
@@ -170,8 +186,10 @@ export async function closeDocumentPool(): Promise<void> {
   await p?.close();
 }
 
-export const parseQuestionFile = (bytes: Uint8Array, filename: string) => documentPool().parseQuestionFile(bytes, filename);
-export const parseAnswerFile = (bytes: Uint8Array, filename: string) => documentPool().parseAnswerFile(bytes, filename);
+export const parseQuestionFile = (bytes: Uint8Array, filename: string, onProgress?: (p: ScanProgress) => void) =>
+  documentPool().parseQuestionFile(bytes, filename, onProgress);
+export const parseAnswerFile = (bytes: Uint8Array, filename: string, onProgress?: (p: ScanProgress) => void) =>
+  documentPool().parseAnswerFile(bytes, filename, onProgress);
 export const parseQuestionCsvFile = (bytes: Uint8Array) => documentPool().parseQuestionCsv(bytes);
 export const importQuestionFile = (bytes: Uint8Array, format: ExchangeFormat) => documentPool().importQuestions(bytes, format);
 export const readClassListInPool = (bytes: Uint8Array, filename: string) => documentPool().readClassList(bytes, filename);

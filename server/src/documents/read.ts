@@ -8,12 +8,20 @@ import { readPdf } from "./read-pdf.ts";
 import { recogniseAnswers } from "./recognise-answers.ts";
 import { recogniseQuestions } from "./recognise-questions.ts";
 import { sniffDocument } from "./sniff.ts";
+import { DocumentError, DOCUMENT_MESSAGES } from "./errors.ts";
+import { isScannerWatermark } from "./ocr/watermark.ts";
 import type { AnswerParseResult, ExchangeQuestion, ParseWarning, QuestionParseResult, TextLine } from "./types.ts";
 
 /** In-thread reading, by the file's content. The pool runs these inside a worker; tests and the benchmark may call them directly. */
 export async function readDocumentLines(bytes: Uint8Array): Promise<TextLine[]> {
   const kind = sniffDocument(bytes);
-  if (kind === "pdf") return readPdf(bytes);
+  if (kind === "pdf") {
+    // A scanner app's stamp ("Scanned with CamScanner") is not the paper's text: a PDF with only that has no text
+    // layer of its own, and the pool reads its pages by OCR instead.
+    const lines = (await readPdf(bytes)).filter((l) => !isScannerWatermark(l.text));
+    if (!lines.some((l) => l.text.trim())) throw new DocumentError(422, DOCUMENT_MESSAGES.noTextLayer);
+    return lines;
+  }
   if (kind === "docx") return readDocx(bytes);
   return readDoc(bytes);
 }

@@ -7,6 +7,7 @@ import { purgeOldFailures } from "../services/auth/auth.service";
 import { createBackup, pruneBackups } from "../services/admin/backup.service";
 import { drainSummariesWhenIdle } from "../services/performance/summary-backlog";
 import { sweepAbandonedParsedPictures } from "../services/files/parse-pictures.service";
+import { sweepParseJobs } from "../services/question-bank/parse-job.service";
 
 /**
  * Stored bytes are removed once no `files` row names them and no upload has brought them for this
@@ -50,6 +51,15 @@ export const jobs: Job[] = [
     run: async (app) => {
       const removed = await sweepAbandonedParsedPictures(app.db, app.now());
       if (removed) app.log.info({ removed }, "abandoned parsed pictures removed");
+    },
+  },
+  // Background readings of papers (POST /questions/parse-jobs) an hour after they ended, or after their server stopped.
+  {
+    name: "remove-finished-parse-jobs",
+    everyMs: 60 * 60 * 1000,
+    run: async (app) => {
+      const removed = await sweepParseJobs(app.db, app.now());
+      if (removed) app.log.info({ removed }, "finished parse jobs removed");
     },
   },
   // Bytes of replaced or deleted files (on disk, or in PostgreSQL with DATABASE_URL).

@@ -28,7 +28,6 @@ import {
   QuestionImageParamsSchema,
   StudentBankQuestionPageSchema,
   StudentBankQuestionSchema,
-  type ParsedQuestion,
 } from "@adesua/domain";
 import { DocumentError, importQuestionFile, parseAnswerFile, parseQuestionCsvFile, parseQuestionFile } from "../../documents";
 import { viewerOf } from "../../lib/viewer";
@@ -40,7 +39,7 @@ import { readForm, type UploadedFile } from "../../lib/form";
 import { pageMeta } from "../../lib/pagination";
 import { listAwareErrors, parseInput } from "../../lib/validation";
 import { contentDisposition, storedFileDownload } from "../../services/files/files.service";
-import { storeParsedPictures } from "../../services/files/parse-pictures.service";
+import { presentParsedPaper } from "../../services/question-bank/parse-job.service";
 import { sendDownload } from "../../lib/download";
 import { signFileLink } from "../../services/files/file-link.service";
 import {
@@ -93,19 +92,9 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     const viewer = viewerOf(req);
     const form = await readForm(req, ["attachment"]);
     const file = requireFile(form.files.attachment, BANK_MESSAGES.questionFileRequired);
+    // A scan or a photo is read by OCR (issue 27): this waits for it, as scripts expect; the screens use parse jobs.
     const result = await reading(() => parseQuestionFile(file.data, file.filename));
-    const questions: ParsedQuestion[] = [];
-    for (const q of result.questions) {
-      const imageIds = await storeParsedPictures(app.db, app.storage, q.images, viewer.id);
-      questions.push({
-        text: q.text,
-        options: q.options,
-        answer: q.answer,
-        ...(q.passage ? { passage: q.passage } : {}),
-        ...(imageIds.length ? { imageIds } : {}),
-      });
-    }
-    return { questions, warnings: result.warnings, heading: result.heading ?? null };
+    return presentParsedPaper(app.db, app.storage, result, viewer.id);
   });
 
   app.post("/questions/parse-answers", guarded(STAFF, { tags: ["questions"], ...MULTIPART, response: { 200: ParseAnswersResultSchema } }), async (req) => {

@@ -56,3 +56,21 @@ export async function sweepAbandonedParsedPictures(db: Queryable, now: Date, ttl
     returning f.id`);
   return res.rows.length;
 }
+
+/** Stores the picture of the part of a scanned page a question came from (issue 27); swept like the paper's pictures. */
+export async function storeScanCrop(db: Queryable, storage: FileStorage, jpeg: Uint8Array, page: number, uploadedBy: number): Promise<number> {
+  const { sha256, size } = await storage.put(Buffer.from(jpeg));
+  const row = await insertFileRow(db, { sha256, size, name: `scan-page-${page}.jpg`, mimeType: "image/jpeg" }, uploadedBy);
+  return row.id;
+}
+
+/**
+ * The picture `fileId` stored while `userId` uploaded a paper (its pictures, its scan crops), for that author only:
+ * anyone else, or a file that is not a picture, is told it does not exist.
+ */
+export async function parsedPictureOf(db: Queryable, fileId: number, userId: number): Promise<{ id: number } | null> {
+  const res = await db.execute<{ id: number }>(
+    sql`select f.id from ${files} f where f.id = ${fileId} and f.uploaded_by = ${userId} and f.mime_type like 'image/%' limit 1`,
+  );
+  return res.rows[0] ?? null;
+}
