@@ -14,7 +14,7 @@ export default function MathPieces({ pieces }: { pieces: readonly MathPiece[] })
         if (p.kind === "text") return <Fragment key={i}>{p.text}</Fragment>;
         const clean = sanitizeMathml(p.mathml);
         if (!clean) return <Fragment key={i}>{p.linear}</Fragment>;
-        return <span key={i} className="math" aria-label={p.linear} dangerouslySetInnerHTML={{ __html: clean }} />;
+        return <span key={i} className="math" role="math" aria-label={p.linear} dangerouslySetInnerHTML={{ __html: clean }} />;
       })}
     </>
   );
