@@ -227,7 +227,7 @@ describe("marking journeys", () => {
       await written.getByTestId("marks-distribution").waitFor();
       await written.getByRole("button", { name: /Discrimination is not worked out for written answers/ }).waitFor();
       const auto = page.locator('[data-testid="item-row"][data-type="single"]').first();
-      await auto.getByText("Multiple choice").first().waitFor();
+      await auto.getByText("One answer").first().waitFor();
       if (name === "phone") await expectNoSideScroll(page);
       await snap(page, `item-analysis-types-${name}`);
       await context.close();

@@ -3,7 +3,7 @@ import type { QuestionType } from "@adesua/domain/rules";
 
 /** Short names of the question types for a badge (the long ones are the editor's). */
 export const TYPE_BADGE: Record<QuestionType, string> = {
-  single: "Multiple choice",
+  single: "One answer",
   multiple: "Multiple answers",
   true_false: "True/false",
   short: "Short answer",
