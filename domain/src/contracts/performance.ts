@@ -12,6 +12,7 @@
  */
 import { z } from "zod";
 import { SEARCH_TOO_LONG, ScoreLineSchema, SortOrderSchema, StudentTypeSchema, idParams, pageOf, pageQuery, positiveId, searchParam } from "./common";
+import { QuestionTypeSchema } from "./quizzes/question-types";
 import { ITEM_FLAGS, PERFORMANCE_RATINGS, PERFORMANCE_STATUSES, PERFORMANCE_STRATEGIES } from "../rules/performance";
 
 export const PERFORMANCE_MESSAGES = {
@@ -202,11 +203,11 @@ export const ItemAnalysisSchema = z.object({
   /** 1-based position in the quiz. */
   number: z.number().int(),
   text: z.string(),
-  /** The key's option text (or the key as stored when it names no option); null without a key. */
+  /** The key's option text (or the key as stored when it names no option), other types the key described (`describeKey`); null without a key and for written answers. */
   key: z.string().nullable(),
-  /** Share of the analysed students answering right, 0–1; null without a key. */
+  /** Share of the analysed students answering right, 0–1 (other types: mean marks earned ÷ the question's marks over `marked`); null without a key or marks. */
   facility: z.number().nullable(),
-  /** Upper-minus-lower 27% index: (right in the upper group − right in the lower group) ÷ group size, −1 to 1. */
+  /** Upper-minus-lower 27% index: (right in the upper group − right in the lower group) ÷ group size, −1 to 1 (other types: shares of the marks); null for written answers. */
   discrimination: z.number().nullable(),
   upperCorrect: z.number().int(),
   lowerCorrect: z.number().int(),
@@ -215,6 +216,19 @@ export const ItemAnalysisSchema = z.object({
   blank: z.number().int(),
   other: z.number().int(),
   flags: z.array(z.enum(ITEM_FLAGS)),
+  /** The question's type (issue 27). Single answers are analysed by option as before; other types by their marks (`item_marks`). */
+  type: QuestionTypeSchema,
+  /** What the question is worth. */
+  marks: z.number(),
+  /** Students whose answer to it has marks (auto-marked, or marked by the teacher); facility is over these. */
+  marked: z.number().int(),
+  /** Mean marks earned over `marked`; null when none is marked. */
+  meanMarks: z.number().nullable(),
+  /**
+   * Written answers: how many students got each whole number of marks (`marks`: k counts marks from k up to, not
+   * including, k + 1), from 0 to the question's marks; [] for other types.
+   */
+  marksDistribution: z.array(z.object({ marks: z.number().int(), count: z.number().int() })),
 });
 export type ItemAnalysis = z.infer<typeof ItemAnalysisSchema>;
 

@@ -2,12 +2,16 @@ import { asc, eq, sql } from "drizzle-orm";
 import {
   correctAnswerText,
   correctOptionIndex,
+  describeKey,
+  isAutoMarked,
   itemGroupSize,
   itemStatistics,
   optionLetter,
   PERFORMANCE_MESSAGES,
   type ItemAnalysis,
   type ItemKeyResult,
+  type QuestionDetails,
+  type QuestionType,
 } from "@adesua/domain";
 import type { Db, Queryable } from "../../db/client";
 import { questions, quizzes } from "../../db/schema";
@@ -82,6 +86,81 @@ function countsSql(quizId: number, n: number, g: number) {
     from classified group by qid, chosen`;
 }
 
+/** The analysed students' first submissions ranked by score, and their marks per question (`item_marks`). */
+function marksCte(quizId: number) {
+  return sql`
+    with firsts as (
+      select distinct on (s.user_id) s.id, s.attempt_id, s.item_marks, coalesce(s.score, 0) as score
+      from submissions s where s.quiz_id = ${quizId} and s.attempt_id is not null
+      order by s.user_id, s.id
+    ),
+    grp as (select f.id, f.attempt_id, f.item_marks, row_number() over (order by f.score desc, f.id) as rk from firsts f),
+    m as (
+      select (e->>'questionId')::int as qid, g.rk,
+             case when jsonb_typeof(e->'earned') = 'number' then (e->>'earned')::numeric end as earned,
+             nullif(case when jsonb_typeof(e->'available') = 'number' then (e->>'available')::numeric end, 0) as available
+      from grp g cross join lateral jsonb_array_elements(case when jsonb_typeof(g.item_marks) = 'array' then g.item_marks else '[]'::jsonb end) as e
+      where jsonb_typeof(e) = 'object' and jsonb_typeof(e->'questionId') = 'number'
+    )`;
+}
+
+type MarksRow = {
+  qid: number;
+  marked: unknown;
+  earned: unknown;
+  share: unknown;
+  upper_share: unknown;
+  lower_share: unknown;
+  c: unknown;
+  cu: unknown;
+  cl: unknown;
+};
+type DistRow = { qid: number; k: unknown; n: unknown };
+type ChoiceRow = { qid: number; idx: unknown; n: unknown; upper: unknown; lower: unknown };
+
+/**
+ * Per question, from the marks kept with each student's first submission (issue 27): how many are marked, the sum of
+ * marks and of shares (earned ÷ available) in all, the upper and the lower 27 %, and how many earned full marks; the
+ * written answers' marks by whole mark; and for multiple-answer questions how many chose each option (the answer is a
+ * JSON list of option texts). Computed by the database over jsonb_array_elements; a submission without item_marks
+ * (older ones) counts for no question here.
+ */
+async function marksCounts(db: Queryable, quizId: number, n: number, g: number) {
+  const [marks, dist, choices] = await Promise.all([
+    rowsOf<MarksRow>(
+      db,
+      sql`${marksCte(quizId)}
+      select qid, count(earned)::int as marked, coalesce(sum(earned), 0)::float8 as earned,
+             coalesce(sum(earned / available), 0)::float8 as share,
+             coalesce(sum(earned / available) filter (where rk <= ${g}), 0)::float8 as upper_share,
+             coalesce(sum(earned / available) filter (where rk > ${n - g}), 0)::float8 as lower_share,
+             (count(*) filter (where earned >= available))::int as c,
+             (count(*) filter (where earned >= available and rk <= ${g}))::int as cu,
+             (count(*) filter (where earned >= available and rk > ${n - g}))::int as cl
+      from m group by qid`,
+    ),
+    rowsOf<DistRow>(
+      db,
+      sql`${marksCte(quizId)}
+      select m.qid, floor(m.earned)::int as k, count(*)::int as n
+      from m join questions q on q.id = m.qid and q.type = 'written'
+      where m.earned is not null group by m.qid, floor(m.earned)`,
+    ),
+    rowsOf<ChoiceRow>(
+      db,
+      sql`${marksCte(quizId)}
+      select q.id as qid, (o.i - 1)::int as idx, count(*)::int as n,
+             (count(*) filter (where g.rk <= ${g}))::int as upper, (count(*) filter (where g.rk > ${n - g}))::int as lower
+      from questions q cross join lateral jsonb_array_elements_text(q.options) with ordinality as o(t, i)
+      join attempt_answers aa on aa.question_id = q.id
+      join grp g on g.attempt_id = aa.attempt_id
+      where q.quiz_id = ${quizId} and q.type = 'multiple' and strpos(aa.answer, to_jsonb(o.t)::text) > 0
+      group by q.id, o.i`,
+    ),
+  ]);
+  return { marks, dist, choices };
+}
+
 /** Bump when countsSql changes what it counts: a stored result of another version is recomputed. */
 const COUNTS_FORMAT = "1";
 
@@ -147,16 +226,28 @@ export async function itemAnalysis(
 ): Promise<{ students: number; groupSize: number; items: ItemAnalysis[] }> {
   const [qs, { students, counts }] = await Promise.all([
     db
-      .select({ id: questions.id, text: questions.text, options: questions.options, answer: questions.answer })
+      .select({
+        id: questions.id,
+        text: questions.text,
+        options: questions.options,
+        answer: questions.answer,
+        type: questions.type,
+        marks: questions.marks,
+        details: questions.details,
+      })
       .from(questions)
       .where(eq(questions.quizId, quizId))
       .orderBy(asc(questions.position), asc(questions.id)),
     opts.fresh ? computeCounts(db, quizId) : cachedCounts(db, quizId),
   ]);
   const g = itemGroupSize(students);
+  const typed = qs.some((q) => q.type !== "single");
+  const byMarks = typed && students ? await marksCounts(db, quizId, students, g) : { marks: [], dist: [], choices: [] };
   const byQuestion = new Map<number, CountRow[]>();
   for (const c of counts) byQuestion.set(Number(c.qid), [...(byQuestion.get(Number(c.qid)) ?? []), c]);
   const items = qs.map((q, i): ItemAnalysis => {
+    const marks = Number(q.marks);
+    if (q.type !== "single") return typedItem(q, i, { students, g, marks }, byMarks, byQuestion.get(q.id) ?? []);
     const rows = byQuestion.get(q.id) ?? [];
     const keyed = q.answer !== null && q.answer.trim() !== "";
     const keyIndex = keyed ? correctOptionIndex(q.answer, q.options) : null;
@@ -172,12 +263,13 @@ export async function itemAnalysis(
       lower: int(at(idx)?.lower),
     }));
     const answered = sum((r) => r.n);
+    const correct = sum((r) => r.c);
     const upperCorrect = sum((r) => r.cu);
     const lowerCorrect = sum((r) => r.cl);
     const stats = itemStatistics({
       students,
       groupSize: g,
-      correct: sum((r) => r.c),
+      correct,
       upperCorrect,
       lowerCorrect,
       keyIndex,
@@ -194,9 +286,79 @@ export async function itemAnalysis(
       options,
       blank: students - answered,
       other: int(at(-1)?.n),
+      type: "single",
+      marks,
+      marked: keyed ? students : 0,
+      meanMarks: keyed && students ? Math.round((correct / students) * marks * 100) / 100 : null,
+      marksDistribution: [],
     };
   });
   return { students, groupSize: g, items };
+}
+
+type TypedQuestion = { id: number; text: string; options: string[]; answer: string | null; type: QuestionType; marks: number; details: QuestionDetails };
+
+/**
+ * A question of a type other than single, analysed by its marks: facility is the mean share of the marks over the
+ * students marked; discrimination the upper minus the lower group's shares ÷ group size (auto-marked types); written
+ * answers give the distribution of their marks instead. True/false and multiple answers keep option counts.
+ */
+function typedItem(
+  q: TypedQuestion,
+  i: number,
+  at: { students: number; g: number; marks: number },
+  byMarks: { marks: MarksRow[]; dist: DistRow[]; choices: ChoiceRow[] },
+  optionRows: CountRow[],
+): ItemAnalysis {
+  const m = byMarks.marks.find((r) => Number(r.qid) === q.id);
+  const marked = int(m?.marked);
+  const auto = q.type !== "written" && isAutoMarked(q);
+  const round = (x: number) => Math.round(x * 1000) / 1000;
+  const share = Number(m?.share ?? 0);
+  const stats =
+    auto && marked
+      ? itemStatistics({
+          students: marked,
+          groupSize: at.g,
+          correct: share,
+          upperCorrect: Number(m?.upper_share ?? 0),
+          lowerCorrect: Number(m?.lower_share ?? 0),
+          keyIndex: -1,
+          upperByOption: [],
+        })
+      : { facility: marked ? round(share / marked) : null, discrimination: null, flags: [] };
+  const keyOptions = q.type === "multiple" ? new Set(q.details.answers ?? []) : new Set(q.answer ? [q.answer] : []);
+  const choice = (idx: number) =>
+    q.type === "multiple" ? byMarks.choices.find((r) => Number(r.qid) === q.id && int(r.idx) === idx) : optionRows.find((r) => Number(r.chosen) === idx);
+  const options = q.options.map((text, idx) => ({
+    index: idx,
+    letter: optionLetter(idx) ?? String(idx + 1),
+    text,
+    isKey: keyOptions.has(text),
+    count: int(choice(idx)?.n),
+    upper: int(choice(idx)?.upper),
+    lower: int(choice(idx)?.lower),
+  }));
+  const answeredRows = q.type === "true_false" ? optionRows.reduce((acc, r) => acc + int(r.n), 0) : marked;
+  const dist = byMarks.dist.filter((r) => Number(r.qid) === q.id);
+  return {
+    questionId: q.id,
+    number: i + 1,
+    text: q.text,
+    key: q.type === "written" ? null : describeKey(q),
+    ...stats,
+    upperCorrect: int(m?.cu),
+    lowerCorrect: int(m?.cl),
+    options,
+    blank: Math.max(0, at.students - answeredRows),
+    other: q.type === "true_false" ? int(optionRows.find((r) => Number(r.chosen) === -1)?.n) : 0,
+    type: q.type,
+    marks: at.marks,
+    marked,
+    meanMarks: marked ? Math.round((Number(m?.earned ?? 0) / marked) * 100) / 100 : null,
+    marksDistribution:
+      q.type === "written" ? Array.from({ length: Math.floor(at.marks) + 1 }, (_, k) => ({ marks: k, count: int(dist.find((r) => int(r.k) === k)?.n) })) : [],
+  };
 }
 
 /**
@@ -210,6 +372,8 @@ export async function fixItemKey(db: Db, quizId: number, questionId: number, ans
     if (!quiz) throw notFound(PERFORMANCE_MESSAGES.quizNotFound);
     const [question] = await tx.select().from(questions).where(eq(questions.id, questionId)).limit(1);
     if (!question || question.quizId !== quizId) throw notFound(PERFORMANCE_MESSAGES.questionNotFound);
+    // Only a choice of one option is fixed here; other types change their key in the quiz editor (it re-grades too).
+    if (question.type !== "single" && question.type !== "true_false") throw badRequest("Change this question's key in the quiz editor");
     const idx = correctOptionIndex(answer, question.options);
     if (idx < 0) throw badRequest(PERFORMANCE_MESSAGES.keyNotAnOption);
     const key = question.options[idx];
