@@ -1,7 +1,8 @@
 /**
  * Parse benchmark: builds a 100-question DOCX and a 100-question PDF like a teacher's paper (title,
  * instructions, sections, a passage, Word's automatic numbering, options one per line, on one line and in a
- * grid, answers marked by "Answer:", bold and *, running headers, footers and page numbers in the PDF), checks
+ * grid, answers marked by "Answer:", bold and *, Word equations and PDF superscripts in every tenth stem, running
+ * headers, footers and page numbers in the PDF), checks
  * that all 100 questions and answers are read, then times reading them:
  *   - in-thread: the reader and recogniser alone;
  *   - pool: through the worker pool as the routes will call it (warm worker; includes the copy to and from it).
@@ -16,7 +17,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DocumentPool } from "../server/src/documents/pool";
 import { readQuestionDocument } from "../server/src/documents/read";
-import { auto, buildDocx, buildPdf, grid, type PdfPage } from "../server/src/documents/test/build-files";
+import { auto, autoMath, buildDocx, buildPdf, grid, type PdfPage, type PdfRuns } from "../server/src/documents/test/build-files";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -38,7 +39,8 @@ async function docx(): Promise<Uint8Array> {
         "Kofi and Ama sell oranges at the Kejetia market every Saturday. ".repeat(4),
       );
     // Questions in Word's automatic numbering throughout (as a teacher's paper is), options in four styles.
-    children.push(auto(stem(n), 0));
+    // Every tenth stem holds a Word equation (OMML), as maths papers do (issue 27).
+    children.push(n % 10 === 5 ? autoMath(0, `${stem(n)} Then evaluate `, [{ sup: ["2", "3"] }, " × ", { frac: ["x+1", "2"] }]) : auto(stem(n), 0));
     switch (n % 4) {
       case 0: // automatic lettering, bold answer
         children.push(...o.map((x, i) => auto(i === 2 ? `**${x}**` : x, 1)));
@@ -62,10 +64,12 @@ async function docx(): Promise<Uint8Array> {
 }
 
 async function pdf(): Promise<Uint8Array> {
-  const lines: (string | string[])[] = ["BASIC EDUCATION CERTIFICATE EXAMINATION", "Answer all questions."];
+  const lines: (string | string[] | PdfRuns)[] = ["BASIC EDUCATION CERTIFICATE EXAMINATION", "Answer all questions."];
   for (let n = 1; n <= QUESTIONS; n++) {
     const s = stem(n);
     lines.push(`${n}. ${s.slice(0, 80)}`, s.slice(80));
+    // Every tenth stem ends with a superscript printed small and raised (x²), read as x^2 (issue 27).
+    if (n % 10 === 5) lines.push({ runs: [{ text: "If x" }, { text: "2", size: 7, rise: 4 }, { text: " = 49, find x." }] });
     const o = opts(n);
     if (n % 2) lines.push(o.map((x, i) => `${"ABCD"[i]}. ${x}${i === 0 ? " *" : ""}`));
     else lines.push(...o.map((x, i) => `(${"abcd"[i]}) ${x}`), "Answer: D");
