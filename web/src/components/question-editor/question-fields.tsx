@@ -367,7 +367,7 @@ function ShortFields({ n, q, set, err, disabled }: PartProps) {
           variant="subtle"
           disabled={disabled || accepted.length >= 20}
           onClick={() => set({ accepted: [...accepted, { text: "", fraction: 100 }] })}
-          aria-label={`Add an accepted answer to question ${n}`}
+          aria-label={`Add accepted answer to question ${n}`}
         >
           Add accepted answer
         </Button>
@@ -461,7 +461,7 @@ function WrittenFields({ n, q, set, err, disabled }: PartProps) {
           variant="subtle"
           disabled={disabled || parts.length >= 10}
           onClick={() => set({ parts: [...parts, { label: nextLabel, marks: 1, scheme: "" }] })}
-          aria-label={`Add a part to question ${n}`}
+          aria-label={`Add part to question ${n}`}
         >
           Add part
         </Button>

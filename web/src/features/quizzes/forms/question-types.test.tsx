@@ -58,7 +58,7 @@ describe("QuestionEditor: every type", () => {
     renderWithProviders(<Harness />);
     await newQuestion("short", "Capital of Ghana?");
     await userEvent.type(screen.getByLabelText("Answer 1"), "Accra");
-    await userEvent.click(screen.getByRole("button", { name: "Add an accepted answer to question 1" }));
+    await userEvent.click(screen.getByRole("button", { name: "Add accepted answer to question 1" }));
     await userEvent.type(screen.getByLabelText("Answer 2"), "Akra");
     await retype("Answer 2 share (percent of the marks)", "50");
     await userEvent.click(screen.getByRole("switch", { name: "Accept answers that contain it" }));
@@ -93,8 +93,8 @@ describe("QuestionEditor: every type", () => {
     renderWithProviders(<Harness />);
     await newQuestion("written", "Explain photosynthesis.");
     await userEvent.type(screen.getByLabelText("Marking scheme"), "Light, water, carbon dioxide");
-    await userEvent.click(screen.getByRole("button", { name: "Add a part to question 1" }));
-    await userEvent.click(screen.getByRole("button", { name: "Add a part to question 1" }));
+    await userEvent.click(screen.getByRole("button", { name: "Add part to question 1" }));
+    await userEvent.click(screen.getByRole("button", { name: "Add part to question 1" }));
     await retype("Part 1 marks", "3");
     await retype("Part 2 marks", "2");
     await userEvent.type(screen.getByLabelText("Part 2 marking scheme"), "Names chlorophyll");
@@ -132,8 +132,8 @@ describe("QuestionEditor: every type", () => {
     expect(screen.queryByText(QUESTION_TYPE_MESSAGES.marks)).toBeNull();
 
     await userEvent.selectOptions(screen.getByLabelText("Question 1 type"), "written");
-    await userEvent.click(screen.getByRole("button", { name: "Add a part to question 1" }));
-    await userEvent.click(screen.getByRole("button", { name: "Add a part to question 1" }));
+    await userEvent.click(screen.getByRole("button", { name: "Add part to question 1" }));
+    await userEvent.click(screen.getByRole("button", { name: "Add part to question 1" }));
     await retype("Part 2 label", "A");
     expect(await screen.findByText(QUESTION_TYPE_MESSAGES.partsLabelsDistinct)).toBeInTheDocument();
   }, 30_000);
