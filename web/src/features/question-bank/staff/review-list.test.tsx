@@ -91,7 +91,7 @@ describe("ReviewList", () => {
 
     // The text is edited (the equation stays), a second accepted answer at half marks is added.
     await userEvent.type(within(q1).getByLabelText("Question 1 text"), " Show your working.");
-    await userEvent.click(within(q1).getByRole("button", { name: "Add an accepted answer to question 1" }));
+    await userEvent.click(within(q1).getByRole("button", { name: "Add accepted answer to question 1" }));
     await userEvent.type(within(q1).getByLabelText("Answer 2"), "-7");
     const share = within(q1).getByLabelText("Answer 2 share (percent of the marks)");
     await userEvent.clear(share);
