@@ -5,7 +5,9 @@ import type { ImportResult, ParseQuestionsResult } from "@adesua/domain";
 import { FileUpload, useFileUpload } from "@/components/file-upload";
 import { PageHeader } from "@/components/page-header";
 import { ApiError, errorText } from "@/lib/api";
-import { ACCEPT_DOCS, ANSWERS_FAILED, CSV_FAILED, importCsv, parseQuestions, PARSE_FAILED, toDrafts, useInvalidateBank, type SaveMetadata } from "../api/staff";
+import { ANSWERS_FAILED, CSV_FAILED, importCsv, PARSE_FAILED, toDrafts, useInvalidateBank, type SaveMetadata } from "../api/staff";
+import { ACCEPT_PAPERS, readPaperByJob } from "../api/parse-jobs";
+import { ParseProgress } from "../components/parse-progress";
 import type { DraftQuestion } from "../lib/answers";
 import { AnswerKeySection, useAnswerKey } from "./answer-key";
 import { emptyMetadata, MetadataFields, toMetadata } from "./metadata-fields";
@@ -61,7 +63,7 @@ export function BulkUploadPage() {
   });
 
   const upload = useFileUpload<ImportResult | ParseQuestionsResult, Send>({
-    send: (f, _progress, v) => (v.kind === "csv" ? importCsv(f, v.meta) : parseQuestions(f)),
+    send: (f, onProgress, v) => (v.kind === "csv" ? importCsv(f, v.meta) : readPaperByJob(f, "questions", onProgress)),
     onSuccess: (r, _f, v) => {
       if (v.kind === "csv") return finish((r as ImportResult).message);
       const d = toDrafts(r as ParseQuestionsResult);
@@ -92,7 +94,7 @@ export function BulkUploadPage() {
   }
 
   function parse() {
-    if (!file) return setError("Please select a PDF or DOCX file");
+    if (!file) return setError("Please select a PDF or DOCX file, or a photo of the paper");
     setError(null);
     upload.start({ kind: "doc" });
   }
@@ -159,10 +161,11 @@ export function BulkUploadPage() {
             <FileUpload
               upload={upload}
               label={mode === "csv" ? "CSV file" : "Question file"}
-              accept={mode === "csv" ? ".csv,text/csv" : ACCEPT_DOCS}
+              accept={mode === "csv" ? ".csv,text/csv" : ACCEPT_PAPERS}
               action={mode === "doc" ? { label: "Parse Questions", onClick: parse, disabled: !file } : undefined}
-              progress={sending === "doc" ? "reading" : undefined}
-            />
+            >
+              <ParseProgress busy={sending === "doc"} fileName={file?.name} progress={upload.progress} />
+            </FileUpload>
           </StepSection>
           {mode === "doc" && questions.length > 0 && <AnswerKeySection answerKey={answerKey} />}
           {(mode === "csv" || questions.length > 0) && (

@@ -23,6 +23,18 @@ const parsed = {
   warnings: [],
 };
 
+/** A parse job (POST /questions/parse-jobs) as the server answers it. */
+const job = (over: Record<string, unknown>) => ({
+  id: "5b6f2c1e-8a3d-4f7b-9c2e-1d4a5b6c7d8e",
+  kind: "questions",
+  status: "queued",
+  pages: 0,
+  pagesDone: 0,
+  stage: null,
+  fileName: "paper.docx",
+  ...over,
+});
+
 type Answer = [number, unknown];
 let answers: Record<string, Answer>;
 let sent: { key: string; body: unknown }[];
@@ -33,7 +45,7 @@ beforeEach(() => {
   answers = {
     "GET /api/auth/me": [200, teacher],
     "GET /api/courses": [200, { data: [course], pagination: { total: 1, page: 1, limit: 100 } }],
-    "POST /api/questions/parse": [200, parsed],
+    "POST /api/questions/parse-jobs": [202, job({ status: "done", result: parsed })],
   };
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), "http://localhost");
@@ -71,11 +83,25 @@ describe("upload quiz screen", () => {
     await waitFor(() => expect(parse).toBeEnabled());
     await userEvent.click(parse);
     expect(await screen.findByRole("alert")).toHaveTextContent("No file selected");
-    expect(sent.some((s) => s.key === "POST /api/questions/parse")).toBe(false);
+    expect(sent.some((s) => s.key.startsWith("POST /api/questions/parse"))).toBe(false);
+  });
+
+  it("shows a scan's progress page by page while its job runs, then the questions", async () => {
+    answers["POST /api/questions/parse-jobs"] = [202, job({ status: "running", pages: 4, pagesDone: 1, stage: "Reading page 2 of 4" })];
+    answers[`GET /api/questions/parse-jobs/${job({}).id}`] = [200, job({ status: "done", pages: 4, pagesDone: 4, result: parsed })];
+    render();
+    await screen.findByRole("button", { name: "Parse Questions" });
+    await userEvent.upload(document.querySelectorAll<HTMLInputElement>('input[type="file"]')[0], docx());
+    await userEvent.click(screen.getByRole("button", { name: "Parse Questions" }));
+    expect(await screen.findByText("Reading page 2 of 4…")).toBeInTheDocument();
+    expect(screen.getByRole("progressbar", { name: "1 of 4 pages read" })).toBeInTheDocument();
+    expect(await screen.findByText("4. Quiz details", undefined, { timeout: 3000 })).toBeInTheDocument();
+    const posted = sent.find((s) => s.key === "POST /api/questions/parse-jobs")!.body as FormData;
+    expect(posted.get("kind")).toBe("questions");
   });
 
   it("says 'Parse failed' with the server's reason", async () => {
-    answers["POST /api/questions/parse"] = [422, { error: "This file looks scanned." }];
+    answers["POST /api/questions/parse-jobs"] = [202, job({ status: "failed", error: { status: 422, error: "This file looks scanned." } })];
     render();
     await screen.findByRole("button", { name: "Parse Questions" });
     await userEvent.upload(document.querySelectorAll<HTMLInputElement>('input[type="file"]')[0], docx());

@@ -6,7 +6,9 @@ import { FileUpload, useFileUpload } from "@/components/file-upload";
 import { PageHeader } from "@/components/page-header";
 import { ApiError, errorText } from "@/lib/api";
 import type { DraftQuestion } from "../lib/answers";
-import { ACCEPT_DOCS, parseQuestions, toDrafts } from "../api/staff";
+import { toDrafts } from "../api/staff";
+import { ACCEPT_PAPERS, readPaperByJob } from "../api/parse-jobs";
+import { ParseProgress } from "../components/parse-progress";
 import { AnswerKeySection, useAnswerKey } from "./answer-key";
 import { DRAFT_QUIZ_MESSAGES, DraftQuizFields, useDraftQuizForm } from "./draft-quiz-form";
 import { ReviewList, type PaperFacts } from "./review-list";
@@ -55,7 +57,8 @@ export function UploadQuizPage() {
   });
 
   const paper = useFileUpload({
-    send: (f) => parseQuestions(f),
+    // A parse job: a scan or a photo is read by OCR, page by page, and the screen shows how far it has got.
+    send: (f, onProgress) => readPaperByJob(f, "questions", onProgress),
     onMissing: () => setError({ title: UPLOAD_MESSAGES.noFile }),
     onSuccess: (r) => {
       const d = toDrafts(r);
@@ -81,27 +84,22 @@ export function UploadQuizPage() {
 
   return (
     <Stack maw={860}>
-      <PageHeader title="Upload Quiz" subtitle="Read your questions from a Word or PDF file, check them, and create the quiz." />
+      <PageHeader title="Upload Quiz" subtitle="Read your questions from a Word or PDF file or a photo of the paper, check them, and create the quiz." />
       {noCourse && (
         <Alert color="yellow" role="status">
           {NO_COURSE_HINT}
         </Alert>
       )}
       <Stepper active={step} size="sm" orientation="vertical" allowNextStepsSelect={false}>
-        <Stepper.Step label="Question file" description="PDF, DOC or DOCX, up to 10 MB" />
+        <Stepper.Step label="Question file" description="PDF, DOC, DOCX or a photo (JPEG, PNG), up to 10 MB" />
         <Stepper.Step label="Answer key" description="Optional" />
         <Stepper.Step label="Review and create" />
       </Stepper>
 
       <StepSection title="1. Question file">
         {/* Parse is enabled without a file: pressing it says "No file selected" (the spec's message). */}
-        <FileUpload
-          upload={paper}
-          label="Question file"
-          accept={ACCEPT_DOCS}
-          action={{ label: "Parse Questions", onClick: parse, disabled: !!noCourse }}
-          progress="reading-named"
-        >
+        <FileUpload upload={paper} label="Question file" accept={ACCEPT_PAPERS} action={{ label: "Parse Questions", onClick: parse, disabled: !!noCourse }}>
+          <ParseProgress busy={paper.busy} fileName={paper.file?.name} progress={paper.progress} />
           {error && (
             <Alert color="red" role="alert" title={error.title}>
               {error.text}
