@@ -12,7 +12,7 @@ import { FETCH_FAILED, groupId, parseGroupId, useGroupQuestions, type BankQuesti
 import { areaOf } from "../lib/area";
 import { QuestionImage } from "@/components/protected-image";
 import { MathText } from "@/components/math-text";
-import { QUESTION_TYPE_LABELS } from "@adesua/domain/rules";
+import { describeKey, QUESTION_TYPE_LABELS } from "@adesua/domain/rules";
 import { marksText } from "../lib/marks";
 
 const LETTERS = "ABCDE";
@@ -135,6 +135,7 @@ export function ReadGroupPage() {
                 ))}
               </List>
             )}
+            {!isStudent && <StaffKey q={q} />}
             {q.topic && (
               <Text size="xs" c="dimmed">
                 Topic: {q.topic}
@@ -158,5 +159,22 @@ export function ReadGroupPage() {
         />
       )}
     </Stack>
+  );
+}
+
+/**
+ * Staff: the key of a question whose options do not show it (multiple answers, short, numerical, written) as a person
+ * reads it (describeKey). Students get no key from the server at all.
+ */
+function StaffKey({ q }: { q: BankQuestion }) {
+  const type = q.type ?? "single";
+  if (type === "single" || type === "true_false") return null;
+  const s = q as BankQuestion & Parameters<typeof describeKey>[0]["details"];
+  const key = describeKey({ type, options: q.options, answer: q.answer, details: s });
+  return (
+    <Text size="sm" c={key ? "green.9" : "orange.8"} style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
+      {key ? `${type === "written" ? "Marking scheme" : "Answer"}: ${key}` : type === "written" ? "Marked by the teacher" : "No answer: graded by hand"}
+      {type === "multiple" && key ? ` (${s.scoring === "partial" ? "partial credit" : "all or nothing"})` : ""}
+    </Text>
   );
 }
