@@ -197,7 +197,6 @@ describe("marking journeys", () => {
       .getByText("Marking scheme")
       .first();
     await written.waitFor();
-    await written.scrollIntoViewIfNeeded();
     await snap(wide.page, "marking-written-parts-desktop");
     await wide.context.close();
   });

@@ -32,6 +32,8 @@ const items = [
     marks: 4,
     facility: 0.5,
     discrimination: null,
+    marked: 5,
+    meanMarks: 2,
     options: [],
     marksDistribution: [
       { marks: 0, count: 1 },
@@ -57,6 +59,7 @@ describe("item analysis", () => {
     expect(within(written).getByText("Written")).toBeInTheDocument();
     expect(within(written).getAllByText("4 marks")).toHaveLength(2);
     expect(written).toHaveTextContent("50%");
+    expect(written).toHaveTextContent("Mean 2 of 4 marks · 5 marked");
     expect(within(written).getByRole("button", { name: /^— Discrimination is not worked out for written answers/ })).toBeInTheDocument();
     const dist = within(written).getByRole("list", { name: "Marks given on question 2" });
     expect(

@@ -34,7 +34,15 @@ function Flags({ it }: { it: ItemAnalysis }) {
 /** Each option with how many chose it (the top group in brackets), the key marked. */
 function Options({ it }: { it: ItemAnalysis }) {
   const v = itemView(it);
-  if (v.distribution) return <MarksDistribution buckets={v.distribution} question={it.number} />;
+  if (v.distribution)
+    return (
+      <Stack gap={4}>
+        <Text size="xs">
+          {it.meanMarks === null ? "None marked yet" : `Mean ${Math.round(it.meanMarks * 100) / 100} of ${v.marks} marks`} · {it.marked} marked
+        </Text>
+        <MarksDistribution buckets={v.distribution} question={it.number} />
+      </Stack>
+    );
   return (
     <Stack gap={2}>
       {it.options.map((o) => (

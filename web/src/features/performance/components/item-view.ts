@@ -12,14 +12,9 @@ export const TYPE_SHORT: Record<QuestionType, string> = {
   written: "Written",
 };
 
-/** What item analysis adds per question for the question types (issue 27). */
-type TypedItem = { type?: QuestionType | null; marks?: number | null; marksDistribution?: MarksBucket[] | null };
-
 /** An item's type, marks and (written) distribution of marks as the table reads them. */
 export function itemView(it: ItemAnalysis): { type: QuestionType; marks: number; distribution: MarksBucket[] | null } {
-  const t = it as ItemAnalysis & TypedItem;
-  const type = t.type ?? "single";
-  return { type, marks: t.marks ?? 1, distribution: type === "written" ? (t.marksDistribution ?? []) : null };
+  return { type: it.type, marks: it.marks, distribution: it.type === "written" ? it.marksDistribution : null };
 }
 
-export const isWritten = (it: ItemAnalysis) => itemView(it).type === "written";
+export const isWritten = (it: ItemAnalysis) => it.type === "written";
