@@ -19,13 +19,17 @@ import {
 import { emptyMetadata, MetadataFields, toMetadata } from "./metadata-fields";
 
 type RowError = { row: number; message: string };
+/** What the import did not take: questions of kinds Adesua does not import (named) and broken or changed ones (warnings). */
+type Skipped = { unsupported?: { message: string }[]; warnings?: { message: string }[] };
+const skippedLines = (b: Skipped | undefined) => [...(b?.unsupported ?? []).map((u) => u.message), ...(b?.warnings ?? []).map((w) => w.message)];
 
 const FORMAT_OPTIONS = EXCHANGE_FORMATS.map((f) => ({ value: f.value, label: f.label }));
 const acceptOf = (f: ExchangeFormat) => EXCHANGE_FORMATS.find((x) => x.value === f)!.accept;
 
 /**
- * Import questions from another system's open format (GIFT, Aiken, Moodle XML) or the CSV template into
- * the bank: one file, its year, subject, section and topic; all of it or none, duplicates skipped.
+ * Import questions from another system's open format (GIFT, Aiken, Moodle XML: every question type) or the CSV template
+ * into the bank: one file, its year, subject, section and topic; duplicates skipped. What is not imported (a matching
+ * question, a broken one, a sound file) is listed by name after the import, or with the refusal when nothing could be.
  */
 export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const invalidate = useInvalidateBank();
@@ -33,13 +37,15 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
   const [meta, setMeta] = useState(emptyMetadata);
   const [error, setError] = useState<string | null>(null);
   const [rowErrors, setRowErrors] = useState<RowError[]>([]);
+  const [skipped, setSkipped] = useState<string[]>([]);
   const [done, setDone] = useState<{ text: string; warnings: string[] } | null>(null);
   const upload = useFileUpload({
     send: (f, _progress, v: { format: ExchangeFormat; meta: SaveMetadata }) =>
       v.format === "csv" ? importCsv(f, v.meta) : importExchange(f, v.format, v.meta),
     onSuccess: (r) => {
       const skipped = r.skippedDuplicates ? ` (${r.skippedDuplicates} duplicate${r.skippedDuplicates === 1 ? "" : "s"} skipped)` : "";
-      setDone({ text: `${r.message}${skipped}.`, warnings: (r.warnings ?? []).map((w) => (w.question ? `Question ${w.question}: ${w.message}` : w.message)) });
+      // Each message names its question ("Q7 'Match the tools' is a matching question: not imported").
+      setDone({ text: `${r.message}${skipped}.`, warnings: skippedLines(r) });
       setFile(null);
       void invalidate();
     },
@@ -47,6 +53,13 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
       setError(errorText(e, IMPORT_FAILED));
       const body = e instanceof ApiError ? (e.body as { errors?: RowError[] } | undefined) : undefined;
       if (Array.isArray(body?.errors)) setRowErrors(body.errors);
+      const refusal = e instanceof ApiError ? (e.body as Skipped | undefined) : undefined;
+      const lines = skippedLines(refusal).filter((l) => l.endsWith("not imported") || l.endsWith("skipped"));
+      if (lines.length) {
+        // The error names them all in one line; the list reads better.
+        setError("No question in this file can be imported:");
+        setSkipped(lines);
+      }
     },
   });
   const { file, setFile } = upload;
@@ -55,6 +68,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
     setFile(null);
     setError(null);
     setRowErrors([]);
+    setSkipped([]);
     setDone(null);
     onClose();
   };
@@ -62,6 +76,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
   function submit() {
     setError(null);
     setRowErrors([]);
+    setSkipped([]);
     setDone(null);
     if (!file) return setError(format === "csv" ? "Please select a CSV file" : "Please select a GIFT, Aiken or Moodle XML file to import.");
     const m = toMetadata(meta);
@@ -73,8 +88,9 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
     <Modal opened={opened} onClose={close} title="Import questions" centered size="lg">
       <Stack>
         <Text size="sm">
-          Questions exported from Moodle or another system (GIFT, Aiken or Moodle XML multiple choice), or a CSV with the columns question, optionA–optionD,
-          optionE (optional), correctOption (A–E) and explanation (optional).
+          Questions exported from Moodle or another system (GIFT, Aiken or Moodle XML: multiple choice, multiple answers, true/false, short answer, numerical
+          and essay questions; matching and other kinds are named and left out), or a CSV with the columns question, optionA–optionD, optionE (optional),
+          correctOption (A–E) and explanation (optional).
         </Text>
         <NativeSelect
           label="Format"
@@ -99,14 +115,21 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                 ))}
               </List>
             )}
+            {skipped.length > 0 && (
+              <List size="sm" mt={4}>
+                {skipped.slice(0, 50).map((m, i) => (
+                  <List.Item key={i}>{m}</List.Item>
+                ))}
+              </List>
+            )}
           </Alert>
         )}
         {done && (
           <Alert color="green" role="status">
             {done.text}
             {done.warnings.length > 0 && (
-              <List size="sm" mt={4}>
-                {done.warnings.map((w, i) => (
+              <List size="sm" mt={4} style={{ overflowWrap: "anywhere" }}>
+                {done.warnings.slice(0, 100).map((w, i) => (
                   <List.Item key={i}>{w}</List.Item>
                 ))}
               </List>
