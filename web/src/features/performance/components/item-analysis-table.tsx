@@ -89,7 +89,7 @@ function TypeBadge({ it }: { it: ItemAnalysis }) {
         {TYPE_SHORT[v.type]}
       </Badge>
       {v.marks !== 1 && (
-        <Text size="xs" c="dimmed">
+        <Text span size="xs" c="dimmed">
           {v.marks} marks
         </Text>
       )}
