@@ -44,6 +44,15 @@ export const practiceAnswer = (questionId: number, answer: string | null, correc
   answer,
   correctAnswer,
   correct: answer !== null && answer === correctAnswer,
+  // A single-choice question of one mark (issue 27's fields).
+  type: "single" as const,
+  available: 1,
+  earned: correctAnswer === null ? null : answer !== null && answer === correctAnswer ? 1 : 0,
+  marked: correctAnswer !== null,
+  key: correctAnswer,
+  answerText: answer,
+  scheme: null,
+  parts: [],
 });
 
 /** A graded practice of three 2020 Science section A questions (POST /practice's answer). */
@@ -56,6 +65,8 @@ export function practiceResult(over: Partial<PracticeResult> = {}): PracticeResu
     score: 1,
     total: 3,
     percentage: 50,
+    earned: 1,
+    available: 2,
     timeTakenSeconds: null,
     retryOf: null,
     createdAt: "2026-01-01T00:00:00.000Z",

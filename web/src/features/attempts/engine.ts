@@ -64,6 +64,8 @@ export type RunnerResult = {
   scoreShownFrom?: number | null;
   /** Answers that reached the server after the time was up, by the teacher's decision so far (decision 044). */
   lateAnswers?: { pending: number; accepted: number; left: number };
+  /** Practice of past questions: nothing waits for a teacher (a written answer is compared with its marking scheme). */
+  practice?: boolean;
   /** While `review` is null: when the correct answers appear ("close" at `at`, epoch ms; "teacher"; "last_attempt"). */
   answersWhen?: { when: "close" | "teacher" | "last_attempt"; at: number | null };
 };

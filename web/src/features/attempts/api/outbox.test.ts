@@ -71,6 +71,43 @@ describe("the answer outbox", () => {
   });
   afterEach(() => vi.useRealTimers());
 
+  it("keeps each keystroke of a typed answer at once and sends it only after a pause, or at once when the box is left", async () => {
+    const { box, calls } = controlled();
+    box.put(21, "7", undefined, 800);
+    box.put(21, "7.", undefined, 800);
+    box.put(21, "7.5", undefined, 800);
+    // Every keystroke is on the device already (a reload or a lost connection loses none)…
+    expect(JSON.parse(storage.getItem("adesua.outbox.7")!).entries["21"].answer).toBe("7.5");
+    await vi.advanceTimersByTimeAsync(799);
+    expect(calls).toHaveLength(0);
+    // …and one request goes once the typing pauses.
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].answers).toEqual([{ questionId: 21, answer: "7.5" }]);
+    await confirm(calls[0]);
+    box.put(22, "The water cycle", undefined, 800);
+    // Leaving the box (a put without a delay of the same text) sends it now, once.
+    box.put(22, "The water cycle");
+    await settle();
+    expect(calls).toHaveLength(2);
+    await confirm(calls[1]);
+    // Leaving it again without a change sends nothing: the server has it.
+    box.put(22, "The water cycle");
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(calls).toHaveLength(2);
+    expect(box.status).toBe("saved");
+  });
+
+  it("never sends a blank answer (the server refuses one, and the refusal would drop the batch): it withdraws the unsent one", async () => {
+    const { box, calls } = controlled();
+    box.put(31, "Accra", undefined, 800);
+    box.put(31, "", undefined, 800);
+    expect(box.size).toBe(0);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(calls).toHaveLength(0);
+    expect(JSON.parse(storage.getItem("adesua.outbox.7")!).entries).toEqual({});
+  });
+
   it("queues an answer, sends it at once and clears it when the server confirms", async () => {
     const { box, calls } = controlled();
     const seen: string[] = [];

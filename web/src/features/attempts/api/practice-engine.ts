@@ -265,6 +265,7 @@ export function createPracticeEngine(o: PracticeEngineOptions): QuizEngine {
           passingScore,
           review: g.review,
           canAttemptAgain: true,
+          practice: true,
         },
       };
       return session;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import { LATE_ANSWERS } from "@adesua/domain/constants";
 import { renderWithProviders } from "@/test/render";
+import type { ReviewItem } from "@adesua/domain";
 import type { RunnerResult } from "../engine";
 import { ResultView } from "./result-view";
 
@@ -40,5 +41,70 @@ describe("the result screen", () => {
     again.unmount();
     show({});
     expect(screen.queryByTestId("late-answers")).toBeNull();
+  });
+});
+
+describe("the review of every question type", () => {
+  const item = (over: Partial<ReviewItem>): ReviewItem => ({
+    questionId: 1,
+    index: 0,
+    text: "Q",
+    options: [],
+    type: "single",
+    marks: 1,
+    yourAnswer: null,
+    correct: null,
+    correctAnswer: null,
+    earned: null,
+    ...over,
+  });
+
+  it("describes each answer, says right / partly right / wrong with its marks, or that the teacher marks it, and the key", () => {
+    show({
+      review: [
+        item({
+          index: 0,
+          type: "multiple",
+          marks: 2,
+          options: ["3", "5", "6", "8"],
+          yourAnswer: '["3","8"]',
+          correct: false,
+          earned: 0.5,
+          correctAnswer: "3; 6",
+        }),
+        item({ index: 1, type: "numerical", marks: 2, unit: "kg", yourAnswer: "7.5", correct: true, earned: 2, correctAnswer: "7.5 ± 0.1 kg" }),
+        item({
+          index: 2,
+          type: "written",
+          marks: 4,
+          parts: [
+            { label: "a", marks: 2 },
+            { label: "b", marks: 2 },
+          ],
+          yourAnswer: '["13.50","6.50"]',
+          correct: null,
+          earned: null,
+          correctAnswer: "(a) 3 × 4.50 = 13.50",
+        }),
+        item({ index: 3, type: "true_false", options: ["True", "False"], yourAnswer: "False", correct: false, earned: 0, correctAnswer: "True" }),
+        item({ index: 4, type: "short", yourAnswer: null, correct: false, earned: 0, correctAnswer: "1/2; one half" }),
+      ],
+    });
+    const multiple = screen.getByTestId("review-1");
+    expect(multiple).toHaveTextContent("Question 1 · 0.5 of 2 marks");
+    expect(multiple).toHaveTextContent("Partly right");
+    expect(multiple).toHaveTextContent("Your answer: 3; 8");
+    expect(multiple).toHaveTextContent("Correct answer: 3; 6");
+    expect(screen.getByTestId("review-2")).toHaveTextContent("2 of 2 marks");
+    expect(screen.getByTestId("review-2")).toHaveTextContent("Correct");
+    expect(screen.getByTestId("review-2")).toHaveTextContent("Your answer: 7.5 kg");
+    const written = screen.getByTestId("review-3");
+    expect(written).toHaveTextContent("Waiting for your teacher's marks");
+    expect(written).toHaveTextContent("(a) 13.50");
+    expect(written).toHaveTextContent("(b) 6.50");
+    expect(written).toHaveTextContent("Marking scheme: (a) 3 × 4.50 = 13.50");
+    expect(screen.getByTestId("review-4")).toHaveTextContent("Wrong");
+    expect(screen.getByTestId("review-4")).toHaveTextContent("0 of 1 mark");
+    expect(screen.getByTestId("review-5")).toHaveTextContent("Your answer: Not answered");
   });
 });

@@ -18,18 +18,25 @@ export function resultLabel(r: Pick<RunnerResult, "passed">): { text: string; co
 }
 
 /** Right, partly right, wrong, or waiting for the teacher's marks; and "1.5 of 2 marks" once marked. */
-export function reviewVerdict(item: Pick<ReviewItem, "correct" | "earned" | "marks">): { text: string; color: string; marks: string | null } {
+export function reviewVerdict(
+  item: Pick<ReviewItem, "correct" | "earned" | "marks" | "type">,
+  practice = false,
+): { text: string; color: string; marks: string | null } {
   const marks = item.marks ?? 1;
   const earned = item.earned === undefined ? (item.correct === true ? marks : item.correct === false ? 0 : null) : item.earned;
   const of = earned === null ? null : `${earned} of ${marksText(marks)}`;
-  if (earned === null) return { text: "Waiting for your teacher's marks", color: "gray", marks: null };
+  if (earned === null) {
+    // Practice has no teacher: a written answer is compared with its marking scheme; a question without a key is not marked.
+    const text = !practice ? "Waiting for your teacher's marks" : item.type === "written" ? "Compare with the marking scheme" : "Not marked (no key)";
+    return { text, color: "gray", marks: null };
+  }
   if (item.correct === true || earned >= marks) return { text: "Correct", color: "green", marks: of };
   if (earned > 0) return { text: "Partly right", color: "yellow", marks: of };
   return { text: "Wrong", color: "red", marks: of };
 }
 
-function ReviewRow({ item }: { item: ReviewItem }) {
-  const verdict = reviewVerdict(item);
+function ReviewRow({ item, practice }: { item: ReviewItem; practice?: boolean }) {
+  const verdict = reviewVerdict(item, practice);
   const given =
     item.yourAnswer === null
       ? ""
@@ -196,7 +203,7 @@ export function ResultView({
           </Title>
           <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: "none" }}>
             {result.review.map((item) => (
-              <ReviewRow key={item.questionId} item={item} />
+              <ReviewRow key={item.questionId} item={item} practice={result.practice} />
             ))}
           </Stack>
         </Stack>

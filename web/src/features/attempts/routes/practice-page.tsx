@@ -53,40 +53,48 @@ export function practiceItem(q: StudentBankQuestion): PracticeItem {
 }
 
 /**
- * One question's practice result. The server's practice contract gains marks per question (issue 27): `earned`
- * (null while a teacher would have to mark it: written answers), `marks`, and `correct` null for a question it cannot
- * mark. Read as optional, so the screen works with the server before and after.
+ * One question's practice result. The practice contract gained per question (issue 27) its type, `available` marks,
+ * `earned` (null when practice does not mark it), `marked`, the key described (`key`), a written answer's `scheme` and
+ * `parts`. Read as optional, so a result from a server without them still shows (single choice, one mark).
  */
-type PracticeLine = PracticeResult["results"][number] & { earned?: number | null; marks?: number; correct: boolean | null };
+type PracticeLine = Pick<PracticeResult["results"][number], "questionId" | "answer" | "correctAnswer" | "correct"> &
+  Partial<Omit<PracticeResult["results"][number], "questionId" | "answer" | "correctAnswer" | "correct">>;
 
 type StudentBankQuestionPage = { questions: StudentBankQuestion[]; pagination: PageMeta };
 
-/** The server's practice result as the attempt screen's review: every question with its correct answer, in its type. */
+/** A written answer's marking scheme with its parts' ("(a) …"), to compare with in the review. */
+function schemeOf(x: PracticeLine): string | null {
+  const parts = (x.parts ?? []).filter((p) => p.scheme.trim()).map((p) => `(${p.label}) ${p.scheme}`);
+  return [x.scheme?.trim() ?? "", ...parts].filter(Boolean).join("\n") || null;
+}
+
+/** The server's practice result as the attempt screen's review: every question in its type, its marks and its key. */
 export function practiceReview(r: PracticeResult, items: PracticeItem[]): PracticeGrade & { resultId: number } {
   const byId = new Map(items.map((q) => [q.id, q]));
   const review: ReviewItem[] = (r.results as PracticeLine[]).map((x, index) => {
     const q = byId.get(x.questionId);
-    const marks = x.marks ?? q?.marks ?? 1;
-    const keyless = x.correctAnswer === null || x.correct === null;
-    const earned = x.earned !== undefined ? x.earned : keyless ? null : x.correct ? marks : 0;
+    const type = x.type ?? q?.type ?? "single";
+    const marks = x.available ?? q?.marks ?? 1;
+    const unmarked = x.marked === false || (x.marked === undefined && x.correctAnswer === null);
+    const earned = unmarked ? null : (x.earned ?? (x.correct ? marks : 0));
     return {
       questionId: x.questionId,
       index,
       text: q?.text ?? "",
       options: q?.options ?? [],
-      type: q?.type ?? "single",
+      type,
       marks,
       ...(q?.unit ? { unit: q.unit } : {}),
       ...(q?.parts?.length ? { parts: q.parts } : {}),
       ...(q?.equations?.length ? { equations: q.equations } : {}),
       yourAnswer: x.answer,
-      correct: earned === null ? null : x.correct === true,
-      correctAnswer: x.correctAnswer,
+      correct: earned === null ? null : x.correct,
+      correctAnswer: type === "written" ? schemeOf(x) : (x.key ?? x.correctAnswer),
       earned,
     };
   });
-  const keyed = review.filter((x) => x.earned !== null).length;
-  return { resultId: r.id, score: keyed ? r.percentage : null, correct: r.score, total: r.total, review };
+  const marked = review.filter((x) => x.earned !== null).length;
+  return { resultId: r.id, score: marked ? r.percentage : null, correct: r.score, total: r.total, review };
 }
 
 /** What the page keeps in the browser's history entry: the round it started, so a reload resumes it (and a fresh visit asks first). */
