@@ -356,6 +356,24 @@ describe("question types found in papers (issue 27)", () => {
     expect(r.warnings).toEqual([]);
   });
 
+  it("reads lettered parts under a stem worth some marks as parts sharing them", () => {
+    const r = read("1. Study the food chain. [6 marks]", "(a) Name the producer.", "(b) Name a consumer.", "(c) What eats the grasshopper?");
+    expect(r.questions[0]).toMatchObject({
+      type: "written",
+      marks: 6,
+      parts: [
+        { label: "a", marks: 2, scheme: "" },
+        { label: "b", marks: 2, scheme: "" },
+        { label: "c", marks: 2, scheme: "" },
+      ],
+    });
+  });
+
+  it("reads questions after 'Answer any two questions' as written, but not after 'Answer all questions'", () => {
+    expect(read("Answer any two questions.", "1. Explain erosion.", "2. Explain weathering.").questions.map((q) => q.type)).toEqual(["written", "written"]);
+    expect(read("Answer all questions.", "1. Which picture shows a cell?").questions[0].type).toBeUndefined();
+  });
+
   it("keeps a question without options outside a written part as today: a warning, no type", () => {
     const r = read("1. Describe the water cycle.", "2. 2 + 2 =", "A. 4", "B. 5");
     expect(r.questions[0]).toEqual({ text: "Describe the water cycle.", options: [], answer: "" });
@@ -372,6 +390,8 @@ describe("question types found in papers (issue 27)", () => {
 
   it("reads a short answer with no key as short, with no accepted answers", () => {
     expect(read("1. 5 × 5 = ______").questions[0]).toEqual({ text: "5 × 5 = ______", options: [], answer: "", type: "short" });
+    // A first question ending in a blank is a question, not a header's form field ("Name: ______").
+    expect(read("1) Capital of Ghana ______").questions[0]).toMatchObject({ text: "Capital of Ghana ______", type: "short" });
   });
 
   it("reads 'choose all that apply' and 'Which TWO' with a key 'A, C' as multiple-answer questions", () => {

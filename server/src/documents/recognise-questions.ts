@@ -49,8 +49,11 @@ const TRUE_FALSE_STEM =
   /^\s*(?:true\s+or\s+false|true\s*\/\s*false|state\s+whether\b[^?]*\btrue\s+or\s+false)\b|\((?:true\s*(?:or|\/)\s*false|T\s*\/\s*F)\)\s*[.?]?$/i;
 const MULTIPLE_STEM =
   /\b(?:choose|select|tick|mark|circle|pick)\s+(?:all|every)\s+(?:the\s+)?(?:options?\s+|answers?\s+)?(?:that|which)\s+(?:apply|are\s+(?:correct|true))|\ball\s+that\s+apply\b|\bwhich\s+(?:TWO|THREE|two|three)\b|\b(?:choose|select|pick|tick)\s+(?:TWO|THREE|two|three)\b|\bmore\s+than\s+one\s+(?:answer|option)\s+(?:is|may\s+be)\s+correct/;
-/** "Answer any three questions", "Answer all questions in this section", "Answer two questions only". */
-const ANSWER_QUESTIONS = /^\s*answer\b.{0,60}\bquestions?\b/i;
+/**
+ * "Answer any three questions", "Answer two questions only", "Answer one question from this section": a written part.
+ * ("Answer all questions" heads multiple-choice papers too, so it does not count; "SECTION B" does.)
+ */
+const ANSWER_QUESTIONS = /^\s*answer\s+(?:any\s+|only\s+)?(?:one|two|three|four|five|six|\d{1,2})\b.{0,50}\bquestions?\b/i;
 /** A section whose questions are written answers: "SECTION B", "PART II", "Essay", "Theory". */
 const WRITTEN_SECTION = /^\s*(?:SECTION|Section|PART|Part)\s+(?:B|C|D|II|III|IV|2|3|4)\b|\b(?:essay|theory|structured|written|subjective)\b/i;
 const INSTRUCTION_ANYWHERE = /\ball\s+(?:the\s+)?questions\b|\bquestions?\s+\d+\s*(?:to|-|–|and)\s*\d+\b|\blettered\s+a\b/i;
@@ -230,7 +233,12 @@ export function recogniseQuestions(all: TextLine[]): QuestionParseResult {
       continue;
     }
 
-    if (!current && drafts.length === 0 && (HEADER_FIELD.test(text) || (headingOpen && pending.length === 0 && TIME_LINE.test(text)))) {
+    if (
+      !current &&
+      drafts.length === 0 &&
+      !QUESTION_START.test(line.text) &&
+      (HEADER_FIELD.test(text) || (headingOpen && pending.length === 0 && TIME_LINE.test(text)))
+    ) {
       heading.push(clean(text));
       pendingImages.push(...images);
       continue;
@@ -464,8 +472,16 @@ function applyKey(drafts: Draft[], keyLines: TextLine[]): void {
 const TF = (s: string): "True" | "False" | null => (/^(?:true|t)\.?$/i.test(s.trim()) ? "True" : /^(?:false|f)\.?$/i.test(s.trim()) ? "False" : null);
 
 /** "(a) Define … [2 marks] (b) …": the parts of a written question, when its lettered lines carry marks. */
-function partsOf(d: Draft): { label: string; marks: number; text: string }[] | null {
-  if (d.options.length < 1 || !d.options.some((o) => MARKS_ONE.test(o.text))) return null;
+function partsOf(d: Draft, total: number | null): { label: string; marks: number; text: string }[] | null {
+  if (d.options.length < 1) return null;
+  if (!d.options.some((o) => MARKS_ONE.test(o.text))) {
+    // "(a) … (b) …" under a stem worth "[6 marks]", with no key: parts sharing the marks equally (when they divide).
+    const lettered = d.options.every((o) => /^[A-E]$/.test(o.letter)) && !d.answerLetter && !d.options.some((o) => o.star || o.bold);
+    if (total === null || !lettered) return null;
+    const share = Math.round((total / d.options.length) * 100) / 100;
+    const even = Math.abs(share * d.options.length - total) < 1e-9;
+    return d.options.map((o) => ({ label: o.letter.toLowerCase(), marks: even ? share : 0, text: o.text }));
+  }
   return d.options.map((o) => {
     const m = MARKS_ONE.exec(o.text);
     return { label: o.letter.toLowerCase(), marks: m ? Number(m[1]) : 0, text: o.text.replace(MARKS, "").trim() };
@@ -504,8 +520,8 @@ function finish(drafts: Draft[]): QuestionParseResult {
     for (const n of d.notes) warn(`${n}.`);
 
     // Written answers: sub-parts with marks, a marks annotation, or no options in a written section.
-    const parts = partsOf(d);
     const totalMarks = [...stemText.matchAll(MARKS)].map((m) => Number(m[1]));
+    const parts = partsOf(d, totalMarks.length ? totalMarks[totalMarks.length - 1] : null);
     const noOptions = d.options.length === 0;
     if (parts || (noOptions && !BLANK.test(stemText) && !TRUE_FALSE_STEM.test(stemText) && (totalMarks.length > 0 || d.writtenContext))) {
       const stem = stemText.replace(MARKS, "").trim();
