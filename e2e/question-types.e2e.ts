@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { DEMO, DESKTOP, launch, newPage, signIn, snap } from "./browser";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Locator, Page } from "playwright-core";
+import { DEMO, DEMO_PASSWORD, DESKTOP, launch, newPage, signIn, snap } from "./browser";
 
 /**
  * Issue 27 on a phone (360 px): a teacher writes a quiz with one question of each type in the quiz editor, saves it,
@@ -16,6 +17,63 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+const SHOTS = path.join(path.dirname(new URL(import.meta.url).pathname), "screenshots");
+/** A picture of one part of the screen (a question's card) for a human to look at. */
+const shot = (l: Locator, name: string) => l.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+
+const MATHML = "<math><msup><mi>x</mi><mn>2</mn></msup><mo>=</mo><mn>49</mn></math>";
+/** A paper as the parse answers it: a scanned question with an equation, every other type, the heading, instructions and a matching question left out. */
+const PARSED = {
+  questions: [
+    {
+      text: "If x^2 = 49, find the positive value of x.",
+      options: ["5", "7", "9", "49"],
+      answer: "7",
+      type: "single",
+      marks: 1,
+      equations: [{ linear: "x^2 = 49", mathml: MATHML }],
+      scan: { page: 1, cropId: null },
+    },
+    {
+      text: "Which of these are mammals?",
+      options: ["Goat", "Lizard", "Bat", "Frog"],
+      answer: "",
+      type: "multiple",
+      marks: 2,
+      answers: ["Goat", "Bat"],
+      scoring: "all_or_nothing",
+    },
+    { text: "Water boils at 100 °C at sea level.", options: ["True", "False"], answer: "True", type: "true_false", marks: 1 },
+    {
+      text: "Name the largest planet.",
+      options: [],
+      answer: "Jupiter",
+      type: "short",
+      marks: 1,
+      accepted: [{ text: "Jupiter", fraction: 100 }],
+      contains: false,
+    },
+    { text: "What is 15% of 200?", options: [], answer: "30", type: "numerical", marks: 1, value: 30, tolerance: 0, unit: null },
+    {
+      text: "Describe the water cycle.",
+      options: [],
+      answer: "",
+      type: "written",
+      marks: 4,
+      parts: [
+        { label: "a", marks: 2, scheme: "Evaporation, condensation" },
+        { label: "b", marks: 2, scheme: "Precipitation, collection" },
+      ],
+      scheme: null,
+    },
+  ],
+  warnings: [],
+  heading: "GHANA EDUCATION SERVICE\nBECE MOCK EXAMINATION 2024 — INTEGRATED SCIENCE",
+  instructions: "Answer all questions. Write your answers in the spaces provided.",
+  unsupported: [{ number: 7, title: "Match the tools", kind: "matching", message: "Q7 'Match the tools' is a matching question: not imported" }],
+  source: "ocr",
+};
 
 /** No page may scroll sideways at phone width. */
 async function expectNoSideScroll(page: Page) {
@@ -133,5 +191,81 @@ describe("question types journey", () => {
     await page.setViewportSize(DESKTOP);
     await snap(page, "question-types-editor-desktop");
     await context.close();
+  }, 180_000);
+
+  it("the parse review shows the paper's heading and instructions, what was not imported, a scan's note, the equation and every type; the bank shows each key", async () => {
+    const { page, context } = await newPage(browser);
+    // The parse itself is the documents helpers' (and its own journeys'): here its answer is given, to judge the review.
+    const job = {
+      id: "00000000-0000-4000-8000-000000000001",
+      kind: "questions",
+      status: "done",
+      pages: 1,
+      pagesDone: 1,
+      stage: null,
+      fileName: "scan.pdf",
+      result: PARSED,
+    };
+    await page.route("**/api/questions/parse", (r) => r.fulfill({ json: PARSED }));
+    await page.route("**/api/questions/parse-jobs**", (r) => r.fulfill({ status: r.request().method() === "POST" ? 201 : 200, json: job }));
+    await signIn(page, DEMO.teacher);
+    await page.waitForURL("**/teachers/dashboard");
+    await page.goto("/teachers/dashboard/quiz/upload");
+    await page.getByRole("heading", { name: "Upload Quiz" }).waitFor();
+    await page
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles({ name: "scan.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF") });
+    await page.getByRole("button", { name: "Parse Questions" }).click();
+    const head = page.getByRole("region", { name: "The paper's heading and instructions" });
+    await head.getByText("Answer all questions. Write your answers in the spaces provided.").waitFor();
+    await page.getByText("Q7 'Match the tools' is a matching question: not imported").waitFor();
+    expect(await page.getByRole("region", { name: /^Question \d$/ }).count()).toBe(6);
+    await page.getByText("Answered 6 of 6").waitFor();
+    const q1 = page.getByRole("region", { name: "Question 1", exact: true });
+    await q1.getByText("Read from a scan: check it").waitFor();
+    // The equation drawn as MathML in the preview.
+    await q1.locator("math msup").first().waitFor();
+    await expectNoSideScroll(page);
+    await snap(page, "question-types-review-phone");
+    await shot(head, "question-types-review-heading-phone");
+    await shot(q1, "question-types-review-scan-equation-phone");
+    for (const n of [2, 4, 6]) await shot(page.getByRole("region", { name: `Question ${n}`, exact: true }), `question-types-review-q${n}-phone`);
+    await page.setViewportSize(DESKTOP);
+    await shot(q1, "question-types-review-scan-equation-desktop");
+    await snap(page, "question-types-review-desktop");
+    await context.close();
+
+    // The same questions in the bank (saved through the API as the review saves them), read by a teacher.
+    const login = await fetch(`${inject("baseUrl")}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: DEMO.teacher, password: DEMO_PASSWORD }),
+    });
+    const token = ((await login.json()) as { token: string }).token;
+    const subject = `Types ${stamp}`;
+    const saved = await fetch(`${inject("baseUrl")}/api/questions/bulk`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        metadata: { year: 2024, subject, section: "A", topic: null },
+        questions: PARSED.questions.map(({ scan: _scan, ...q }) => ({ ...q, answer: q.answer || null, options: q.options.length ? q.options : undefined })),
+      }),
+    });
+    expect(saved.status, await saved.clone().text()).toBe(201);
+    const bank = await newPage(browser);
+    await signIn(bank.page, DEMO.teacher);
+    await bank.page.waitForURL("**/teachers/dashboard");
+    await bank.page.goto(`/teachers/dashboard/questions/read/${encodeURIComponent(`2024~${subject}~A`)}?perPage=10`);
+    await bank.page.getByText("Answer: Goat; Bat (all or nothing)").waitFor();
+    await bank.page.getByText("Answer: Jupiter").waitFor();
+    await bank.page.getByText("Answer: 30").waitFor();
+    await bank.page.getByText(/^Marking scheme: \(a\) Evaporation/).waitFor();
+    await bank.page.locator("math msup").first().waitFor();
+    await expectNoSideScroll(bank.page);
+    await snap(bank.page, "question-types-bank-phone");
+    await bank.page.setViewportSize(DESKTOP);
+    await snap(bank.page, "question-types-bank-desktop");
+    await bank.context.close();
   }, 180_000);
 });
