@@ -322,6 +322,7 @@ export function GradeCard({ submission: s, onGrade, onSaved, saved, autoFocus, p
                               onCommit={(via) => commit(i, via)}
                               error={errors[a.questionId]}
                               busy={saving}
+                              last={i === marking.length - 1}
                             />
                           ) : (
                             <Text size="sm" c="dimmed">

@@ -36,6 +36,8 @@ type Props = {
   busy?: boolean;
   /** Step of the arrows (default 0.5). */
   step?: number;
+  /** The script's last marks input: a phone's keyboard shows "Done" (it saves) instead of "Next". */
+  last?: boolean;
 };
 
 /**
@@ -43,7 +45,10 @@ type Props = {
  * by `step`) with "of N marks" beside it, quick buttons for no marks and full marks, and the error under it. Enter or
  * Tab keeps the mark and hands on to the next answer (`onCommit`).
  */
-export const MarksInput = forwardRef<HTMLInputElement, Props>(function MarksInput({ label, max, value, onChange, onCommit, error, busy, step = 0.5 }, ref) {
+export const MarksInput = forwardRef<HTMLInputElement, Props>(function MarksInput(
+  { label, max, value, onChange, onCommit, error, busy, step = 0.5, last },
+  ref,
+) {
   const errorId = useId();
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
     if (e.key === "Enter") {
@@ -66,6 +71,7 @@ export const MarksInput = forwardRef<HTMLInputElement, Props>(function MarksInpu
           allowNegative={false}
           clampBehavior="none"
           inputMode="decimal"
+          enterKeyHint={last ? "done" : "next"}
           value={value}
           onChange={onChange}
           onKeyDown={onKeyDown}
