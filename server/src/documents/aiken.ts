@@ -9,20 +9,26 @@ import type { ParseWarning } from "./types.ts";
  * two characters are skipped. The ANSWER letter counts options by position (A = the first).
  *
  * Aiken carries single-answer multiple choice only, without explanations or line breaks: an export folds line breaks to
- * spaces and leaves out every other type (as Moodle's own Aiken export does) and single-answer questions whose key is
- * unknown (Aiken has no way to write them). A true/false question is not written as a two-option question: read back it
+ * spaces and leaves out every other type (as Moodle's own Aiken export does), single-answer questions whose key is
+ * unknown, and those whose text Moodle would read as an option ("A. …") or an ANSWER line (Aiken has no way to write them). A true/false question is not written as a two-option question: read back it
  * would become a single-answer question, another type.
  */
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
+const readableAsQuestion = (line: string) => line.length >= 2 && !/^[A-Z][).]/.test(line) && !line.startsWith("ANSWER:");
+
 export function exportAiken(questions: TypedExchangeQuestion[]): string {
   const fold = (s: string) => s.replace(/\s*\r?\n\s*/g, " ").trim();
-  return questions
-    .filter((q) => (q.type ?? "single") === "single" && q.options.includes(q.answer))
-    .map((q) => [fold(q.text), ...q.options.map((o, k) => `${LETTERS[k]}) ${fold(o)}`), `ANSWER: ${LETTERS[q.options.indexOf(q.answer)]}`].join("\n"))
-    .join("\n\n")
-    .concat("\n");
+  return (
+    questions
+      // Aiken has no escapes: a question whose one line Moodle would read as an option or an ANSWER line (or skip, being
+      // shorter than 2 characters) cannot be written either.
+      .filter((q) => (q.type ?? "single") === "single" && q.options.includes(q.answer) && readableAsQuestion(fold(q.text)))
+      .map((q) => [fold(q.text), ...q.options.map((o, k) => `${LETTERS[k]}) ${fold(o)}`), `ANSWER: ${LETTERS[q.options.indexOf(q.answer)]}`].join("\n"))
+      .join("\n\n")
+      .concat("\n")
+  );
 }
 
 export function importAiken(src: string): ExchangeImport {

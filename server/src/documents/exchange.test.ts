@@ -227,7 +227,8 @@ describe("Aiken by Moodle's rules", () => {
 
   it("round-trips single-answer questions (line breaks folded) and leaves the other types out", () => {
     const oneLine = SINGLE.map((q) => ({ ...q, text: q.text.replace(/\n/g, " ") }));
-    const r = importAiken(exportAiken([...SINGLE, ...TYPED]));
+    const optionLike = { text: "A. Kofi went to school. Why?", options: ["late", "early"], answer: "late" };
+    const r = importAiken(exportAiken([...SINGLE, ...TYPED, optionLike]));
     expect(r.warnings).toEqual([]);
     expect(plain(r)).toEqual(oneLine);
   });
