@@ -186,10 +186,12 @@ describe("question types journey", () => {
     expect(await page.getByLabel("Marking scheme", { exact: true }).inputValue()).toBe("Accept any clear explanation.");
     await expectNoSideScroll(page);
     await snap(page, "question-types-reopened-phone");
+    for (const n of [1, 2, 3, 4, 5, 6]) await shot(page.getByRole("region", { name: `Question ${n}`, exact: true }), `question-types-editor-q${n}-phone`);
 
     // The same editor on a desktop.
     await page.setViewportSize(DESKTOP);
     await snap(page, "question-types-editor-desktop");
+    for (const n of [2, 6]) await shot(page.getByRole("region", { name: `Question ${n}`, exact: true }), `question-types-editor-q${n}-desktop`);
     await context.close();
   }, 180_000);
 

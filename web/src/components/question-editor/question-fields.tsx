@@ -81,10 +81,11 @@ export function QuestionFields({ n, idBase, value: q, onChange, errors, disabled
           allowNegative={false}
           value={bodyMarks(q)}
           readOnly={partsSum}
+          variant={partsSum ? "filled" : "default"}
           disabled={disabled}
           onChange={(v) => set({ marks: v })}
           error={err("marks")}
-          w={120}
+          w={150}
         />
       </Group>
       <Textarea
@@ -129,7 +130,6 @@ export function QuestionFields({ n, idBase, value: q, onChange, errors, disabled
           />
           <NumberInput
             label="Tolerance (±)"
-            description="0: exactly"
             min={0}
             allowNegative={false}
             decimalScale={6}

@@ -21,10 +21,10 @@ type Props = {
 
 const LETTERS = "ABCDE";
 
-/** The key as the question's badge says it: "Answer B", "Key set", "Marked by the teacher", "No answer". */
+/** The key as the question's badge says it: "Answer B", "Key set", "Teacher marks" (written), "No answer". */
 function keyBadge(b: QuestionBody) {
   const type = typeOf(b);
-  if (type === "written") return <Badge color="grape">Marked by the teacher</Badge>;
+  if (type === "written") return <Badge color="grape">Teacher marks</Badge>;
   if (!keyGiven(b)) return <Badge color="gray">No answer</Badge>;
   if (type === "single") return <Badge color="green">Answer {LETTERS[b.answerIndex!]}</Badge>;
   if (type === "true_false") return <Badge color="green">Answer {b.answerIndex === 0 ? "True" : "False"}</Badge>;
