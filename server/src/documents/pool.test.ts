@@ -6,6 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { DOCUMENT_MESSAGES } from "./errors.ts";
+import { SCAN_MESSAGES } from "./ocr/scan";
 import { DocumentPool } from "./pool.ts";
 import { buildDoc, buildDocx, buildPdf, buildScannedPdf, buildZip, picture, TINY_PNG } from "./test/build-files.ts";
 
@@ -95,7 +96,8 @@ describe("the document worker pool", () => {
   });
 
   it("carries the worker's refusals back with their status: no text layer, zip bomb, damaged .doc", async () => {
-    expect(await refusal(pool.parseQuestionFile(await buildScannedPdf(), "scan.pdf"))).toEqual({ status: 422, message: DOCUMENT_MESSAGES.noTextLayer });
+    // A PDF with no text layer is read by OCR (issue 27): this one's only picture is a pixel, so nothing is read.
+    expect(await refusal(pool.parseQuestionFile(await buildScannedPdf(), "scan.pdf"))).toEqual({ status: 422, message: SCAN_MESSAGES.nothingRead });
     expect(await refusal(pool.parseQuestionFile(buildZip("word/document.xml", new Uint8Array(100 * 1024 * 1024)), "bomb.docx"))).toEqual({
       status: 413,
       message: DOCUMENT_MESSAGES.zipBomb,

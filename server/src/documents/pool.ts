@@ -155,7 +155,7 @@ const TEXT_ONLY = (message: string) => ({ accept: ["text"] as const, refuse: () 
  * Cheap checks on the request thread (the one upload guard's first half, sniff.ts), so a wrong, oversized
  * or declared-huge file never reaches a worker; the worker verifies every zip entry before reading.
  */
-function checkDocument(bytes: Uint8Array, filename: string): ScanKind | "docx" | "doc" {
+export function checkDocument(bytes: Uint8Array, filename: string): ScanKind | "docx" | "doc" {
   checkSize(bytes);
   const name = filename.trim();
   // A photo of a paper (JPEG or PNG, by its bytes, named as one): read by OCR.

@@ -28,6 +28,8 @@ export function keyStart(lines: TextLine[]): number {
     // Questions with options after a "Solutions" topic title are questions, not a key.
     const options = (letter: string) => after.some((l) => new RegExp(`^\\s*\\(?${letter}[.)]\\s+\\S`, "i").test(l.text));
     if (options("a") && options("b")) continue;
+    // A key answers; it asks nothing. A chart's "Key" legend followed by questions is not one.
+    if (after.some((l) => /\?\s*$/.test(l.text))) continue;
     if (after.some((l) => ENTRY.test(l.text))) return i + 1;
   }
   return -1;

@@ -486,3 +486,57 @@ describe("a paper's header and instructions (issue 27)", () => {
     ).toThrow("Found text of 2 pages, but no numbered questions: is this a question paper?");
   });
 });
+
+describe("a whole BECE-style paper (issue 27)", () => {
+  it("reads header, instructions, both sections and the key at the end together", () => {
+    const r = read(
+      "GHANA EDUCATION SERVICE",
+      "BECE 2019",
+      "INTEGRATED SCIENCE",
+      "Name: ____________   Index No: ________",
+      "Time allowed: 1 hour 30 minutes",
+      "SECTION A",
+      "Each question is followed by four options lettered A to D. Find the correct",
+      "option for each question and shade in pencil on your answer sheet.",
+      "1. Which of the following is a mammal?",
+      "A. shark      C. bat",
+      "B. trout      D. frog",
+      "2. Which method separates iodine from sand?",
+      "A. evaporation   B. decantation",
+      "C. filtrationD. sublimation",
+      "Study the key below and answer question 3.",
+      "Key",
+      "1 square = 2 goats",
+      "3. How many goats do 4 squares show?",
+      "A. 2   B. 4   C. 6   D. 8",
+      "SECTION B",
+      "Answer any two questions from this section.",
+      "4. (a) What is a food chain? [2 marks]",
+      "(b) Give one example of a producer. [1 mark]",
+      "5. Describe the process of evaporation. [5 marks]",
+      "ANSWER KEY",
+      "1 C  2 D  3 D",
+      "4. (a) The order in which living things feed on one another.",
+      "(b) A green plant.",
+      "5. Water turns into vapour when heated.",
+    );
+    expect(r.heading).toBe("GHANA EDUCATION SERVICE\nBECE 2019\nINTEGRATED SCIENCE\nName: ____________ Index No: ________\nTime allowed: 1 hour 30 minutes");
+    expect(r.instructions).toBe(
+      "Each question is followed by four options lettered A to D. Find the correct option for each question and shade in pencil on your answer sheet.\nStudy the key below and answer question 3.\nAnswer any two questions from this section.",
+    );
+    expect(r.questions.map((q) => [q.type ?? "single", q.options, q.answer, q.marks])).toEqual([
+      ["single", ["shark", "trout", "bat", "frog"], "bat", undefined],
+      ["single", ["evaporation", "decantation", "filtration", "sublimation"], "sublimation", undefined],
+      ["single", ["2", "4", "6", "8"], "8", undefined],
+      ["written", [], "", 3],
+      ["written", [], "", 5],
+    ]);
+    expect(r.questions[2].passage).toBeUndefined();
+    expect(r.questions[3].parts).toEqual([
+      { label: "a", marks: 2, scheme: "The order in which living things feed on one another." },
+      { label: "b", marks: 1, scheme: "A green plant." },
+    ]);
+    expect(r.questions[4].scheme).toBe("Water turns into vapour when heated.");
+    expect(r.warnings).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CourseFormSchema, ImportCsvFieldsSchema, ImportExchangeFieldsSchema, QuizFormSchema, ScheduleFormSchema } from "@adesua/domain";
+import { CourseFormSchema, ImportCsvFieldsSchema, ImportExchangeFieldsSchema, ParseJobFieldsSchema, QuizFormSchema, ScheduleFormSchema } from "@adesua/domain";
 
 /**
  * What the OpenAPI document (at /api/docs/json) cannot learn from the routes' own schemas (issue 25 item 10).
@@ -34,8 +34,22 @@ const COURSE_FORM: FormBody = {
 };
 
 export const MULTIPART_BODIES: Record<string, FormBody> = {
-  "post /api/questions/parse": { file: "attachment", fileRequired: true, description: "A question paper: .pdf, .docx or .doc (10 MB at most)." },
-  "post /api/questions/parse-answers": { file: "attachment", fileRequired: true, description: "An answer key: .pdf, .docx or .doc (10 MB at most)." },
+  "post /api/questions/parse": {
+    file: "attachment",
+    fileRequired: true,
+    description: "A question paper: .pdf, .docx, .doc, or a .jpg/.png photo (10 MB at most).",
+  },
+  "post /api/questions/parse-answers": {
+    file: "attachment",
+    fileRequired: true,
+    description: "An answer key: .pdf, .docx, .doc, or a .jpg/.png photo (10 MB at most).",
+  },
+  "post /api/questions/parse-jobs": {
+    file: "attachment",
+    fileRequired: true,
+    fields: ParseJobFieldsSchema,
+    description: "A question paper or an answer key (`kind`), read in the background: .pdf, .docx, .doc, or a .jpg/.png photo (10 MB at most).",
+  },
   "post /api/questions/import-csv": {
     file: "csvFile",
     fileRequired: true,

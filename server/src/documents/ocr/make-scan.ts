@@ -101,3 +101,23 @@ export function paperLines(n: number, from = 1): string[] {
   }
   return out;
 }
+
+/** A scanned paper of `pages` A4 pages, ten questions a page, each page turned a little differently, with a scanner's stamp. */
+export async function scannedPaper(pages: number, perPage = 10): Promise<{ pdf: Uint8Array; questions: number }> {
+  const typed = await typedPaper(
+    Array.from({ length: pages }, (_, p) => [
+      ...(p === 0 ? ["JHS 3 Integrated Science", "Answer all questions."] : []),
+      ...paperLines(perPage, p * perPage + 1),
+    ]),
+  );
+  const angles = [-3, 2.5, -6, 8, 4, -9];
+  const pictures: Buffer[] = [];
+  for (let p = 0; p < pages; p++) pictures.push(await damagedPage(typed, p + 1, { angle: angles[p % angles.length] }));
+  return { pdf: await scannedPdf(pictures, "Scanned by TapScanner"), questions: pages * perPage };
+}
+
+/** A phone photo (JPEG) of a typed page of `n` questions: larger, turned 8°, light falling off strongly. */
+export async function phonePhoto(n = 10): Promise<Buffer> {
+  const typed = await typedPaper([["JHS 3 Mathematics", ...paperLines(n)]]);
+  return damagedPage(typed, 1, { angle: 8, shade: 0.5, noise: 25, width: 2400 });
+}

@@ -65,6 +65,15 @@ export async function readScan(task: ScanTask, progress: (p: ScanProgress) => vo
       for (let n = 1; n <= pages; n++) {
         progress({ pages, pagesDone: n - 1, stage: `Reading page ${n} of ${pages}` });
         const image = pdf ? await pageImage(pdf, n) : Buffer.from(task.bytes);
+        const size = await sharp(image)
+          .metadata()
+          .catch(() => null);
+        if (!size?.width || !size.height) throw new DocumentError(422, SCAN_MESSAGES.damagedImage);
+        // A picture too small to hold a line of print (an icon, a pixel) has nothing to read.
+        if (size.width < 64 || size.height < 64) {
+          read.push({ prepared: Buffer.alloc(0), width: 0, height: 0, lines: [] });
+          continue;
+        }
         let prep;
         try {
           prep = await preparePage(image);

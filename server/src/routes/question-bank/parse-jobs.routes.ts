@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { BANK_MESSAGES, FileLinkSchema, IdParamsSchema, ParseJobFieldsSchema, ParseJobParamsSchema, ParseJobSchema } from "@adesua/domain";
 import { STAFF } from "../../lib/access";
-import { badRequest, notFound } from "../../lib/errors";
+import { badRequest, HttpError, notFound } from "../../lib/errors";
+import { DocumentError } from "../../documents";
+import { checkDocument } from "../../documents/pool";
 import { readForm } from "../../lib/form";
 import { parseInput } from "../../lib/validation";
 import { viewerOf } from "../../lib/viewer";
@@ -25,6 +27,13 @@ export const parseJobRoutes: FastifyPluginAsyncZod = async (app) => {
       const { kind } = parseInput(ParseJobFieldsSchema, form.fields);
       const file = form.files.attachment;
       if (!file || file.data.length === 0) throw badRequest(kind === "answers" ? BANK_MESSAGES.answerFileRequired : BANK_MESSAGES.questionFileRequired);
+      // The cheap checks (size, type by content, a zip's declared sizes) answer at once; the reading is the job's.
+      try {
+        checkDocument(file.data, file.filename);
+      } catch (e) {
+        if (e instanceof DocumentError) throw new HttpError(e.status, e.message);
+        throw e;
+      }
       return reply.status(202).send(await startParseJob({ db: app.db, storage: app.storage }, kind, file.data, file.filename, viewer.id));
     },
   );
