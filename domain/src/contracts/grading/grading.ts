@@ -207,10 +207,18 @@ export const LateAnswerSchema = z.object({
   answer: z.string(),
   /** What counts for this question now (saved in time, or accepted); null when nothing does. */
   countedAnswer: z.string().nullable(),
-  /** The correct option's text; null for a question without a key. */
+  /** The correct option's text (other types: the key described); null for a question without a key. */
   correctAnswer: z.string().nullable(),
-  /** Whether the late answer is right by the key; null without a key. */
+  /** Whether the late answer is right (full marks) by the key; null without a key. */
   correct: z.boolean().nullable(),
+  /** The question's type. */
+  type: QuestionTypeSchema,
+  /** What the question is worth. */
+  marks: z.number(),
+  /** Marks the late answer would earn by the key; null without a key (written answers: the teacher marks them). */
+  earned: z.number().nullable(),
+  /** The late answer as a person reads it (`describeAnswer`). */
+  answerText: z.string(),
   /** When the phone says it was given (its clock, corrected by the server time it learnt); null when it did not say. */
   givenAt: z.string().nullable(),
   /** When it reached the server. */

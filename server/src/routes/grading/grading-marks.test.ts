@@ -148,4 +148,27 @@ describe("teacher marks as numbers (issue 27)", () => {
     const [row] = await db().select().from(submissions).where(eq(submissions.id, s.submissionId));
     expect(row).toMatchObject({ graded: false, marks: null });
   });
+
+  it("re-marks with types when a key changes: score and item_marks follow, the teacher's marks stay", async () => {
+    const s = await sitting(["Accra", null, "True", "Tano", "20 cm", "An answer", "16"]);
+    // Auto: 1 + 0 + 1 + 0 + 0 + 1 = 3 of 8.
+    expect(s.result).toMatchObject({ score: 37.5, graded: false });
+    await grade(s.teacher.token, s.submissionId, { marks: [{ questionId: s.ids[AT.written], marks: 2.5 }] });
+    const qs = await call(t.app, { method: "GET", url: `/api/quizzes/${s.quizId}`, token: s.teacher.token });
+    // The teacher changes the numerical key to 20 and adds "Tano" to the short answers.
+    const questions = qs.body.questions.map((q: Record<string, unknown>) =>
+      q.id === s.ids[AT.numerical]
+        ? { ...q, value: 20 }
+        : q.id === s.ids[AT.short]
+          ? { ...q, accepted: [...(q.accepted as object[]), { text: "Tano", fraction: 50 }] }
+          : q,
+    );
+    const put = await call(t.app, { method: "PUT", url: `/api/quizzes/${s.quizId}/questions`, token: s.teacher.token, payload: { questions } });
+    expect(put.status, put.raw).toBe(200);
+    const [row] = await db().select().from(submissions).where(eq(submissions.id, s.submissionId));
+    // 3 + 2 (numerical) + 0.5 (short) + 2.5 (written) = 8 of 13.
+    expect(row).toMatchObject({ score: 61.54, graded: true });
+    const marks = new Map(row.itemMarks!.map((m) => [m.questionId, m.earned]));
+    expect([marks.get(s.ids[AT.numerical]), marks.get(s.ids[AT.short]), marks.get(s.ids[AT.written])]).toEqual([2, 0.5, 2.5]);
+  });
 });

@@ -2,6 +2,10 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   answerMatches,
   correctAnswerText,
+  describeAnswer,
+  describeKey,
+  isAutoMarked,
+  markAnswer,
   DEADLINE_GRACE_MS,
   LATE_ANSWERS,
   type LateAnswer,
@@ -45,7 +49,9 @@ function present(
   const sorted = [...late].sort((a, b) => (place.get(a.questionId) ?? 1e9) - (place.get(b.questionId) ?? 1e9));
   const answers: LateAnswer[] = sorted.map((l) => {
     const q = keyed[place.get(l.questionId) ?? -1];
-    const key = q ? correctAnswerText(q.answer, q.options) : null;
+    const auto = q ? isAutoMarked(q) : false;
+    const key = !q || !auto ? null : q.type === "single" ? correctAnswerText(q.answer, q.options) : describeKey(q);
+    const mark = q && auto ? markAnswer(q, l.answer, answerMatches) : null;
     const limit = x.deadline ? x.deadline.getTime() + DEADLINE_GRACE_MS : null;
     return {
       questionId: l.questionId,
@@ -55,7 +61,11 @@ function present(
       answer: l.answer,
       countedAnswer: counted.get(l.questionId) ?? null,
       correctAnswer: key,
-      correct: key === null || !q ? null : answerMatches(l.answer, q.answer, q.options),
+      correct: mark === null || mark.earned === null ? null : mark.earned >= mark.available,
+      type: q?.type ?? "single",
+      marks: q ? Number(q.marks) : 1,
+      earned: mark?.earned ?? null,
+      answerText: q ? describeAnswer(q, l.answer) : l.answer,
       givenAt: iso(l.givenAt),
       receivedAt: l.receivedAt.toISOString(),
       givenInTime: l.givenAt && limit !== null ? l.givenAt.getTime() <= limit : null,

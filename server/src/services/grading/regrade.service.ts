@@ -4,7 +4,7 @@ import type { Queryable } from "../../db/client";
 import { attemptAnswers, attempts, submissions, type SubmissionRow } from "../../db/schema";
 import { recordAudit, type Actor } from "../../audit/audit";
 import { conflict } from "../../lib/errors";
-import { loadAttemptAnswers, loadKeyedQuestions, teacherGradeOf, type StoredAnswer } from "./grading.service";
+import { itemMarksOf, loadAttemptAnswers, loadKeyedQuestions, teacherGradeOf, type StoredAnswer } from "./grading.service";
 import { recomputeRecords } from "./records-recompute.service";
 
 export const STUDENTS_TAKING_QUIZ = "Students are taking this quiz; change the questions after their attempts end";
@@ -49,12 +49,15 @@ export async function regradeQuiz(tx: Queryable, quiz: { id: number; passingScor
     // A submission whose attempt is gone keeps its grade: there is nothing to grade it from.
     if (s.attemptId === null) continue;
     const g = gradeWithTeacher(keyed, byAttempt.get(s.attemptId) ?? [], teacherGradeOf(s));
+    const itemMarks = itemMarksOf(g);
+    const sameMarks = JSON.stringify(s.itemMarks ?? null) === JSON.stringify(itemMarks);
     const same = s.score === g.score && s.correct === g.correct && s.total === g.total && s.graded === g.graded;
-    if (same) continue;
-    changes.push({ submissionId: s.id, before: s.score, after: g.score });
+    if (same && sameMarks) continue;
+    // Marks per question (item analysis) follow every key change, even one that leaves the score as it was.
+    if (!same) changes.push({ submissionId: s.id, before: s.score, after: g.score });
     await tx
       .update(submissions)
-      .set({ score: g.score, correct: g.correct, total: g.total, graded: g.graded, ungradedAnswers: g.ungradedAnswers })
+      .set({ score: g.score, correct: g.correct, total: g.total, graded: g.graded, ungradedAnswers: g.ungradedAnswers, itemMarks })
       .where(eq(submissions.id, s.id));
   }
   if (!changes.length) return 0;
@@ -80,7 +83,7 @@ export async function regradeSubmission(tx: Queryable, s: SubmissionRow, quiz: {
   const g = gradeWithTeacher(keyed, answers, teacherGradeOf(s));
   const [after] = await tx
     .update(submissions)
-    .set({ score: g.score, correct: g.correct, total: g.total, graded: g.graded, ungradedAnswers: g.ungradedAnswers })
+    .set({ score: g.score, correct: g.correct, total: g.total, graded: g.graded, ungradedAnswers: g.ungradedAnswers, itemMarks: itemMarksOf(g) })
     .where(eq(submissions.id, s.id))
     .returning();
   await recomputeRecords(tx, { quizId: quiz.id, userId: s.userId });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { answerMatches } from "@adesua/domain";
+import { answerMatches, markAnswer, type QuestionDetails, type QuestionType } from "@adesua/domain";
 import type { Queryable } from "../../db/client";
 import type { Viewer } from "../../lib/viewer";
 import { practiceScopeSql, quizScopeSql } from "./report-scope";
@@ -65,26 +65,41 @@ export async function topicScores(db: Queryable, viewer: Viewer): Promise<TopicS
   const [quizAnswers, practice] = await Promise.all([
     // The questions with a topic first (few, or none), then their answers through attempt_answers' index
     // on question_id: the 4 million answers of untagged questions are never read.
-    db.execute<{ level: string; subject_key: string; topic: string; options: string[]; key: string; given: string; n: number }>(sql`
+    db.execute<{
+      level: string;
+      subject_key: string;
+      topic: string;
+      options: string[];
+      key: string;
+      type: QuestionType;
+      details: QuestionDetails;
+      given: string;
+      n: number;
+    }>(sql`
       with tq as materialized (
-        select qq.id, qq.options, qq.answer, coalesce(qq.topic, src.topic) as topic, q.student_type as level, lower(trim(c.title)) as subject_key
+        select qq.id, qq.options, qq.answer, qq.type, qq.details, coalesce(qq.topic, src.topic) as topic, q.student_type as level, lower(trim(c.title)) as subject_key
         from questions qq
         left join questions src on src.id = qq.source_question_id
         join quizzes q on q.id = qq.quiz_id join courses c on c.id = q.course_id
         where qq.quiz_id is not null and coalesce(qq.topic, src.topic) is not null and qq.answer is not null and ${quizScopeSql(viewer)}
       )
-      select tq.level, tq.subject_key, tq.topic, tq.options, tq.answer as key, lower(trim(aa.answer)) as given, count(*)::int as n
+      select tq.level, tq.subject_key, tq.topic, tq.options, tq.answer as key, tq.type, tq.details, lower(trim(aa.answer)) as given, count(*)::int as n
       from tq
       join attempt_answers aa on aa.question_id = tq.id
       join attempts a on a.id = aa.attempt_id and a.status = 'submitted'
-      group by tq.id, tq.level, tq.subject_key, tq.topic, tq.options, tq.answer, lower(trim(aa.answer))`),
+      group by tq.id, tq.level, tq.subject_key, tq.topic, tq.options, tq.answer, tq.type, tq.details, lower(trim(aa.answer))`),
     db.execute<{ level: string; subject_key: string; topic: string; right: number; total: number }>(sql`
       select u.student_type as level, lower(trim(p.subject)) as subject_key, bq.topic,
-             (count(*) filter (where (e.value ->> 'correct')::boolean))::int as right, count(*)::int as total
+             -- Share of the marks earned (issue 27; older rows: right or wrong); written answers practice does not mark are left out.
+             coalesce(sum(case when jsonb_typeof(e.value -> 'earned') = 'number' and (e.value ->> 'available')::numeric > 0
+                               then (e.value ->> 'earned')::numeric / (e.value ->> 'available')::numeric
+                               else ((e.value ->> 'correct')::boolean)::int end), 0)::float8 as right,
+             count(*)::int as total
       from practice_results p join users u on u.id = p.user_id
       cross join lateral jsonb_array_elements(p.answers) e
       join questions bq on bq.id = (e.value ->> 'questionId')::int
-      where u.student_type is not null and bq.topic is not null and e.value ->> 'answer' is not null and ${practiceScopeSql(viewer)}
+      where u.student_type is not null and bq.topic is not null and e.value ->> 'answer' is not null
+        and coalesce(jsonb_typeof(e.value -> 'earned'), 'number') <> 'null' and ${practiceScopeSql(viewer)}
       group by 1, 2, 3`),
   ]);
   const out = new Map<string, TopicScore>();
@@ -97,7 +112,9 @@ export async function topicScores(db: Queryable, viewer: Viewer): Promise<TopicS
   };
   for (const r of quizAnswers.rows) {
     const n = Number(r.n);
-    add(r.level, r.subject_key, r.topic, answerMatches(r.given, r.key, r.options) ? n : 0, n);
+    // Judged by the question's type (a share of the marks for partial credit), as grading marks it.
+    const q = { type: r.type ?? "single", options: r.options, answer: r.key, details: r.details ?? {}, marks: 1 };
+    add(r.level, r.subject_key, r.topic, (markAnswer(q, r.given, answerMatches).earned ?? 0) * n, n);
   }
   for (const r of practice.rows) add(r.level, r.subject_key, r.topic, Number(r.right), Number(r.total));
   return [...out.values()];
