@@ -31,7 +31,8 @@ const MARKER = /(^|\s)(\*?)\s?(?:\(([A-Ea-e])\)|([A-Ea-e])[.)])(?=\s|$|\*)/g;
 const INSTRUCTION =
   /^\s*(?:answer|attempt|choose|read|instructions?|time\s*(?:allowed)?\s*:|duration|each\s+question|select|find\s+the\s+(?:correct|best)|do\s+not|write|this\s+paper|candidates?|circle|shade|use\s+the|from\s+the\s+(?:options|alternatives)|total\s+marks|name\s*:|index\s+(?:no|number))/i;
 /** A line that opens a block several questions share: "PASSAGE II", "Comprehension", "Study the table below…". */
-const BLOCK_TITLE = /^\s*(?:passage|comprehension|poem|extract|study\s+the\s+(?:table|diagram|graph|chart|map|passage|figure|key|picture|information)\s+(?:below|above)\s+and)\b/i;
+const BLOCK_TITLE =
+  /^\s*(?:passage|comprehension|poem|extract|study\s+the\s+(?:table|diagram|graph|chart|map|passage|figure|key|picture|information)\s+(?:below|above)\s+and)\b/i;
 /** Instructions that do not start like one: "Mark the letter A, B, C or D on your answer sheet…", "…shade in pencil…". */
 const INSTRUCTION_MORE =
   /\banswer\s+(?:sheet|booklet)\b|\banswer\s+questions?\s+\d{1,3}\b|\bshade\s+(?:in|the|your)\b|\blettered\s+A\s+to\s+[C-E]\b|\b(?:mark|circle|underline|tick)\s+the\s+(?:letter|correct|right|best)\b|\bthe\s+letters?\s+A\s*,\s*B\s*,\s*C\b|^\s*(?:mark|tick|underline)\s+(?:the\s+)?(?:answer|option)/i;
