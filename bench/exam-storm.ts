@@ -15,6 +15,8 @@
  * --keep (keep the database), --server-env KEY=VALUE (repeatable; e.g. PGLITE_THREAD=false), --tag run1 (results file suffix),
  * --workers 2 (PostgreSQL: the same as --server-env WORKERS=2: a primary and 2 server processes, as `npm start` runs them),
  * --pgbench 20 (PostgreSQL: after the storm, that many seconds of `pgbench -N` on the same server, for its commit limit).
+ * --ocr (a teacher reads a 4-page scanned paper by parse job, POST /questions/parse-jobs and polling, one after another
+ * all through the exam: OCR in the server's low-priority OCR process beside the storm; recorded as "ocr", a paper each).
  * Writes bench/results/exam-storm-<db>-<N>[-workers<W>][-crash][-tag].json. Traffic only to 127.0.0.1.
  */
 import fs from "node:fs";
@@ -37,6 +39,7 @@ import {
   type ServerProc,
 } from "../server/test/storm";
 import { buildDocx, buildPdf, type PdfPage } from "../server/src/documents/test/build-files";
+import { scannedPaper } from "../server/src/documents/ocr/make-scan";
 
 const { values: args } = parseArgs({
   options: {
@@ -53,6 +56,8 @@ const { values: args } = parseArgs({
     crash: { type: "boolean", default: false },
     workers: { type: "string", default: "1" },
     pgbench: { type: "string", default: "0" },
+    /** One teacher reading a 4-page scanned paper by parse job, back to back, all through the exam (issue 27). */
+    ocr: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
     /** Write a V8 CPU profile of the server into this folder. */
     profile: { type: "string" },
@@ -146,6 +151,36 @@ async function runUploaders(port: number, tokens: string[], papers: Paper[], unt
   );
 }
 
+/**
+ * A teacher reads a scanned paper by parse job again and again until `until`: POST /questions/parse-jobs, then GET the
+ * job every 500 ms until it ends; each paper read whole is recorded as "ocr" (its time from upload to result).
+ */
+async function runOcrJobs(port: number, token: string, pdf: Uint8Array, expected: number, until: number, recorder: StepRecorder): Promise<void> {
+  const auth = { authorization: `Bearer ${token}` };
+  while (Date.now() < until) {
+    const fd = new FormData();
+    fd.append("kind", "questions");
+    fd.append("attachment", new Blob([pdf], { type: "application/pdf" }), "scan.pdf");
+    const t = performance.now();
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/api/questions/parse-jobs`, { method: "POST", body: fd, headers: auth });
+      let job = (await r.json()) as { id: string; status: string; result?: { questions: unknown[] }; error?: unknown };
+      if (r.status !== 202) {
+        recorder.error("ocr", `${r.status} ${JSON.stringify(job).slice(0, 200)}`);
+        continue;
+      }
+      while (job.status === "queued" || job.status === "running") {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        job = (await (await fetch(`http://127.0.0.1:${port}/api/questions/parse-jobs/${job.id}`, { headers: auth })).json()) as typeof job;
+      }
+      if (job.status === "done" && (job.result?.questions.length ?? 0) >= expected * 0.8) recorder.ok("ocr", performance.now() - t);
+      else recorder.error("ocr", `${job.status} ${job.result?.questions.length ?? 0} questions ${JSON.stringify(job.error ?? "")}`);
+    } catch (e) {
+      recorder.error("ocr", (e as Error).message);
+    }
+  }
+}
+
 const TICK = 100; // USER_HZ
 /** CPU seconds so far: the machine's busy time (all cores), the server process, all postgres processes, this process. */
 function cpuSnapshot(server: ServerProc) {
@@ -200,6 +235,8 @@ async function main() {
     const { students, quiz } = await withDatabase(db, (d) => seedStorm(d, { students: N, questionCount, timeLimitMinutes: Math.ceil(windowMs / 60_000) + 10 }));
     const uploaderTokens = await withDatabase(db, (d) => seedUploaders(d, uploaders));
     const papers = uploaders > 0 ? await uploadPapers() : [];
+    const ocrToken = args.ocr ? (await withDatabase(db, (d) => seedUploaders(d, 1)))[0] : null;
+    const scan = args.ocr ? await scannedPaper(4) : null;
     log(`seeded in ${Math.round(performance.now() - seedStart)} ms`);
     const nodeArgs = args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
     server = await startServer(db, serverEnv, nodeArgs, entry);
@@ -284,8 +321,10 @@ async function main() {
       }
     }, 200);
     const uploading = runUploaders(port, uploaderTokens, papers, Date.now() + windowMs, recorder);
+    const reading = ocrToken && scan ? runOcrJobs(port, ocrToken, scan.pdf, scan.questions, Date.now() + windowMs, recorder) : Promise.resolve();
     const ledger = await runStorm({ students, quiz, windowMs, startSpreadMs, submitSpreadMs, retry: args.crash, http: () => client, recorder });
     await uploading;
+    await reading;
     clearInterval(progress);
     clearInterval(probe);
     clearInterval(sampler);
@@ -354,7 +393,7 @@ async function main() {
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(
       dir,
-      `exam-storm-${kind}-${N}${workers > 1 ? `-workers${workers}` : ""}${args.crash ? "-crash" : ""}${uploaders ? `-uploaders${uploaders}` : ""}${args.tag ? `-${args.tag}` : ""}.json`,
+      `exam-storm-${kind}-${N}${workers > 1 ? `-workers${workers}` : ""}${args.crash ? "-crash" : ""}${uploaders ? `-uploaders${uploaders}` : ""}${args.ocr ? "-ocr" : ""}${args.tag ? `-${args.tag}` : ""}.json`,
     );
     const busy = cpuTimeline.map((r) => Math.max(0, r[1] - Math.max(0, r[2]) - Math.max(0, r[3]) - Math.max(0, r[4])));
     Object.assign(result, {
