@@ -155,7 +155,7 @@ describe("question bank journeys", () => {
     await group.getByRole("link", { name: /^Read/ }).click();
     await page.getByText("What is 3 x 4?").waitFor();
     // Staff see the answer.
-    await page.getByRole("article", { name: "Question 1" }).getByText("Answer").waitFor();
+    await page.getByRole("article", { name: "Question 1" }).getByText("Answer", { exact: true }).waitFor();
     await page.context().close();
   });
 
