@@ -311,7 +311,7 @@ describe("Word papers from real schools (issue 27)", () => {
         "B. 5",
       ]),
     );
-    expect(r.heading).toBe("ACCRA METRO JHS\nINTEGRATED SCIENCE\nBECE 2019\nName: ______________\nTime allowed: 1 hour");
+    expect(r.heading).toBe("ACCRA METRO JHS\nINTEGRATED SCIENCE\nBECE 2019\nTime allowed: 1 hour");
     expect(r.instructions).toMatch(/^Each question is followed by four options lettered A to D\..*\nMark the letter A, B, C or D/);
     expect(r.questions.map((q) => [q.text, q.passage])).toEqual([
       ["Which is a mammal?", undefined],

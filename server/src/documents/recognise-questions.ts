@@ -39,6 +39,8 @@ const INSTRUCTION_MORE =
 /** Header lines of a paper: a form field ("Name: ______", "Index No.:"), the exam and year ("BECE 2019"). */
 const HEADER_FIELD =
   /^\s*(?:(?:candidate'?s?\s+)?name|index\s*(?:no\.?|number)|class|form|date|school|subject|paper|signature|stream|term|centre|center|level)\s*[:.]\s*(?:_{2,}|\.{3,}|\S.{0,60})?$|^\s*(?:BECE|B\.E\.C\.E\.?|WASSCE|WAEC|NECO|JHS\s*\d)\b.{0,60}$|^[^.?!]{0,60}_{3,}[\s_]*$/i;
+/** A form field left blank for the candidate ("Name: ________   Index No: ______"): part of no heading, dropped. */
+const BLANK_FIELD = /^\s*(?:[\p{L}.'’ ]{1,30}[:.]?\s*(?:_{3,}|\.{4,}|…+)\s*)+$/u;
 /** "Time allowed: 1 hour", "Duration: 45 minutes", "Time: 1 hr". */
 const TIME_LINE = /^\s*(?:time(?:\s+allowed)?|duration)\s*[:.-]/i;
 /** A marks annotation: "[10 marks]", "(4 marks)", "[2 mks]", "(1 mark)". */
@@ -240,7 +242,7 @@ export function recogniseQuestions(all: TextLine[]): QuestionParseResult {
       !QUESTION_START.test(line.text) &&
       (HEADER_FIELD.test(text) || (headingOpen && pending.length === 0 && TIME_LINE.test(text)))
     ) {
-      heading.push(clean(text));
+      if (!BLANK_FIELD.test(text)) heading.push(clean(text));
       pendingImages.push(...images);
       continue;
     }
@@ -407,7 +409,7 @@ function splitBlock(block: string[]): { instructions: string[]; header: string[]
     }
     carriesOn = false;
     if (HEADER_FIELD.test(l) || TIME_LINE.test(l)) {
-      out.header.push(l);
+      if (!BLANK_FIELD.test(l)) out.header.push(l);
       continue;
     }
     if (SECTION.test(l)) continue;
