@@ -75,11 +75,22 @@ describe("PDF papers from real schools (issue 27)", () => {
             { runs: [{ text: "2. Evaluate 2" }, { text: "3", size: 7, rise: 4 }, { text: " × 2" }] },
             "A. 16",
             "B. 12",
+            {
+              runs: [
+                { text: "3. Water is H" },
+                { text: "2", size: 7, rise: -2 },
+                { text: "O. Ghana became a republic on 1" },
+                { text: "st", size: 7, rise: 4 },
+                { text: " July 1960." },
+              ],
+            },
+            "A. yes",
+            "B. no",
           ],
         },
       ]),
     );
-    expect(r.questions.map((q) => q.text)).toEqual(["If x^2 = 49, find x.", "Evaluate 2^3 × 2"]);
+    expect(r.questions.map((q) => q.text)).toEqual(["If x^2 = 49, find x.", "Evaluate 2^3 × 2", "Water is H_2O. Ghana became a republic on 1st July 1960."]);
   });
 
   it("splits options printed glued together: 'filtrationD. sublimation'", async () => {

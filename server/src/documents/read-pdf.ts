@@ -64,12 +64,15 @@ export async function readPdf(bytes: Uint8Array): Promise<TextLine[]> {
 
 function groupLines(items: Item[]): PageLine[] {
   items.sort((a, b) => b.y - a.y || a.x - b.x);
-  const lines: { y: number; items: Item[] }[] = [];
+  const lines: { y: number; size: number; items: Item[] }[] = [];
   for (const it of items) {
     // A superscript sits up to half its line's font size above the baseline: it still belongs to that line.
-    const line = lines.find((l) => Math.abs(l.y - it.y) <= Math.max(2, Math.max(it.size, l.items[0].size) * 0.5));
-    if (line) line.items.push(it);
-    else lines.push({ y: it.y, items: [it] });
+    const line = lines.find((l) => Math.abs(l.y - it.y) <= Math.max(2, Math.max(it.size, l.size) * 0.5));
+    if (line) {
+      line.items.push(it);
+      // The line's baseline is its body text's, not a superscript's that happened to come first.
+      if (it.size > line.size) Object.assign(line, { y: it.y, size: it.size });
+    } else lines.push({ y: it.y, size: it.size, items: [it] });
   }
   lines.sort((a, b) => b.y - a.y);
   return lines.map((l) => {
@@ -92,7 +95,9 @@ function groupLines(items: Item[]): PageLine[] {
       const small = it.size <= size * SCRIPT_SIZE && text !== "" && gap < size * 0.3;
       const shift = (it.y - baseline) / size;
       // x² printed as a small raised "2" right after the x: "x^2" (issue 27); a lowered one, H₂O's 2: "H_2".
-      if (small && (shift > SCRIPT_SHIFT || shift < -SCRIPT_SHIFT) && /\S$/.test(text)) {
+      // An ordinal's raised "st", "nd", "rd", "th" (21st) is plain text.
+      const ordinal = /^(?:st|nd|rd|th)$/.test(it.str.trim()) && /\d$/.test(text);
+      if (small && !ordinal && (shift > SCRIPT_SHIFT || shift < -SCRIPT_SHIFT) && /\S$/.test(text)) {
         const s = it.str.trim();
         text += (shift > 0 ? "^" : "_") + (/^(?:\d+|\p{L})$/u.test(s) ? s : `(${s})`);
         end = it.x + it.w;
