@@ -21,6 +21,28 @@ export function lateFlag(a: Pick<LateAnswer, "givenAt" | "receivedAt">): string 
 
 const DECISION = { pending: { t: "Waiting for you", c: "orange" }, accepted: { t: "Accepted", c: "green" }, left: { t: "Left", c: "gray" } } as const;
 
+/** Right or Wrong for a one-mark question, else the marks it would earn; a written answer waits for the teacher's marks. */
+function MarkBadge({ a }: { a: LateAnswer }) {
+  const marks = (n: number) => `${Math.round(n * 100) / 100} ${n === 1 ? "mark" : "marks"}`;
+  if (a.earned === null)
+    return a.type === "written" ? (
+      <Badge color="gray" variant="light">
+        You mark it
+      </Badge>
+    ) : null;
+  if (a.marks === 1 && (a.earned === 0 || a.earned === 1))
+    return (
+      <Badge color={a.earned === 1 ? "green" : "red"} variant="light">
+        {a.earned === 1 ? "Right" : "Wrong"}
+      </Badge>
+    );
+  return (
+    <Badge color={a.earned >= a.marks ? "green" : a.earned > 0 ? "yellow" : "red"} variant="light" styles={{ label: { overflow: "visible" } }}>
+      {Math.round(a.earned * 100) / 100} of {marks(a.marks)}
+    </Badge>
+  );
+}
+
 function LateRow({ a }: { a: LateAnswer }) {
   return (
     <Paper withBorder p="sm" radius="md" component="li" data-testid="late-answer">
@@ -30,11 +52,7 @@ function LateRow({ a }: { a: LateAnswer }) {
             Question {a.number}
           </Text>
           <Group gap={6}>
-            {a.correct !== null && (
-              <Badge color={a.correct ? "green" : "red"} variant="light">
-                {a.correct ? "Right" : "Wrong"}
-              </Badge>
-            )}
+            <MarkBadge a={a} />
             <Badge color={DECISION[a.decision].c} variant="light">
               {DECISION[a.decision].t}
             </Badge>
@@ -44,7 +62,7 @@ function LateRow({ a }: { a: LateAnswer }) {
           {a.text}
         </Text>
         <Text size="sm">
-          Late answer: <b>{a.answer}</b>
+          Late answer: <b style={{ whiteSpace: "pre-wrap" }}>{a.answerText || a.answer}</b>
           {a.countedAnswer !== null && a.decision !== "accepted" && <> (counted now: {a.countedAnswer})</>}
         </Text>
         <Text size="xs" c={a.givenInTime === false ? "red.8" : "orange.9"} data-testid="late-flag">
