@@ -59,7 +59,7 @@ export function NewQuestionsPage() {
           <Paper withBorder p="md">
             <MetadataFields value={meta} onChange={setMeta} />
           </Paper>
-          <ReviewList questions={questions} onChange={setQuestions} />
+          <ReviewList questions={questions} onChange={setQuestions} serverError={saving.data?.message} />
           {progress && (
             <Stack gap={4} role="status">
               <Text size="sm">

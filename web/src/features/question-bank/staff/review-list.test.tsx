@@ -2,7 +2,7 @@ import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ParseQuestionsResult } from "@adesua/domain";
+import { QUESTION_TYPE_MESSAGES, type ParseQuestionsResult } from "@adesua/domain";
 import { QUIZ_MESSAGES } from "@adesua/domain/constants";
 import { mockApi, renderWithProviders } from "@/test/render";
 import { clean, toDrafts, type PaperFacts } from "../api/staff";
@@ -110,4 +110,21 @@ describe("ReviewList", () => {
     });
     expect(clean(latest[1])).toMatchObject({ type: "true_false", answer: "True", marks: 1 });
   }, 30_000);
+
+  it("shows the server's refusal of a save beside the field of the question it names, until the questions change", async () => {
+    const list: DraftQuestion[] = [
+      { text: "Primes?", options: ["2", "4"], answer: "", type: "multiple", answers: ["2"], scoring: "all_or_nothing", marks: 1 },
+      { text: "Sun is a star.", options: ["True", "False"], answer: "True", type: "true_false", marks: 1 },
+    ];
+    const message = `Question 2: ${QUESTION_TYPE_MESSAGES.trueFalseAnswer}`;
+    function WithRefusal() {
+      const [qs, setQs] = useState(list);
+      return <ReviewList questions={qs} onChange={setQs} serverError={message} />;
+    }
+    renderWithProviders(<WithRefusal />);
+    const q2 = await screen.findByRole("region", { name: "Question 2" });
+    expect(within(q2).getByText(QUESTION_TYPE_MESSAGES.trueFalseAnswer)).toBeInTheDocument();
+    await userEvent.click(within(q2).getByRole("radio", { name: "Question 2: False is right" }));
+    expect(within(q2).queryByText(QUESTION_TYPE_MESSAGES.trueFalseAnswer)).toBeNull();
+  }, 20_000);
 });

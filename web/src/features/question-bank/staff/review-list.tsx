@@ -1,9 +1,19 @@
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { Alert, Badge, Button, Group, List, Paper, Stack, Text } from "@mantine/core";
 import { BankQuestionContentSchema } from "@adesua/domain";
 import { QuestionFields } from "@/components/question-editor/question-fields";
 import { QuestionTypeBadge } from "@/components/question-editor/question-type-badge";
-import { bodyMarks, bodyOfDraft, checkBody, draftOfBody, keyGiven, typeOf, type QuestionBody } from "@/components/question-editor/question-body";
+import {
+  bodyMarks,
+  bodyOfDraft,
+  checkBody,
+  draftOfBody,
+  keyGiven,
+  questionOfServerError,
+  serverFieldError,
+  typeOf,
+  type QuestionBody,
+} from "@/components/question-editor/question-body";
 import type { PaperFacts } from "../api/staff";
 import { ScanNote } from "../components/scan-note";
 import { spreadWarnings, type DraftQuestion } from "../lib/answers";
@@ -17,6 +27,8 @@ type Props = {
   warnings?: string[];
   /** The paper's heading and instructions (shown as such, never as questions) and what was not imported. */
   paper?: PaperFacts;
+  /** The server's refusal of a save ("Question 3: …"): shown beside that question's field. */
+  serverError?: string | null;
 };
 
 const LETTERS = "ABCDE";
@@ -36,10 +48,19 @@ function keyBadge(b: QuestionBody) {
  * not imported, then each parsed question in the one question editor (QuestionFields: every type, marks, the key), its
  * warnings and, for a scan, its "check it" note and page crop; Remove, and "answered N of M" above the list.
  */
-export function ReviewList({ questions, onChange, warnings = [], paper }: Props) {
+export function ReviewList({ questions, onChange, warnings = [], paper, serverError }: Props) {
   const { perQuestion, general } = spreadWarnings(questions.length, warnings);
   const bodies = useMemo(() => questions.map(bodyOfDraft), [questions]);
-  const problems = useMemo(() => bodies.map((b) => checkBody(b, BankQuestionContentSchema)), [bodies]);
+  // The server's refusal stays beside its field until the questions are edited.
+  const [seen, setSeen] = useState({ message: serverError, questions });
+  if (seen.message !== serverError) setSeen({ message: serverError, questions });
+  const refusal = seen.questions === questions ? serverError : null;
+  const problems = useMemo(() => {
+    const list = bodies.map((b) => checkBody(b, BankQuestionContentSchema));
+    const named = questionOfServerError(refusal);
+    if (named && list[named.index]) list[named.index] = { ...serverFieldError(named.message), ...list[named.index] };
+    return list;
+  }, [bodies, refusal]);
   const set = (i: number, q: DraftQuestion) => onChange(questions.map((x, j) => (j === i ? q : x)));
   const answered = bodies.filter(keyGiven).length;
   const unsupported = paper?.unsupported ?? [];
