@@ -72,6 +72,10 @@ describe("answer keys", () => {
     expect(r).toEqual({ answers: ["B", "A"], warnings: [] });
   });
 
+  it("keeps every part of a key printed in sections", () => {
+    expect(read("1. Pick", "A. x", "B. y", "Answers to Section A", "1. B", "2. A", "Answers to Section B", "3. C").answers).toEqual(["B", "A", "C"]);
+  });
+
   it.each(["Answers", "Answers to questions", "Marking scheme", "Solutions", "Answer key"])("recognises the heading %s", (heading) => {
     expect(read("1. Pick", "A. x", "B. y", heading, "1. B").answers).toEqual(["B"]);
   });

@@ -22,7 +22,8 @@ const ENTRY = /^\s*(?:q(?:uestion)?\s*\.?\s*)?\d{1,3}\s*[.):\-–]?\s*\S/i;
  * come after some text and be followed by numbered entries, so a key file's own title ("Answer key") also counts.
  */
 export function keyStart(lines: TextLine[]): number {
-  for (let i = lines.length - 1; i >= 0; i--) {
+  // The first heading after which only key entries follow: a key in several parts ("Answers to Section A", "… B") is whole.
+  for (let i = 0; i < lines.length; i++) {
     if (!ANSWER_HEADING.test(lines[i].text.replace(/\u00a0|\t/g, " "))) continue;
     const after = lines.slice(i + 1);
     // Questions with options after a "Solutions" topic title are questions, not a key.

@@ -285,6 +285,19 @@ describe("answer keys at the end of the paper (issue 27)", () => {
     expect(r.warnings).toEqual([]);
   });
 
+  it("reads a key printed in sections, each entry's text its own", () => {
+    const r = read(
+      "1. Capital of Ghana: ______",
+      "SECTION B",
+      "2. Name a river. ______",
+      "Answers to Section A",
+      "1. Accra",
+      "Answers to Section B",
+      "2. Volta",
+    );
+    expect(r.questions.map((q) => q.accepted)).toEqual([[{ text: "Accra", fraction: 100 }], [{ text: "Volta", fraction: 100 }]]);
+  });
+
   it("keeps questions after a topic title 'Solutions' as questions", () => {
     const r = read("Solutions", "1. Which is a solution?", "A. salt water", "B. sand in water");
     expect(r.questions).toEqual([{ text: "Which is a solution?", options: ["salt water", "sand in water"], answer: "" }]);

@@ -1,5 +1,5 @@
 import { DocumentError } from "./errors.ts";
-import { keyStart, recogniseAnswers } from "./recognise-answers.ts";
+import { ANSWER_HEADING, keyStart, recogniseAnswers } from "./recognise-answers.ts";
 import type { Equation, ImagePart, ParsedQuestion, ParseWarning, QuestionParseResult, TextLine } from "./types.ts";
 
 /*
@@ -449,6 +449,10 @@ function applyKey(drafts: Draft[], keyLines: TextLine[]): void {
   for (const l of keyLines) {
     const t = clean(l.text.replace(/\u00a0|\t/g, " "));
     if (!t) continue;
+    if (ANSWER_HEADING.test(t) || SECTION.test(t)) {
+      at = null;
+      continue;
+    }
     const m = /^(?:q(?:uestion)?\s*\.?\s*)?(\d{1,3})\s*[.):\-–]?\s+(.+)$/i.exec(t);
     // A grid row "1 B  2 C  3 A" is letters only (taken above); a line "1. photosynthesis" or "2. (a) …" is an entry.
     if (m && !/^\(?[A-Ea-e]\)?\s+\d{1,3}\s*[.):\-–]?\s*\(?[A-Ea-e]\b/.test(m[2])) {
