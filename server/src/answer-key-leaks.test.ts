@@ -25,6 +25,9 @@ import { form, QUIZ_FORM_SETTINGS } from "../test/uploads";
  *   DRAFT    a draft, open window, a PDF paper, one question from the bank
  *   USE      "Use in a quiz" (POST /quizzes/from-questions) of two bank questions: never closes
  *   FREE     a bank question in no quiz: practice gives its key (the control for practice)
+ *   TYPED    open five days, every question type (issue 27): multiple, true/false, short, numerical, written in parts
+ *            with a scheme, an equation; its secrets are "KEY-TYPED-n" texts and the numbers 98765.4321 / 0.0123
+ *   TBANK    typed bank questions in no quiz (2025): their keys come only from a submitted practice
  */
 
 const HOUR = 3600_000;
@@ -54,6 +57,67 @@ const paper = (quiz: string) =>
     Buffer.from(`%PDF-1.4\n% PAPER-${quiz} the question paper\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n`),
     Buffer.from("\n%%EOF\n"),
   ]);
+
+/** Every question type, each hiding its key in a field students must not get before the review is released. */
+const TYPED_QUESTIONS = [
+  qn("TYPED", 1),
+  {
+    type: "multiple",
+    text: "TYPED question 2: choose all",
+    options: ["wrong-TYPED-2-a", "KEY-TYPED-2", "wrong-TYPED-2-b"],
+    answers: ["KEY-TYPED-2"],
+    scoring: "partial",
+  },
+  { type: "true_false", text: "TYPED question 3: true or false?", answer: "False" },
+  {
+    type: "short",
+    text: "TYPED question 4: name it",
+    accepted: [
+      { text: "KEY-TYPED-4", fraction: 100 },
+      { text: "KEY-TYPED-4b", fraction: 50 },
+    ],
+  },
+  { type: "numerical", text: "TYPED question 5: how long?", value: 98765.4321, tolerance: 0.0123, unit: "cm", marks: 2 },
+  {
+    type: "written",
+    text: "TYPED question 6: explain",
+    marks: 2,
+    scheme: "KEY-TYPED-6 the whole scheme",
+    parts: [
+      { label: "a", marks: 1, scheme: "KEY-TYPED-7 part a" },
+      { label: "b", marks: 1, scheme: "KEY-TYPED-8 part b" },
+    ],
+  },
+  {
+    text: "Evaluate 2^3 × 2 (TYPED question 9)",
+    options: ["8", "KEY-TYPED-9", "12"],
+    answer: "KEY-TYPED-9",
+    equations: [{ linear: "2^3", mathml: "<math><msup><mn>2</mn><mn>3</mn></msup></math>" }],
+  },
+];
+/** Typed bank questions in no quiz: practice gives their keys once submitted, the bank's lists never. */
+const TYPED_BANK = [
+  { type: "short", text: "TBANK question 1: name it", accepted: [{ text: "KEY-TBANK-1", fraction: 100 }] },
+  { type: "numerical", text: "TBANK question 2: how much?", value: 55555.125, tolerance: 0.5 },
+  { type: "written", text: "TBANK question 3: explain", scheme: "KEY-TBANK-3 the scheme" },
+  { type: "true_false", text: "TBANK question 4: true?", answer: "True" },
+];
+/** Fields of a question object (one with a question `type` and `marks`) that hold a key or a marking scheme. */
+const KEY_FIELDS = ["answer", "answers", "accepted", "value", "tolerance", "scheme", "correctAnswer", "contains", "scoring"];
+const TYPES = new Set(["single", "multiple", "true_false", "short", "numerical", "written"]);
+
+/** Where a body hands a question's key fields out: question objects with key fields, parts with schemes. */
+function keyFieldsIn(v: unknown, path = "", parent = ""): string[] {
+  if (Array.isArray(v)) return v.flatMap((x, i) => keyFieldsIn(x, `${path}[${i}]`, parent));
+  if (!v || typeof v !== "object") return [];
+  const o = v as Record<string, unknown>;
+  const out: string[] = [];
+  const given = (k: string) => k in o && o[k] !== null && !(Array.isArray(o[k]) && (o[k] as unknown[]).length === 0);
+  if (typeof o.type === "string" && TYPES.has(o.type) && "marks" in o) for (const k of KEY_FIELDS) if (given(k)) out.push(`${path}.${k}`);
+  if (parent === "parts" && given("scheme")) out.push(`${path}.scheme`);
+  for (const [k, x] of Object.entries(o)) out.push(...keyFieldsIn(x, `${path}.${k}`, k));
+  return out;
+}
 
 async function createQuiz(name: string, courseId: number, over: Record<string, unknown>, qs: object[], pdf: boolean) {
   const r = await call(t.app, {
@@ -120,6 +184,14 @@ beforeAll(async () => {
   });
   expect(use.status).toBe(201);
   quizId.USE = use.body.id;
+  await createQuiz("TYPED", course.id, { openTime: iso(-HOUR), closeTime: iso(5 * DAY) }, TYPED_QUESTIONS, false);
+  const typedBank = await call(t.app, {
+    method: "POST",
+    url: "/api/questions/bulk",
+    token: teacher,
+    payload: { questions: TYPED_BANK, metadata: { year: 2025, subject: "Science", section: "A" } },
+  });
+  expect(typedBank.status, typedBank.raw).toBe(201);
   const draft = (await db.select({ status: quizzes.status }).from(quizzes).where(eq(quizzes.id, quizId.DRAFT)))[0];
   expect(draft.status).toBe("draft");
   // The quizzes' copies of bank questions name their source (by fingerprint: the web sends their content).
@@ -295,6 +367,7 @@ async function everyGet(s: Student): Promise<{ label: string; url: string }[]> {
     "/api/questions?search=KEY",
     "/api/questions?search=question",
     "/api/questions?year=2024&subject=Science&section=A",
+    "/api/questions?year=2025&subject=Science&section=A",
     "/api/library?type=quiz-pdf",
     "/api/library?search=quiz",
     "/api/records?limit=100",
@@ -350,7 +423,7 @@ async function answerAndSubmit(s: Student, moment: string, sessions: Record<stri
   for (const [name, session] of Object.entries(sessions)) {
     const answers = (session.questions as { id: number; options: string[] }[]).map((q) => ({
       questionId: q.id,
-      answer: q.options.find((o) => (name === rightOn ? o.startsWith("KEY-") : !o.startsWith("KEY-")))!,
+      answer: q.options.length ? q.options.find((o) => (name === rightOn ? o.startsWith("KEY-") : !o.startsWith("KEY-")))! : "a guess",
     }));
     await attempt(s, moment, `PUT /attempts/{own:${name}}/answers`, "PUT", `/api/attempts/${session.attemptId}/answers`, { answers });
     await attempt(s, moment, `POST /attempts/{own:${name}}/sections/next`, "POST", `/api/attempts/${session.attemptId}/sections/next`, { fromSection: 0 });
@@ -401,7 +474,7 @@ describe("three throwaway students against every route, at three moments", () =>
     // Inside running attempts (s1 and s2); s3 starts nothing.
     const sessions1 = await takeEverything(s1, "A2");
     const sessions2 = await takeEverything(s2, "A2");
-    expect(Object.keys(sessions1).sort()).toEqual(["CTRL", "EXAM", "OPEN"]);
+    expect(Object.keys(sessions1).sort()).toEqual(["CTRL", "EXAM", "OPEN", "TYPED"]);
     for (const s of [s1, s2]) await sweep(s, "A2");
     // Saved and submitted; s3 submits empty papers again and again.
     await answerAndSubmit(s1, "A3", sessions1, null);
@@ -416,8 +489,32 @@ describe("three throwaway students against every route, at three moments", () =>
     expect(new Set(seen.filter((x) => x.label === "POST /schedules/feed-token → link" && x.status === 200).map((x) => x.student)).size).toBe(3);
     expect(seen.length).toBeGreaterThan(1000);
 
-    const stillTakeable = ["OPEN", "EXAM", "CTRL", "UPCOMING", "DRAFT", "USE"];
+    const stillTakeable = ["OPEN", "EXAM", "CTRL", "UPCOMING", "DRAFT", "USE", "TYPED"];
     for (const m of ["A1", "A2", "A3"]) expect(leaks(m, stillTakeable), m).toEqual([]);
+    // Every type (issue 27): no key field on any question a student got, no part's scheme, no secret number; the typed
+    // bank's keys only from a submitted practice.
+    for (const m of ["A1", "A2", "A3"]) {
+      const bodies = seen.filter((x) => x.moment === m && /^[[{]/.test(x.text));
+      const fields = bodies.flatMap((x) => keyFieldsIn(JSON.parse(x.text)).map((f) => `${x.student} ${x.label}: ${f}`));
+      expect(fields, m).toEqual([]);
+      // The quiz's numbers never; the free typed bank question's key and value only in the student's own submitted practice.
+      expect(
+        found(m, /98765\.4321|0\.0123/).map((x) => x.label),
+        m,
+      ).toEqual([]);
+      expect(
+        found(m, /KEY-TBANK-\d|55555\.125/)
+          .filter((x) => !x.label.startsWith("POST /practice") && !x.label.startsWith("GET /api/practice"))
+          .map((x) => x.label),
+        m,
+      ).toEqual([]);
+    }
+    // The structural search does see key fields: the teacher's read of the same quiz has them.
+    const staffView = await call(t.app, { method: "GET", url: `/api/quizzes/${quizId.TYPED}`, token: teacher });
+    expect(keyFieldsIn(staffView.body).length).toBeGreaterThanOrEqual(6);
+    // Controls: a submitted practice of a free typed bank question does give its key and scheme.
+    expect(found("A1", /KEY-TBANK-1/).length).toBeGreaterThan(0);
+    expect(found("A1", /KEY-TBANK-3/).length).toBeGreaterThan(0);
     // Controls: the search sees a key that practice may give (a free bank question)...
     expect(found("A1", /KEY-FREE-1/).length).toBeGreaterThan(0);
     // ...and a paper inside a running attempt, which is the only time before the close that it comes.
@@ -443,7 +540,7 @@ describe("three throwaway students against every route, at three moments", () =>
 
   it("two days on, CTRL has closed: its keys come (the control), still none of the others", async () => {
     await sweepDaysOn(2, "B", () => {
-      expect(leaks("B", ["OPEN", "EXAM", "UPCOMING", "DRAFT", "USE"])).toEqual([]);
+      expect(leaks("B", ["OPEN", "EXAM", "UPCOMING", "DRAFT", "USE", "TYPED"])).toEqual([]);
       expect(found("B", /KEY-CTRL-\d/, "s1").length).toBeGreaterThan(0);
       expect(oracle("B")).toEqual([]);
     });
@@ -454,6 +551,9 @@ describe("three throwaway students against every route, at three moments", () =>
       expect(leaks("C", ["UPCOMING", "DRAFT", "USE"])).toEqual([]);
       expect(found("C", /KEY-OPEN-\d/, "s1").length).toBeGreaterThan(0);
       expect(found("C", /KEY-EXAM-\d/, "s1").length).toBeGreaterThan(0);
+      // TYPED closed on day 5: its review gives every type's key described, and the written answer's scheme.
+      for (const key of [/KEY-TYPED-2/, /KEY-TYPED-4/, /98765\.4321/, /KEY-TYPED-6/, /KEY-TYPED-9/])
+        expect(found("C", key, "s1").length, String(key)).toBeGreaterThan(0);
       // The bank questions of OPEN are back in practice, keys and all.
       expect(found("C", /KEY-OPEN-1/, "s3").some((x) => x.label.startsWith("POST /practice"))).toBe(true);
       // The closed paper is in the library and downloads.

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { answerMatches, correctAnswerText, correctOptionIndex, gradeAnswers, isPassed, letterIndex, optionLetter, scorePercent } from "./grading";
+import {
+  answerMatches,
+  correctAnswerText,
+  correctOptionIndex,
+  gradeAnswers,
+  gradeWithTeacher,
+  isPassed,
+  letterIndex,
+  optionLetter,
+  scorePercent,
+  teacherMarkValue,
+  type GradableQuestion,
+} from "./grading";
 
 const opts = ["Accra", "Kumasi", "Tamale", "Cape Coast"];
 
@@ -111,5 +123,61 @@ describe("gradeAnswers", () => {
   it("has no score when no question has a key", () => {
     const g = gradeAnswers([qs[2]], []);
     expect(g).toMatchObject({ correct: 0, total: 0, score: null, graded: false, ungradedAnswers: [] });
+  });
+});
+
+describe("gradeAnswers and gradeWithTeacher by marks (issue 27)", () => {
+  const qs: GradableQuestion[] = [
+    { id: 1, options: ["a", "b"], answer: "a", marks: 1 },
+    { id: 2, type: "multiple", options: ["2", "3", "4"], answer: null, marks: 2, details: { answers: ["2", "3"], scoring: "partial" } },
+    { id: 3, type: "numerical", options: [], answer: null, marks: 3, details: { value: 10, tolerance: 1 } },
+    { id: 4, type: "written", options: [], answer: null, marks: 10, details: { scheme: "s" } },
+    { id: 5, type: "written", options: [], answer: null, marks: 4, details: {} },
+  ];
+  const given = [
+    { questionId: 1, answer: "a" },
+    { questionId: 2, answer: '["2"]' },
+    { questionId: 3, answer: "12" },
+    { questionId: 4, answer: "An essay" },
+  ];
+  it("the automatic part is marks earned over the auto-marked marks available", () => {
+    const g = gradeAnswers(qs, given);
+    expect(g).toMatchObject({ earned: 2, available: 6, score: 33.33, correct: 1, total: 3, graded: false });
+    expect(g.perQuestion).toEqual([
+      { questionId: 1, correct: true, earned: 1, available: 1 },
+      { questionId: 2, correct: false, earned: 1, available: 2 },
+      { questionId: 3, correct: false, earned: 0, available: 3 },
+      { questionId: 4, correct: null, earned: null, available: 10 },
+      { questionId: 5, correct: null, earned: null, available: 4 },
+    ]);
+    expect(g.ungradedAnswers).toEqual([{ questionId: 4, answer: "An essay" }]);
+  });
+  it("a teacher's marks: over every question's marks; an unanswered written question earns 0", () => {
+    const g = gradeWithTeacher(qs, given, { finalScore: null, marks: [{ questionId: 4, marks: 7.5 }] });
+    // 2 + 7.5 of 1 + 2 + 3 + 10 + 4 = 20.
+    expect(g).toMatchObject({ earned: 9.5, available: 20, score: 47.5, graded: true, total: 5, correct: 1 });
+    expect(g.perQuestion.slice(3)).toEqual([
+      { questionId: 4, correct: false, earned: 7.5, available: 10 },
+      { questionId: 5, correct: false, earned: 0, available: 4 },
+    ]);
+  });
+  it("full marks count as right; the older { correct } form is full marks or 0; marks win over correct", () => {
+    expect(gradeWithTeacher(qs, given, { finalScore: null, marks: [{ questionId: 4, marks: 10 }] })).toMatchObject({ correct: 2, earned: 12 });
+    expect(gradeWithTeacher(qs, given, { finalScore: null, marks: [{ questionId: 4, correct: true }] })).toMatchObject({ earned: 12, score: 60 });
+    expect(gradeWithTeacher(qs, given, { finalScore: null, marks: [{ questionId: 4, correct: false }] })).toMatchObject({ earned: 2, score: 10 });
+    expect(gradeWithTeacher(qs, given, { finalScore: null, marks: [{ questionId: 4, correct: true, marks: 1 }] })).toMatchObject({ earned: 3 });
+  });
+  it("marks are clamped to 0..the question's marks and rounded to 0.01", () => {
+    expect(teacherMarkValue({ questionId: 4, marks: 12 }, 10)).toBe(10);
+    expect(teacherMarkValue({ questionId: 4, marks: -1 }, 10)).toBe(0);
+    expect(teacherMarkValue({ questionId: 4, marks: 3.14159 }, 10)).toBe(3.14);
+    expect(teacherMarkValue({ questionId: 4, marks: Number.NaN }, 10)).toBeNull();
+    expect(teacherMarkValue({ questionId: 4 }, 10)).toBeNull();
+    expect(teacherMarkValue(undefined, 10)).toBeNull();
+  });
+  it("an answered written question without a mark leaves the grade automatic; a final score replaces the percentage", () => {
+    expect(gradeWithTeacher(qs, given, { finalScore: null, marks: [{ questionId: 5, marks: 1 }] })).toMatchObject({ graded: false, score: 33.33 });
+    expect(gradeWithTeacher(qs, given, { finalScore: 80, marks: null })).toMatchObject({ graded: true, score: 80 });
+    expect(gradeWithTeacher(qs, given, null)).toEqual(gradeAnswers(qs, given));
   });
 });

@@ -91,14 +91,16 @@ export function shortMatches(given: string, accepted: string, contains = false):
 }
 
 /**
- * A number as a student types it: "3.5", "3,5", "-2", "1 000", "1e3", with or without the question's unit after it.
+ * A number as a student types it: "3.5", "3,5", "-2", "1 000", "1,000", "1e3", with or without the question's unit after it.
  * Null when it is not a number.
  */
 export function parseNumberAnswer(given: string | null | undefined, unit?: string | null): number | null {
   let s = (given ?? "").trim();
   if (unit && s.toLowerCase().endsWith(unit.trim().toLowerCase())) s = s.slice(0, s.length - unit.trim().length).trim();
   s = s.replace(/(\d)[\s\u00a0](?=\d{3}\b)/g, "$1");
-  if (/^[-+]?\d+,\d+$/.test(s)) s = s.replace(",", ".");
+  // "12,500" and "1,000,000" group thousands (as Ghanaian schools write them); "3,5" is a decimal comma.
+  if (/^[-+]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) s = s.replace(/,/g, "");
+  else if (/^[-+]?\d+,\d+$/.test(s)) s = s.replace(",", ".");
   if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s)) return null;
   const n = Number(s);
   return Number.isFinite(n) ? n : null;
