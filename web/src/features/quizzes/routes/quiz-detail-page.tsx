@@ -325,6 +325,7 @@ export function QuizDetailPage() {
 
 /** The key of a question without options as a person reads it (describeKey): accepted answers, a value, a marking scheme. */
 function StaffKey({ question }: { question: Quiz["questions"][number] }) {
+  const written = question.type === "written";
   const d = {
     answers: question.answers,
     accepted: question.accepted,
@@ -334,16 +335,22 @@ function StaffKey({ question }: { question: Quiz["questions"][number] }) {
     parts: question.parts,
     scheme: question.scheme,
   };
-  const key = describeKey({ type: question.type, options: question.options, answer: question.answer, details: d });
-  const written = question.type === "written";
+  // A written question's parts are listed with their schemes above; the key line says the whole question's scheme.
+  const key = describeKey({ type: question.type, options: question.options, answer: question.answer, details: written ? { scheme: question.scheme } : d });
   return (
     <>
-      {written && question.parts && question.parts.length > 0 && (
-        <Text size="sm">Parts: {question.parts.map((p) => `(${p.label}) ${p.marks}`).join(", ")}</Text>
+      {written &&
+        question.parts?.map((p) => (
+          <Text key={p.label} size="sm" style={{ overflowWrap: "anywhere" }}>
+            ({p.label}) {p.marks} {p.marks === 1 ? "mark" : "marks"}
+            {p.scheme ? `: ${p.scheme}` : ""}
+          </Text>
+        ))}
+      {(key || !question.parts?.some((p) => p.scheme)) && (
+        <Text size="sm" c={key ? "green.9" : "orange.8"} style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
+          {key ? `${written ? "Marking scheme" : "Answer"}: ${key}` : written ? "Marked by the teacher (no marking scheme)" : "No answer: graded by hand."}
+        </Text>
       )}
-      <Text size="sm" c={key ? "green.9" : "orange.8"} style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
-        {key ? `${written ? "Marking scheme" : "Answer"}: ${key}` : written ? "Marked by the teacher (no marking scheme)" : "No answer: graded by hand."}
-      </Text>
     </>
   );
 }
