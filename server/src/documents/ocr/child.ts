@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import { DocumentError } from "../errors.ts";
@@ -31,7 +32,25 @@ function niceAllThreads(): void {
     }
   }
 }
+/**
+ * On Linux the process also takes the SCHED_IDLE policy (chrt from util-linux, when present), for all its threads:
+ * the scheduler then runs it only on CPU time nothing else wants, which nice 19 alone does not promise (a nice-19
+ * task still gets a slice beside a busy server thread). Threads started later inherit the policy.
+ */
+function idleSchedule(): void {
+  if (process.platform !== "linux") return;
+  for (const chrt of ["/usr/bin/chrt", "/bin/chrt"]) {
+    if (!fs.existsSync(chrt)) continue;
+    try {
+      execFileSync(chrt, ["--idle", "-a", "-p", "0", String(process.pid)], { stdio: "ignore", timeout: 2000 });
+    } catch {
+      /* not permitted: nice 19 stays */
+    }
+    return;
+  }
+}
 niceAllThreads();
+idleSchedule();
 
 export type ChildMessage =
   { type: "progress"; pages: number; pagesDone: number; stage: string } | { type: "done"; value: unknown } | { type: "error"; status: number; message: string };
@@ -43,6 +62,7 @@ process.once("message", (task: ScanTask) => {
     try {
       const value = await readScan({ ...task, bytes: new Uint8Array(task.bytes) }, (p) => {
         niceAllThreads();
+        idleSchedule();
         void send({ type: "progress", ...p });
       });
       await send({ type: "done", value });
