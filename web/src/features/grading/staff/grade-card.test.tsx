@@ -99,7 +99,7 @@ describe("marking a script", () => {
     );
   });
 
-  it("shows the server's refusal, else 'Grade submission failed'", async () => {
+  it("shows the server's refusal beside the input it names, else 'Grade submission failed' under the script", async () => {
     const onGrade = vi
       .fn()
       .mockRejectedValueOnce(new ApiError(400, "Question 3 is worth 5 marks: give 0 to 5", "Question 3 is worth 5 marks: give 0 to 5"))
@@ -108,7 +108,11 @@ describe("marking a script", () => {
     fireEvent.click(await screen.findByRole("button", { name: "5 marks, full marks, for question 3 (Kojo Appiah)" }));
     fireEvent.click(screen.getByRole("button", { name: "2 marks, full marks, for question 4 (Kojo Appiah)" }));
     fireEvent.click(screen.getByRole("button", { name: "Save marks for Kojo Appiah" }));
-    expect(await screen.findByTestId("grade-error")).toHaveTextContent("Question 3 is worth 5 marks: give 0 to 5");
+    // A refusal naming a question stands beside its marks input.
+    const q3 = screen.getByRole("listitem", { name: "Question 3" });
+    expect(await within(q3).findByRole("alert")).toHaveTextContent("Question 3 is worth 5 marks: give 0 to 5");
+    expect(within(q3).getByRole("textbox")).toHaveFocus();
+    expect(screen.queryByTestId("grade-error")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Save marks for Kojo Appiah" }));
     await waitFor(() => expect(screen.getByTestId("grade-error")).toHaveTextContent("Grade submission failed"));
   });

@@ -235,7 +235,14 @@ export function GradeCard({ submission: s, onGrade, onSaved, saved, autoFocus, p
       const sent = Object.fromEntries(given.map((g) => [g.questionId, g.marks]));
       onSaved?.({ item, marks: sent, totals: scriptTotals(answers, sent) }, via);
     } catch (err) {
-      setError(errorText(err, M.gradeFailed));
+      const text = errorText(err, M.gradeFailed);
+      // A refusal that names a question ("Question 3 is worth 5 marks: give 0 to 5") goes beside its input.
+      const named = /^Question (\d+)\b/.exec(text);
+      const at = named ? marking.findIndex((a) => a.number === Number(named[1])) : -1;
+      if (at >= 0) {
+        setErrors((e) => ({ ...e, [marking[at].questionId]: text }));
+        inputs.current[at]?.focus();
+      } else setError(text);
     } finally {
       busy.current = false;
       setSaving(false);
