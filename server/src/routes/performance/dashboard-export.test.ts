@@ -187,6 +187,8 @@ describe("GET /performance/export", () => {
       "Attempts",
       "Last Attempt",
       "Passed",
+      "Marks",
+      "Marks Available",
     ]);
     // By name; a name that a spreadsheet would run as a formula is quoted.
     expect(lines.slice(1).map((l) => [l[3], l[6], l[9], l[11]])).toEqual([

@@ -77,6 +77,26 @@ describe("item analysis of every type", () => {
     const again = await call(t.app, { method: "GET", url: `/api/performance/quiz-details/${quizId}`, token: teacher.token });
     expect(again.body.items).toEqual(items);
 
+    // The performance export's student rows: the score is marks earned over marks available; the marks beside it.
+    const csv = await call(t.app, { method: "GET", url: `/api/performance/export?quizIds=${quizId}&includeStudentDetails=true`, token: teacher.token });
+    expect(csv.status).toBe(200);
+    const lines = csv.raw
+      .replace(/^\ufeff/, "")
+      .trim()
+      .split(/\r?\n/)
+      .map((l) => l.split(","));
+    expect(lines[0].slice(-2)).toEqual(["Marks", "Marks Available"]);
+    expect(
+      lines
+        .slice(1)
+        .map((l) => [l[6], l[11], l[12], l[13]])
+        .sort(),
+    ).toEqual([
+      ["100", "Yes", "13", "13"],
+      ["37.5", "Pending", "3", "13"],
+      ["7.69", "No", "1", "13"],
+    ]);
+
     // A key of another type is not fixed from item analysis; students never read it.
     const fix = await call(t.app, {
       method: "PUT",

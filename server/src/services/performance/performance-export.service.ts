@@ -28,7 +28,22 @@ const SUMMARY_HEADERS = [
   "Status",
   "Performance Rating",
 ];
-const STUDENT_HEADERS = ["Quiz ID", "Quiz Title", "Course", "Student", "Email", "Level", "Score", "Correct", "Total", "Attempts", "Last Attempt", "Passed"];
+const STUDENT_HEADERS = [
+  "Quiz ID",
+  "Quiz Title",
+  "Course",
+  "Student",
+  "Email",
+  "Level",
+  "Score",
+  "Correct",
+  "Total",
+  "Attempts",
+  "Last Attempt",
+  "Passed",
+  "Marks",
+  "Marks Available",
+];
 
 type Cell = string | number | null;
 
@@ -66,7 +81,7 @@ export async function exportQuizRows(db: Queryable, viewer: Viewer, quizIds: rea
   return rows;
 }
 
-type DetailRow = Omit<StudentRow, "user_id"> & { quiz_id: number; graded: boolean; passing_score: unknown };
+type DetailRow = Omit<StudentRow, "user_id"> & { quiz_id: number; graded: boolean; passing_score: unknown; marks_earned: unknown; marks_available: unknown };
 
 /** One batch's detail rows: each student's best submission per quiz, by quiz then name. */
 function detailRows(db: Queryable, viewer: Viewer, batch: readonly QuizPerformanceRow[]): Promise<DetailRow[]> {
@@ -75,9 +90,14 @@ function detailRows(db: Queryable, viewer: Viewer, batch: readonly QuizPerforman
     sql`
       select b.quiz_id, u.name, ${viewer.role === "admin" ? sql`u.email` : sql`null::text`} as email, u.student_type, b.score::float8 as score, b.correct, b.total, b.attempts::int as attempts,
              to_char(b.last_attempt at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_attempt, b.graded,
-             q.passing_score::float8 as passing_score
+             q.passing_score::float8 as passing_score,
+             -- Marks earned (those marked so far) and available over the questions (issue 27); empty for submissions before marks were kept.
+             (select sum((e ->> 'earned')::numeric) filter (where jsonb_typeof(e -> 'earned') = 'number')
+                from jsonb_array_elements(case when jsonb_typeof(b.item_marks) = 'array' then b.item_marks else '[]'::jsonb end) e)::float8 as marks_earned,
+             (select sum((e ->> 'available')::numeric) filter (where jsonb_typeof(e -> 'available') = 'number')
+                from jsonb_array_elements(case when jsonb_typeof(b.item_marks) = 'array' then b.item_marks else '[]'::jsonb end) e)::float8 as marks_available
       from (
-        select distinct on (s.quiz_id, s.user_id) s.quiz_id, s.user_id, s.score, s.correct, s.total, s.graded,
+        select distinct on (s.quiz_id, s.user_id) s.quiz_id, s.user_id, s.score, s.correct, s.total, s.graded, s.item_marks,
                count(*) over w as attempts, max(s.created_at) over w as last_attempt
         from submissions s where s.quiz_id in ${batch.map((q) => q.quizId)}
         window w as (partition by s.quiz_id, s.user_id)
@@ -127,6 +147,8 @@ async function* studentRows(db: Queryable, viewer: Viewer, quizzes: readonly Qui
           int(r.attempts),
           String(r.last_attempt),
           !r.graded || score === null ? "Pending" : score >= (num(r.passing_score) ?? 0) ? "Yes" : "No",
+          num(r.marks_earned),
+          num(r.marks_available),
         ]);
       }
     }
