@@ -114,7 +114,7 @@ describe("practice rounds and the student home", () => {
     expect(await page.getByRole("radio", { name: "Venus" }).isChecked()).toBe(true);
     await page.getByTestId("answered-count").getByText("Answered 2 of 5").waitFor();
     const legends = await page.locator("fieldset legend").allTextContents();
-    expect(legends.map((l) => l.replace(/^Question \d+( · answered)?/, ""))).toEqual([
+    expect(legends.map((l) => l.replace(/^Question \d+ · [\d.]+ marks?( · answered)?/, ""))).toEqual([
       "Which organ of the body pumps blood?",
       "Which planet is closest to the Sun?",
       "Water boils at what temperature at sea level?",

@@ -171,7 +171,7 @@ export function ResultView({
         </Paper>
       ) : (
         <Paper withBorder p="md" radius="md">
-          <Group justify="space-between" align="center" wrap="nowrap" gap="sm">
+          <Group justify="space-between" align="center" wrap="wrap" gap="sm">
             <Stack gap={0}>
               <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
                 Score
