@@ -4,6 +4,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QUESTION_TYPE_MESSAGES, type Quiz } from "@adesua/domain";
 import { renderWithProviders } from "@/test/render";
+import { questionOfServerError, serverFieldError } from "@/components/question-editor/question-body";
 import { QuestionEditor } from "./question-editor";
 import { questionFieldErrors, questionPayload, questionsFromQuiz, type QuestionDraft } from "./quiz-form-model";
 
@@ -209,5 +210,19 @@ describe("QuestionEditor: every type", () => {
       },
     ]);
     expect(questionFieldErrors(drafts)).toEqual({});
+  });
+
+  it("puts the server's refusal ('Question 2: …') beside the field it names", async () => {
+    const named = questionOfServerError(`Question 2: ${QUESTION_TYPE_MESSAGES.answersNotOptions}`);
+    expect(named).toEqual({ index: 1, message: QUESTION_TYPE_MESSAGES.answersNotOptions });
+    expect(serverFieldError(named!.message)).toEqual({ answers: QUESTION_TYPE_MESSAGES.answersNotOptions });
+    expect(serverFieldError("Something else went wrong")).toEqual({ form: "Something else went wrong" });
+    const list: QuestionDraft[] = [
+      { key: "a", text: "One", options: ["x", "y"], answerIndex: 0, section: null },
+      { key: "b", text: "Two", type: "multiple", options: ["x", "y"], answerIndex: null, answerIndexes: [0], section: null },
+    ];
+    renderWithProviders(<QuestionEditor questions={list} onChange={() => {}} errors={{ b: serverFieldError(named!.message) }} expanded={new Set(["b"])} />);
+    const card = await screen.findByRole("region", { name: "Question 2" });
+    expect(within(card).getByText(QUESTION_TYPE_MESSAGES.answersNotOptions)).toBeInTheDocument();
   });
 });
