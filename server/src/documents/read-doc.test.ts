@@ -63,4 +63,24 @@ describe("old Word (.doc) files", () => {
     expect(r.questions.map((q) => q.answer)).toEqual(Array.from({ length: 20 }, (_, i) => ((Math.floor(i / 5) + (i % 5)) % 2 ? "no" : "yes")));
     expect(r.warnings).toEqual([]);
   });
+
+  it("reads questions whose numbers and option letters were both automatic (lost), from their layout, with a warning", async () => {
+    const paper = Array.from({ length: 20 }, (_, i) => [`Which number comes after ${i}?`, String(i + 1), String(i + 2), String(i + 3), String(i + 4)]).flat();
+    const r = await readQuestionDocument(buildDoc(["MATHEMATICS", ...paper]));
+    expect(r.questions).toHaveLength(20);
+    expect(r.heading).toBe("MATHEMATICS");
+    expect(r.questions[3]).toEqual({ text: "Which number comes after 3?", options: ["4", "5", "6", "7"], answer: "" });
+    expect(r.warnings).toEqual([
+      {
+        message:
+          "No question numbers or option letters were in the text (Word's automatic numbering is lost in .doc files): 20 questions were read from their layout; check each one.",
+      },
+    ]);
+  });
+
+  it("still answers 422 for a .doc letter with no questions", async () => {
+    await expect(readQuestionDocument(buildDoc(["Dear parents,", "The school closes on Friday.", "Yours faithfully,", "The Head"]))).rejects.toMatchObject({
+      status: 422,
+    });
+  });
 });

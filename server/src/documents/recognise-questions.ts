@@ -354,12 +354,62 @@ export function recogniseQuestions(all: TextLine[]): QuestionParseResult {
   instructions.push(...tail.instructions);
   if (!drafts.length) heading.push(...tail.header);
 
-  if (!drafts.length) throw new DocumentError(422, nothingRecognised(all));
+  if (!drafts.length) {
+    // No number and no option letter anywhere: a .doc whose automatic numbering and lettering were both lost.
+    const inferred = unletteredBlocks(lines);
+    if (!inferred) throw new DocumentError(422, nothingRecognised(all));
+    drafts.push(...inferred);
+    const result = finish(drafts);
+    result.warnings.unshift({
+      message: `No question numbers or option letters were in the text (Word's automatic numbering is lost in .doc files): ${drafts.length} questions were read from their layout; check each one.`,
+    });
+    const used = new Set(drafts.flatMap((d) => [...d.text, ...d.options.map((o) => o.text)]));
+    const title = heading.filter((h) => !used.has(h));
+    return { ...result, heading: title.length ? title.join("\n") : null, instructions: instructions.length ? instructions.map(clean).join("\n") : null };
+  }
   if (keyLines.length) applyKey(drafts, keyLines);
   const result = finish(drafts);
   if (keyLines.length && !drafts.some((d) => d.answerLetter || d.answerLetters || d.keyText))
     result.warnings.push({ message: "An answer key was found at the end of the paper, but none of its answers could be matched to a question." });
   return { ...result, heading: heading.length ? heading.join("\n") : null, instructions: instructions.length ? instructions.map(clean).join("\n") : null };
+}
+
+/**
+ * Questions read from layout alone: a stem (ending "?" or ":", or holding a blank) followed by 2–5 short lines, its options.
+ * Only when at least two such blocks cover most of the lines after the first stem; otherwise null.
+ */
+function unletteredBlocks(lines: TextLine[]): Draft[] | null {
+  const texts = lines
+    .map((l) => ({ text: clean(l.text), equations: l.equations ?? [] }))
+    .filter((l) => l.text && !isInstruction(l.text) && !HEADER_FIELD.test(l.text));
+  const isStem = (t: string) => /[?:]$|_{3,}/.test(t) && t.length >= 8;
+  const blocks: Draft[] = [];
+  let covered = 0;
+  const first = texts.findIndex((l) => isStem(l.text));
+  if (first < 0) return null;
+  for (let i = first; i < texts.length;) {
+    if (!isStem(texts[i].text)) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < texts.length && !isStem(texts[j].text) && j - i <= 5) j++;
+    const opts = texts.slice(i + 1, j);
+    if (opts.length >= 2 && opts.length <= 5 && opts.every((o) => o.text.length <= 80)) {
+      blocks.push({
+        number: null,
+        text: [texts[i].text],
+        options: opts.map((o, k) => ({ letter: "ABCDE"[k], text: o.text, bold: false, star: false })),
+        images: [],
+        equations: [texts[i], ...opts].flatMap((o) => o.equations),
+        notes: [],
+        writtenContext: false,
+      });
+      covered += 1 + opts.length;
+    }
+    i = j;
+  }
+  return blocks.length >= 2 && covered >= (texts.length - first) * 0.6 ? blocks : null;
 }
 
 /** The 422 message when a paper holds no question at all: what was found, by pages (PDF, scan) or paragraphs (Word). */
