@@ -20,6 +20,20 @@ import type { Equation, ImagePart, ParsedQuestion, ParseWarning, QuestionParseRe
  * The paper's own title and subtitle lines ("JHS 1 Class Exercise: Fractions (BECE style)", "Mathematics") come before
  * question 1 and are never part of it: the short lines that open the paper, before any instruction, section heading,
  * passage title or question, are returned as `heading` (issue 24), which the upload screen offers as the quiz's title.
+ *
+ * Issue 27, papers as schools have them:
+ * - header lines anywhere before question 1 ("BECE 2019", "Subject: Science", "Time allowed: 1 hour") join `heading`;
+ *   blank form fields ("Name: ______") are dropped; instructions, with the lines that carry on their sentence, become
+ *   `instructions`, never a question or a passage;
+ * - a key or marking scheme after a heading like "Answers", "Answer key", "Marking scheme", "Solutions" is applied to the
+ *   questions by number (letters, "A, C", True/False, short answers, a written question's scheme and its parts');
+ * - options in a grid (A/C over B/D) are put in order, an option glued onto the previous one ("filtrationD. …") is split;
+ * - types: options exactly True/False or a "True or False:" stem → true_false; "[4 marks]", lettered parts with marks,
+ *   or no options in a Section B / after "Answer any two questions" → written; a blank "____" and no options → short;
+ *   a key "A, C" or "choose all that apply" / "Which TWO" → multiple. Single-answer questions carry no `type`;
+ * - options with no question number before them take the line before as their question (.doc loses Word's numbers);
+ *   with neither numbers nor letters anywhere, questions are read from their layout, with a warning;
+ * - nothing recognised: DocumentError 422 saying what was found (`nothingRecognised`).
  */
 
 const QUESTION_START = /^\s*(?:(?:question|q)\s*\.?\s*(\d{1,3})\s*[.):-]?(?:\s+|$)|\(\s*(\d{1,3})\s*\)(?:\s*|$)|(\d{1,3})\s*[.)](?:\s+|$|(?=[A-Za-z(])))(.*)$/i;
