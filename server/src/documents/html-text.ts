@@ -82,20 +82,38 @@ export function decodeHtmlEntities(s: string): string {
 /** Tags that end a line of text when they open or close. */
 const BLOCK = "p|div|h[1-6]|li|ul|ol|tr|table|blockquote|pre|section|article|header|footer|dt|dd|figure|figcaption|hr";
 
+const HIDDEN = /<(script|style|head|title|object|embed|iframe|audio|video)\b/gi;
+
+/** Drops the elements whose content is not text to read (scripts, styles, media), in one pass: an unclosed one ends the text. */
+function dropElements(html: string): string {
+  let out = "";
+  let from = 0;
+  const lower = html.toLowerCase();
+  HIDDEN.lastIndex = 0;
+  for (let m = HIDDEN.exec(html); m; m = HIDDEN.exec(html)) {
+    if (m.index < from) continue;
+    out += html.slice(from, m.index);
+    const close = lower.indexOf(`</${m[1].toLowerCase()}`, m.index);
+    if (close === -1) return out;
+    const end = html.indexOf(">", close);
+    from = end === -1 ? html.length : end + 1;
+    HIDDEN.lastIndex = from;
+  }
+  return out + html.slice(from);
+}
+
 /** HTML as plain text: line breaks where the page would break lines, no tags, entities decoded. */
 export function htmlToText(html: string): string {
-  let s = html
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/<(script|style|head|title|object|embed|iframe|audio|video)\b[\s\S]*?<\/\1\s*>/gi, "")
+  let s = dropElements(html.replace(/<!--[\s\S]*?(?:-->|$)/g, ""))
     // Whitespace in HTML source is one space wherever it is.
     .replace(/\s+/g, " ")
     .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<li\b[^>]*>/gi, "\n- ")
-    .replace(/<(td|th)\b[^>]*>/gi, " ")
-    .replace(/<sup\b[^>]*>([^<]*)<\/sup\s*>/gi, (_, t: string) => (/^[\w.+-]$/.test(t.trim()) ? `^${t.trim()}` : `^(${t.trim()})`))
-    .replace(/<sub\b[^>]*>([^<]*)<\/sub\s*>/gi, (_, t: string) => (/^[\w.+-]$/.test(t.trim()) ? `_${t.trim()}` : `_(${t.trim()})`))
+    .replace(/<li\b[^<>]*>/gi, "\n- ")
+    .replace(/<(td|th)\b[^<>]*>/gi, " ")
+    .replace(/<sup\b[^<>]*>([^<]*)<\/sup\s*>/gi, (_, t: string) => (/^[\w.+-]$/.test(t.trim()) ? `^${t.trim()}` : `^(${t.trim()})`))
+    .replace(/<sub\b[^<>]*>([^<]*)<\/sub\s*>/gi, (_, t: string) => (/^[\w.+-]$/.test(t.trim()) ? `_${t.trim()}` : `_(${t.trim()})`))
     // Block edges mark a line break; a paragraph's closing and the next one's opening make one break, not two.
-    .replace(new RegExp(`</?(?:${BLOCK})\\b[^>]*>`, "gi"), "\u0001")
+    .replace(new RegExp(`</?(?:${BLOCK})\\b[^<>]*>`, "gi"), "\u0001")
     // Anything else that looks like a tag goes; a lone "<" (as in "x < 3") stays.
     .replace(/<\/?[A-Za-z][^<>]*>/g, "")
     .replace(/<![^<>]*>/g, "");
@@ -118,16 +136,19 @@ export function looksLikeHtml(s: string): boolean {
 
 /** Markdown, lightly: emphasis, code, links, headings and list bullets lose their marks. */
 export function markdownToText(md: string): string {
-  return md
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
-    .replace(/\*\*([^*\n]+)\*\*/g, "$1")
-    .replace(/__([^_\n]+)__/g, "$1")
-    .replace(/(^|[\s(])\*([^*\s][^*\n]*?)\*(?=$|[\s).,;:!?])/gm, "$1$2")
-    .replace(/`([^`\n]+)`/g, "$1")
-    .replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, "")
-    .replace(/^[ \t]*[*+][ \t]+/gm, "- ")
-    .trim();
+  return (
+    md
+      // Bounded, without nesting: a line of "[[[[…](" must not cost time squared.
+      .replace(/!\[([^[\]\n]{0,500})\]\([^()\s]{0,2000}\)/g, "$1")
+      .replace(/\[([^[\]\n]{1,500})\]\([^()\s]{0,2000}\)/g, "$1")
+      .replace(/\*\*([^*\n]+)\*\*/g, "$1")
+      .replace(/__([^_\n]+)__/g, "$1")
+      .replace(/(^|[\s(])\*([^*\s][^*\n]*?)\*(?=$|[\s).,;:!?])/gm, "$1$2")
+      .replace(/`([^`\n]+)`/g, "$1")
+      .replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, "")
+      .replace(/^[ \t]*[*+][ \t]+/gm, "- ")
+      .trim()
+  );
 }
 
 export type TextFormat = "html" | "moodle" | "plain" | "markdown";
