@@ -159,6 +159,10 @@ describe("question types journey", () => {
 
     // Reopened, every question is as it was saved.
     await page.goto(`/teachers/dashboard/quiz/${quizId}/edit`);
+    await page.getByRole("button", { name: "Expand all" }).waitFor();
+    await expectNoSideScroll(page);
+    await shot(page.getByRole("region", { name: "Question 2", exact: true }), "question-types-collapsed-q2-phone");
+    await shot(page.getByRole("region", { name: "Question 6", exact: true }), "question-types-collapsed-q6-phone");
     await page.getByRole("button", { name: "Expand all" }).click();
     expect(await page.getByLabel("Question 1 type").inputValue()).toBe("single");
     expect(await page.getByRole("radio", { name: "Question 1: option B is correct" }).isChecked()).toBe(true);

@@ -101,17 +101,18 @@ export function QuestionEditor({ questions, onChange, errors, problems = {}, dis
                         {q.text.trim() || "(no text yet)"}
                       </Text>
                     )}
-                    {!open && (typeOf(q) !== "single" || Number(bodyMarks(q)) !== 1) && (
-                      <Badge variant="light" size="sm" color="gray" style={{ flexShrink: 0 }} title={`${bodyMarks(q)} marks`}>
-                        {typeOf(q) === "single" ? `${bodyMarks(q)} m` : `${TYPE_SHORT[typeOf(q)]} · ${bodyMarks(q)}`}
-                      </Badge>
-                    )}
                     {problem && (
                       <Badge color="red" variant="light" size="sm" style={{ flexShrink: 0 }}>
                         Problem
                       </Badge>
                     )}
                   </Group>
+                  {/* A question that is not a one-mark single answer says its type and marks on a second line. */}
+                  {!open && (typeOf(q) !== "single" || Number(bodyMarks(q)) !== 1) && (
+                    <Text size="xs" c="dimmed" truncate>
+                      {TYPE_SHORT[typeOf(q)]} · {bodyMarks(q)} {Number(bodyMarks(q)) === 1 ? "mark" : "marks"}
+                    </Text>
+                  )}
                 </UnstyledButton>
                 {/* Small icon buttons so the collapsed line stays one line on a 360 px phone. */}
                 <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
