@@ -174,6 +174,10 @@ export const SubmissionItemSchema = z.object({
   recordId: z.number().int().nullable(),
   /** How the score was set: automatically, by marks, or a teacher's final score. */
   gradedBy: z.enum(["auto", "marks", "final"]),
+  /** Marks earned over the questions marked so far (issue 27); null for a submission from before marks were kept. */
+  marksEarned: z.number().nullable(),
+  /** Marks available over every question of the quiz; null for a submission from before marks were kept. */
+  marksAvailable: z.number().nullable(),
   createdAt: z.string(),
   user: PersonRefSchema,
   quiz: TitledRefSchema.extend({ passingScore: z.number() }),

@@ -88,7 +88,7 @@ describe("teacher marks as numbers (issue 27)", () => {
     const r = await grade(s.teacher.token, s.submissionId, { marks: [{ questionId: w, marks: 3.5 }] });
     expect(r.status).toBe(200);
     // 8 auto + 3.5 of 5 = 11.5 of 13.
-    expect(r.body).toMatchObject({ score: 88.46, graded: true, gradedBy: "marks", ungradedCount: 0 });
+    expect(r.body).toMatchObject({ score: 88.46, graded: true, gradedBy: "marks", ungradedCount: 0, marksEarned: 11.5, marksAvailable: 13 });
     const [row] = await db().select().from(submissions).where(eq(submissions.id, s.submissionId));
     expect(row.itemMarks!.find((m) => m.questionId === w)).toEqual({ questionId: w, earned: 3.5, available: 5 });
     expect(row.marks).toEqual([{ questionId: w, marks: 3.5 }]);

@@ -36,6 +36,11 @@ const itemColumns = {
   ungradedCount: sql<number>`jsonb_array_length(${submissions.ungradedAnswers})`,
   manualScore: submissions.manualScore,
   hasMarks: sql<boolean>`${submissions.marks} is not null`,
+  // Marks earned (those marked so far) and available, summed from item_marks by the database (issue 27).
+  marksEarned: sql<number | null>`(select sum((e ->> 'earned')::numeric) filter (where jsonb_typeof(e -> 'earned') = 'number')
+    from jsonb_array_elements(case when jsonb_typeof(${submissions.itemMarks}) = 'array' then ${submissions.itemMarks} else '[]'::jsonb end) e)::float8`,
+  marksAvailable: sql<number | null>`(select sum((e ->> 'available')::numeric) filter (where jsonb_typeof(e -> 'available') = 'number')
+    from jsonb_array_elements(case when jsonb_typeof(${submissions.itemMarks}) = 'array' then ${submissions.itemMarks} else '[]'::jsonb end) e)::float8`,
   createdAt: submissions.createdAt,
   userName: users.name,
   quizTitle: quizzes.title,

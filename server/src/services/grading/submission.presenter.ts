@@ -12,6 +12,8 @@ export type SubmissionItemRow = {
   ungradedCount: number;
   manualScore: number | null;
   hasMarks: boolean;
+  marksEarned: number | null;
+  marksAvailable: number | null;
   createdAt: Date;
   userName: string;
   quizTitle: string;
@@ -36,6 +38,8 @@ export function presentSubmissionItem(r: SubmissionItemRow): SubmissionItem {
     passed: r.passed,
     isPersonalBest: r.isPersonalBest ?? false,
     recordId: r.recordId,
+    marksEarned: r.marksEarned === null ? null : Number(r.marksEarned),
+    marksAvailable: r.marksAvailable === null ? null : Number(r.marksAvailable),
     gradedBy: r.manualScore !== null ? "final" : r.hasMarks ? "marks" : "auto",
     createdAt: r.createdAt.toISOString(),
     user: { id: r.userId, name: r.userName },
