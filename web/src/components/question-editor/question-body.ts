@@ -95,7 +95,8 @@ export const emptyBody = (): QuestionBody => ({ text: "", options: ["", "", "", 
 export function withType(b: QuestionBody, type: QuestionType): QuestionBody {
   const next: QuestionBody = { ...b, type };
   if (CHOICE_TYPES.includes(type) && b.options.length < 2) next.options = ["", "", "", ""];
-  if (type === "true_false" && b.answerIndex !== null && b.answerIndex > 1) next.answerIndex = null;
+  // An option's position means something else in a true/false question: the right answer is chosen again.
+  if ((type === "true_false") !== (typeOf(b) === "true_false")) next.answerIndex = null;
   if (type === "short" && !b.accepted?.length) next.accepted = [{ text: "", fraction: 100 }];
   if (type === "multiple" && !b.scoring) next.scoring = "all_or_nothing";
   return next;
