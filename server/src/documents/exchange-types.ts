@@ -22,8 +22,10 @@ export interface TypedExchangeQuestion extends ExchangeQuestion {
   /** written. */
   parts?: { label: string; marks: number; scheme: string }[];
   scheme?: string | null;
-  /** Pictures of the question text (Moodle XML `<file>`), stored by the server and attached as the question's imageIds. */
+  /** Pictures of the question text (Moodle XML `<file>`): read from a file, stored by the server and attached as imageIds; on export, written as `<file>`. */
   images?: ImagePart[];
+  /** Export only: pictures of the question that could not be written (missing bytes, or past the export's size limit). */
+  picturesLeftOut?: number;
   /** Where it stood in the file (from 1) and its title or the start of its text: names it in later messages. */
   source?: { number: number; title: string };
 }

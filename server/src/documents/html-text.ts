@@ -117,10 +117,17 @@ export function htmlToText(html: string): string {
     // Anything else that looks like a tag goes; a lone "<" (as in "x < 3") stays.
     .replace(/<\/?[A-Za-z][^<>]*>/g, "")
     .replace(/<![^<>]*>/g, "");
+  // A no-break space is a space the author meant: kept inside a line (so "a &nbsp;b" keeps its two spaces), not at its ends.
+  s = s.replace(/&(?:nbsp|#160|#x[aA]0);/g, "\u00a0");
   s = decodeHtmlEntities(s.replace(/[ \t]*\u0001[\u0001 \t]*/g, "\u0001").replace(/\n?\u0001+\n?/g, "\n"));
   return s
     .split("\n")
-    .map((l) => l.replace(/[ \t]+/g, " ").trim())
+    .map((l) =>
+      l
+        .replace(/[ \t]+/g, " ")
+        .replace(/^[ \u00a0]+|[ \u00a0]+$/g, "")
+        .replace(/\u00a0/g, " "),
+    )
     .join("\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();

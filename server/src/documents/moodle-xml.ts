@@ -379,15 +379,43 @@ function body(q: TypedExchangeQuestion): { type: string; lines: string[] } | nul
   }
 }
 
-/** The bank as Moodle XML that Moodle's importer reads: every type, marks as <defaultgrade>. */
+/** Text as HTML that reads back as the same text: escaped, line breaks as <br />, runs of spaces kept with &nbsp;. */
+function asHtml(s: string): string {
+  return escapeXml(s)
+    .replace(/ {2,}/g, (run) => ` ${"&nbsp;".repeat(run.length - 1)}`)
+    .replace(/\r?\n/g, "<br />");
+}
+
+/**
+ * The question text: plain text, or, when the question has pictures, HTML (the only way Moodle shows a picture) with an
+ * <img> per picture after the text and the pictures themselves as <file> elements.
+ */
+function questionText(q: TypedExchangeQuestion): string {
+  if (!q.images?.length) return `    <questiontext format="plain_text">${t(q.text)}</questiontext>`;
+  const used = new Set<string>();
+  const named = q.images.map((img, k) => {
+    let name = (img.name || `picture${k + 1}`).replace(/[^\w.-]+/g, "_");
+    if (used.has(name)) name = `${k + 1}-${name}`;
+    used.add(name);
+    return { name, img };
+  });
+  const html = `<p>${asHtml(q.text)}</p>${named.map((n) => `<p><img src="@@PLUGINFILE@@/${encodeURIComponent(n.name)}" alt="" /></p>`).join("")}`;
+  const fileEls = named.map(
+    (n) => `\n      <file name="${escapeXml(n.name)}" path="/" encoding="base64">${Buffer.from(n.img.bytes).toString("base64")}</file>`,
+  );
+  return `    <questiontext format="html">${t(html)}${fileEls.join("")}\n    </questiontext>`;
+}
+
+/** The bank as Moodle XML that Moodle's importer reads: every type, marks as <defaultgrade>, the question text's pictures. */
 export function exportMoodleXml(questions: TypedExchangeQuestion[]): string {
   const out = questions.map((q, i) => {
     const b = body(q);
     if (!b) return `  <!-- Q${i + 1} has no key and is not exported -->`;
     return [
+      ...(q.picturesLeftOut ? [`  <!-- Q${i + 1}: ${q.picturesLeftOut} picture(s) could not be exported -->`] : []),
       `  <question type="${b.type}">`,
       `    <name>${t(titleFrom(q.text))}</name>`,
-      `    <questiontext format="plain_text">${t(q.text)}</questiontext>`,
+      questionText(q),
       `    <generalfeedback format="plain_text">${t(q.explanation ?? "")}</generalfeedback>`,
       `    <defaultgrade>${numberText(q.marks ?? 1)}</defaultgrade>`,
       `    <hidden>0</hidden>`,

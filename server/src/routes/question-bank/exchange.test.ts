@@ -291,3 +291,20 @@ describe("GET /api/questions/export", () => {
     expect((await get(`/api/questions/export?format=qti&${url(2004)}`, teacher)).body).toEqual({ error: "Format must be gift, aiken, moodle-xml or csv" });
   });
 });
+
+describe("Moodle XML pictures", () => {
+  it("exports a question's pictures as <file> and imports them back with the same text", async () => {
+    const place = "year=2005&subject=Pictured&section=A";
+    // The bank skips questions it holds: the same file imported by an earlier test goes first.
+    await call(t.app, { method: "DELETE", url: "/api/questions?year=2024&subject=Pictures&section=A", token: admin });
+    expect((await importFile(teacher, "moodle-xml", fixture("truefalse.xml"), { year: "2005", subject: "Pictured", section: "A" })).status).toBe(201);
+    const original = (await group(2005, "Pictured")).map((x: Q) => ({ ...typed(x), imageCount: x.imageCount }));
+    const out = await get(`/api/questions/export?format=moodle-xml&${place}`, teacher);
+    expect(out.status).toBe(200);
+    expect(out.raw).toContain('<file name="logo.jpg" path="/" encoding="base64">/9j/');
+    expect((await call(t.app, { method: "DELETE", url: `/api/questions?${place}`, token: admin })).body).toEqual({ count: 2 });
+    const back = await importFile(teacher, "moodle-xml", Buffer.from(out.raw), { year: "2005", subject: "Pictured", section: "A" });
+    expect([back.status, back.body.count, back.body.warnings]).toEqual([201, 2, []]);
+    expect((await group(2005, "Pictured")).map((x: Q) => ({ ...typed(x), imageCount: x.imageCount }))).toEqual(original);
+  });
+});

@@ -133,7 +133,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get("/questions/export", guarded(STAFF, { tags: ["questions"], querystring: BankExportQuerySchema }), async (req, reply) => {
-    const { body, type, filename } = await exportBank(app.db, req.query);
+    const { body, type, filename } = await exportBank(app.db, app.storage, req.query);
     return reply.header("Content-Type", type).header("Content-Disposition", contentDisposition(filename)).send(body);
   });
 
