@@ -4,6 +4,9 @@ import type { AnswerMode } from "../engine";
 import { Choices, marksText, type QuestionCardProps } from "./question-card";
 import classes from "./typed-answer.module.css";
 
+/** The server's longest answer (contracts/attempts ANSWER_MAX_LENGTH; that module brings zod, so it is not imported here). */
+const ANSWER_MAX_LENGTH = 20_000;
+
 /** A textarea that grows with its text (no inner scrollbar on a phone), at least three lines high. */
 function GrowingText({
   id,
@@ -11,12 +14,14 @@ function GrowingText({
   onType,
   onLeave,
   label,
+  maxLength = ANSWER_MAX_LENGTH,
 }: {
   id: string;
   value: string;
   onType: (v: string) => void;
   onLeave: (v: string) => void;
   label?: string;
+  maxLength?: number;
 }) {
   const ref = useRef<HTMLTextAreaElement>(null);
   useLayoutEffect(() => {
@@ -33,7 +38,7 @@ function GrowingText({
       rows={3}
       value={value}
       aria-label={label}
-      maxLength={20_000}
+      maxLength={maxLength}
       onChange={(e) => onType(e.currentTarget.value)}
       onBlur={(e) => onLeave(e.currentTarget.value)}
     />
@@ -82,6 +87,8 @@ export default function TypedAnswer({ question, answer, onAnswer }: Pick<Questio
       );
     }
     const texts = decodeParts(given, parts.length);
+    // The parts travel as one JSON list within the server's limit, their escapes (a new line is two characters) included.
+    const partMax = Math.floor(ANSWER_MAX_LENGTH / parts.length / 2) - 4;
     const partSend = (i: number, mode: AnswerMode) => (v: string) => onAnswer(question.id, encodeParts(texts.map((t, k) => (k === i ? v : t))), mode);
     return (
       <div className={classes.parts}>
@@ -90,7 +97,7 @@ export default function TypedAnswer({ question, answer, onAnswer }: Pick<Questio
             <label htmlFor={`${id}-${i}`} className={classes.fieldLabel}>
               ({p.label}) <span className={classes.partMarks}>[{marksText(p.marks)}]</span>
             </label>
-            <GrowingText id={`${id}-${i}`} value={texts[i]} onType={partSend(i, "typing")} onLeave={partSend(i, "commit")} />
+            <GrowingText id={`${id}-${i}`} value={texts[i]} onType={partSend(i, "typing")} onLeave={partSend(i, "commit")} maxLength={partMax} />
           </div>
         ))}
       </div>
