@@ -7,6 +7,8 @@ import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { DOCUMENT_MESSAGES } from "./errors.ts";
 import { SCAN_MESSAGES } from "./ocr/scan";
+import { OCR_MESSAGES } from "./ocr/runner";
+import { damagedPage, paperLines, typedPaper } from "./ocr/make-scan";
 import { DocumentPool } from "./pool.ts";
 import { buildDoc, buildDocx, buildPdf, buildScannedPdf, buildZip, picture, TINY_PNG } from "./test/build-files.ts";
 
@@ -132,4 +134,44 @@ describe("the document worker pool", () => {
       await small.close();
     }
   });
+});
+
+describe("the OCR process (scans and photos, issue 27)", () => {
+  const photo = async () => damagedPage(await typedPaper([paperLines(2)]), 1, { angle: 4 });
+
+  it("stops a scan past its memory limit or its time limit with 422, for that file only", async () => {
+    const bytes = await photo();
+    const tight = new DocumentPool({ maxThreads: 1, ocr: { maxRssMb: 60 } });
+    try {
+      expect(await refusal(tight.parseQuestionFile(bytes, "photo.jpg"))).toEqual({ status: 422, message: OCR_MESSAGES.tooMuchMemory });
+    } finally {
+      await tight.close();
+    }
+    const slow = new DocumentPool({ maxThreads: 1, ocr: { timeoutMs: 300 } });
+    try {
+      expect(await refusal(slow.parseQuestionFile(bytes, "photo.jpg"))).toEqual({ status: 422, message: DOCUMENT_MESSAGES.tooSlow });
+    } finally {
+      await slow.close();
+    }
+    // The shared pool still reads papers.
+    expect(await pool.probe()).toMatchObject({ isMainThread: false });
+  }, 60_000);
+
+  it("reads one paper at a time, in order, each reporting its pages", async () => {
+    const bytes = await photo();
+    const order: string[] = [];
+    const read = (name: string) =>
+      pool
+        .parseQuestionFile(bytes, name, (p) => {
+          if (p.stage.startsWith("Reading page")) order.push(`${name} start`);
+        })
+        .then((r) => {
+          order.push(`${name} done`);
+          return r;
+        });
+    const [a, b] = await Promise.all([read("a.png.jpg"), read("b.jpg")]);
+    expect(order).toEqual(["a.png.jpg start", "a.png.jpg done", "b.jpg start", "b.jpg done"]);
+    expect(a.questions).toHaveLength(2);
+    expect(b.questions).toHaveLength(2);
+  }, 90_000);
 });

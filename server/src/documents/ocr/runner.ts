@@ -7,7 +7,10 @@ import type { ChildMessage } from "./child.ts";
 import type { ScanProgress, ScanTask } from "./scan.ts";
 
 export interface OcrLimits {
-  /** Whole-paper time limit in ms (default: 30 s plus 20 s a page, at most 10 minutes; pages unknown: 10 minutes). */
+  /**
+   * Whole-paper limit on the CPU time the OCR process uses, in ms (default: 30 s plus 20 s a page; pages unknown: 10
+   * minutes). Ten minutes of wall-clock time is the ceiling either way.
+   */
   timeoutMs?: number;
   /** Resident memory the OCR process may reach, in MB (default 1,200). */
   maxRssMb?: number;
@@ -61,8 +64,11 @@ export class OcrRunner {
       let stderr = "";
       child.stderr?.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
       let settled = false;
-      const maxMs = 600_000;
-      let deadline = Date.now() + (this.limits.timeoutMs ?? maxMs);
+      // The limit is on the CPU time the process has used (its own, all threads), so a paper read slowly because the
+      // server was busy (the OCR process only gets CPU time nothing else wants) is not stopped for it; a wall-clock
+      // ceiling of ten minutes still ends a process that never finishes.
+      const wallEnd = Date.now() + Math.max(this.limits.timeoutMs ?? 0, 600_000);
+      let cpuLimitMs = this.limits.timeoutMs ?? 600_000;
       const finish = (err: Error | null, value?: unknown) => {
         if (settled) return;
         settled = true;
@@ -73,16 +79,18 @@ export class OcrRunner {
         else resolve(value);
       };
       const maxRss = (this.limits.maxRssMb ?? 1200) * 1024 * 1024;
+      const started = Date.now();
       const watch = setInterval(() => {
-        if (Date.now() > deadline) return finish(new DocumentError(422, DOCUMENT_MESSAGES.tooSlow));
-        const rss = child.pid ? residentBytes(child.pid) : 0;
-        if (rss > maxRss) finish(new DocumentError(422, OCR_MESSAGES.tooMuchMemory));
+        const use = child.pid ? usageOf(child.pid) : null;
+        // Where /proc is missing, the wall clock stands in for the CPU clock.
+        const cpuMs = use ? use.cpuMs : Date.now() - started;
+        if (cpuMs > cpuLimitMs || Date.now() > wallEnd) return finish(new DocumentError(422, DOCUMENT_MESSAGES.tooSlow));
+        if (use && use.rss > maxRss) finish(new DocumentError(422, OCR_MESSAGES.tooMuchMemory));
       }, 250);
       watch.unref?.();
       child.on("message", (m: ChildMessage) => {
         if (m.type === "progress") {
-          if (this.limits.timeoutMs === undefined && m.pagesDone === 0 && m.pages > 0)
-            deadline = Math.min(deadline, Date.now() + 30_000 + PER_PAGE_MS * m.pages);
+          if (this.limits.timeoutMs === undefined && m.pagesDone === 0 && m.pages > 0) cpuLimitMs = Math.min(cpuLimitMs, 30_000 + PER_PAGE_MS * m.pages);
           onProgress?.({ pages: m.pages, pagesDone: m.pagesDone, stage: m.stage });
         } else if (m.type === "done") finish(null, m.value);
         else if (m.status === 0) finish(new DocumentError(422, DOCUMENT_MESSAGES.crashed, { cause: new Error(m.message) }));
@@ -107,12 +115,16 @@ export class OcrRunner {
   }
 }
 
-/** A process's resident memory (Linux /proc), else 0 (no limit enforced). */
-function residentBytes(pid: number): number {
+const TICK_MS = 10; // USER_HZ = 100
+
+/** A process's CPU time used (all its threads) and resident memory (Linux /proc), else null (wall clock, no memory limit). */
+function usageOf(pid: number): { cpuMs: number; rss: number } | null {
   try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const m = /VmRSS:\s+(\d+)\s*kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-    return m ? Number(m[1]) * 1024 : 0;
+    return { cpuMs: (Number(f[11]) + Number(f[12])) * TICK_MS, rss: m ? Number(m[1]) * 1024 : 0 };
   } catch {
-    return 0;
+    return null;
   }
 }

@@ -4,6 +4,7 @@ import { signedIn } from "../../../test/factories";
 import { form } from "../../../test/uploads";
 import { blankScan, damagedPage, paperLines, scannedPdf, typedPaper } from "../../documents/ocr/make-scan";
 import { SCAN_MESSAGES } from "../../documents/ocr/scan";
+import { sweepParseJobs } from "../../services/question-bank/parse-job.service";
 
 /**
  * Issue 27: scanned papers and phone photos are read by OCR (in a separate low-priority process), each question
@@ -120,9 +121,22 @@ describe("parse jobs", () => {
     const bad = await upload("/api/questions/parse-jobs", teacher, "notes.pdf", new TextEncoder().encode("%PDF-1.4 broken"));
     expect(bad.status).toBe(202);
     expect(await waitFor(bad.body.id)).toMatchObject({ status: "failed", error: { status: 422, error: expect.any(String) } });
+    // The cheap checks (size, type by content and name) answer at once, before any job.
     const answers = await upload("/api/questions/parse-jobs", teacher, "typed.txt", typed, { kind: "answers" });
-    expect(await waitFor(answers.body.id)).toMatchObject({ status: "failed", error: { status: 415 } });
+    expect(answers).toMatchObject({ status: 415, body: { error: expect.stringMatching(/Unsupported file type/) } });
   }, 60_000);
+});
+
+describe("the sweep of parse jobs", () => {
+  it("removes a job an hour after it ended, not before", async () => {
+    const ok = await upload("/api/questions/parse-jobs", teacher, "typed.pdf", await typedPaper([paperLines(1)]));
+    await waitFor(ok.body.id);
+    const db = t.database.db;
+    expect(await sweepParseJobs(db, new Date(Date.now() + 30 * 60_000))).toBe(0);
+    expect((await call(t.app, { method: "GET", url: `/api/questions/parse-jobs/${ok.body.id}`, token: teacher })).status).toBe(200);
+    expect(await sweepParseJobs(db, new Date(Date.now() + 61 * 60_000))).toBeGreaterThanOrEqual(1);
+    expect((await call(t.app, { method: "GET", url: `/api/questions/parse-jobs/${ok.body.id}`, token: teacher })).status).toBe(404);
+  });
 });
 
 async function waitFor(id: string) {
