@@ -370,8 +370,10 @@ export async function bankQuestionFor(db: Queryable, viewer: { role: string }, i
 
 /** POST /questions: one question into its group, presented; 409 when the bank holds it already. */
 export async function addBankQuestion(db: Db, input: BankMetadata & BankContent, actor: Actor): Promise<BankQuestion & { skippedDuplicate: false }> {
-  const { text, options, answer, imageIds, year, subject, section, topic } = input;
-  const saved = await saveBankQuestions(db, { year, subject, section, topic }, [{ text, options, answer, imageIds }], actor);
+  // The content is every field but the place (and the spec's ignored timeLimit/originalOrder): the type's fields go through.
+  const { year, subject, section, topic, ...rest } = input;
+  const { timeLimit: _t, originalOrder: _o, ...content } = rest as BankContent & { timeLimit?: unknown; originalOrder?: unknown };
+  const saved = await saveBankQuestions(db, { year, subject, section, topic }, [content], actor);
   if (saved.ids.length === 0) throw new HttpError(409, "This question is already in the bank");
   const row = await findBankQuestion(db, saved.ids[0]);
   return { ...presentBankQuestion(row!), skippedDuplicate: false };
