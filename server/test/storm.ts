@@ -313,7 +313,7 @@ export class StormHttp {
   }
 }
 
-export type StepName = "login" | "start" | "save" | "submit" | "probe" | "upload";
+export type StepName = "login" | "start" | "save" | "submit" | "probe" | "upload" | "ocr";
 export type StepStats = {
   count: number;
   ok: number;

@@ -691,7 +691,8 @@ describe("answer confidentiality", () => {
         expect(path, `${r.name} ${path}`).toMatch(/^\$\.questions\[\d+\]\.options\[\d+\]$|^\$\.answers\[\d+\]\.answer$/);
       }
       // No question carries an answer or a verdict.
-      for (const q of (r.body as any)?.questions ?? []) expect(Object.keys(q).sort(), r.name).toEqual(["id", "imageCount", "index", "marks", "options", "text", "type"]);
+      for (const q of (r.body as any)?.questions ?? [])
+        expect(Object.keys(q).sort(), r.name).toEqual(["id", "imageCount", "index", "marks", "options", "text", "type"]);
       expect((r.body as any)?.review ?? (r.body as any)?.result?.review ?? null, r.name).toBeNull();
     }
 
