@@ -4,9 +4,9 @@ import { ApiError } from "@/lib/api";
 import { ClockSync, type ClockSample } from "../lib/clock";
 import { isQuestionOpen } from "../lib/sections";
 import { LOAD_FAILED, MOVE_FAILED, SUBMIT_FAILED } from "../lib/messages";
-import { EngineError, type EngineEvent, type QuizEngine, type RunnerResult, type RunnerSession } from "../engine";
+import { EngineError, type EngineEvent, type QuizEngine, type RunnerSession } from "../engine";
 import { attemptsApi, withTimeout } from "./attempts";
-import { questionImagePath } from "@/lib/api";
+import { pathsOf, toResult, toRunnerSession } from "./runner-session";
 import { AnswerOutbox, OUTBOX_PREFIX, SESSION_PREFIX, type FailureKind, type KeyValueStore } from "./outbox";
 
 /** The last session seen, so a reload without a connection can carry on (the service worker serves the app). */
@@ -15,50 +15,15 @@ type CachedSession = { session: AttemptSession; clock: ClockSample | null; updat
 /** The server's refusals that a later save may get past (the section moves on): their codes, shared with the server. */
 const SECTION_CONFLICTS: readonly string[] = [ATTEMPT_ERROR_CODES.sectionEnded, ATTEMPT_ERROR_CODES.sectionNotStarted];
 
+/** Where the engine's callers and tests have always found them. */
+export { toResult, toRunnerSession } from "./runner-session";
+
 export const isNetworkError = (err: unknown) => !(err instanceof ApiError);
-
-export function toResult(r: AttemptResult): RunnerResult {
-  const ms = (x: string | null | undefined) => (x ? Date.parse(x) : null);
-  return {
-    score: r.score,
-    correct: r.correct,
-    total: r.total,
-    passed: r.passed,
-    passingScore: r.passingScore,
-    review: r.review,
-    canAttemptAgain: r.canAttemptAgain,
-    ...(r.scoreHidden ? { scoreHidden: true, scoreShownFrom: ms(r.scoreShownFrom) } : {}),
-    ...(r.lateAnswers ? { lateAnswers: r.lateAnswers } : {}),
-    ...(r.answersWhen ? { answersWhen: { when: r.answersWhen.when, at: ms(r.answersWhen.at) } } : {}),
-  };
-}
-
-/** A question's pictures as API paths (GET /questions/{id}/images/{n}, n from 1). */
-const imagePaths = (questionId: number, count: number) => Array.from({ length: count }, (_, k) => questionImagePath(questionId, k + 1));
-const pathsOf = (s: AttemptSession) => s.questions.flatMap((q) => imagePaths(q.id, q.imageCount));
 
 /** Keeps or forgets an attempt's pictures on the device; the code loads only for a quiz with pictures (a small first load). */
 function figures(action: "keep" | "drop", paths: readonly string[]) {
   if (paths.length === 0) return;
   void import("../lib/figures").then((f) => (action === "keep" ? f.keepFigures(paths) : f.dropFigures(paths))).catch(() => {});
-}
-
-export function toRunnerSession(s: AttemptSession, answers: Record<number, string>): RunnerSession {
-  const ms = (x: string | null) => (x ? Date.parse(x) : null);
-  return {
-    title: s.quizTitle,
-    subtitle: s.courseTitle,
-    preview: s.preview,
-    attemptNumber: s.attemptNumber,
-    maxAttempts: s.maxAttempts,
-    questionsPerPage: s.questionsPerPage,
-    deadline: ms(s.deadline),
-    currentSection: s.status === "in_progress" ? s.currentSection : null,
-    sections: s.sections.map((x) => ({ ...x, deadline: ms(x.deadline) })),
-    questions: s.questions.map(({ imageCount, ...q }) => (imageCount ? { ...q, images: imagePaths(q.id, imageCount) } : q)),
-    answers,
-    result: s.result ? toResult(s.result) : null,
-  };
 }
 
 /** How the outbox should treat a failed save. */

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { BulkSaveResult, CourseListResponse, ImportResult, ParseAnswersResult, ParseQuestionsResult, UnsupportedQuestion } from "@adesua/domain";
 import { api } from "@/lib/api";
 import { bankKeys, type GroupKey } from "./bank";
-import { draftFromWire, draftPayload } from "@/components/question-editor/question-body";
+import { draftFromWire, draftPayload } from "@/components/forms/question-editor/question-body";
 import type { DraftQuestion } from "../lib/answers";
 
 /** What a paper says besides its questions (the parse call's heading, instructions and the questions it did not import). */

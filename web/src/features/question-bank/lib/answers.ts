@@ -1,4 +1,4 @@
-import type { DraftTypeFields } from "@/components/question-editor/question-body";
+import type { DraftTypeFields } from "@/components/forms/question-editor/question-body";
 
 /** A question being reviewed before it is saved: what the parse call answers, edited by the teacher (every type: DraftTypeFields). */
 export type DraftQuestion = { text: string; options: string[]; answer: string; warnings?: string[]; imageIds?: number[] } & DraftTypeFields;

@@ -1,8 +1,8 @@
 import { useMemo, useState } from "react";
 import { Alert, Badge, Button, Group, List, Paper, Stack, Text } from "@mantine/core";
 import { BankQuestionContentSchema } from "@adesua/domain";
-import { QuestionFields } from "@/components/question-editor/question-fields";
-import { QuestionTypeBadge } from "@/components/question-editor/question-type-badge";
+import { QuestionFields } from "@/components/forms/question-editor/question-fields";
+import { QuestionTypeBadge } from "@/components/forms/question-editor/question-type-badge";
 import {
   bodyMarks,
   bodyOfDraft,
@@ -13,7 +13,7 @@ import {
   serverFieldError,
   typeOf,
   type QuestionBody,
-} from "@/components/question-editor/question-body";
+} from "@/components/forms/question-editor/question-body";
 import type { PaperFacts } from "../api/staff";
 import { ScanNote } from "../components/scan-note";
 import { spreadWarnings, type DraftQuestion } from "../lib/answers";

@@ -1,5 +1,5 @@
 import { Button, Paper, Stack, Text } from "@mantine/core";
-import { draftFromWire } from "@/components/question-editor/question-body";
+import { draftFromWire } from "@/components/forms/question-editor/question-body";
 import type { BankQuestion as StaffBankQuestion } from "@adesua/domain";
 import type { BankQuestion } from "../api/bank";
 import { DraftQuizFields, useDraftQuizForm } from "./draft-quiz-form";

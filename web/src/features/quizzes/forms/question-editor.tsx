@@ -2,9 +2,9 @@ import { useState } from "react";
 import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { emptyQuestion, type QuestionDraft } from "./quiz-form-model";
 import { QuestionPictures } from "./question-pictures";
-import { QuestionFields } from "@/components/question-editor/question-fields";
-import { bodyMarks, firstError, typeOf, type FieldErrors } from "@/components/question-editor/question-body";
-import { TYPE_SHORT } from "@/components/question-editor/question-type-badge";
+import { QuestionFields } from "@/components/forms/question-editor/question-fields";
+import { bodyMarks, firstError, typeOf, type FieldErrors } from "@/components/forms/question-editor/question-body";
+import { TYPE_SHORT } from "@/components/forms/question-editor/question-type-badge";
 
 type Props = {
   questions: QuestionDraft[];

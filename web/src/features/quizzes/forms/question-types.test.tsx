@@ -4,7 +4,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QUESTION_TYPE_MESSAGES, type Quiz } from "@adesua/domain";
 import { renderWithProviders } from "@/test/render";
-import { questionOfServerError, serverFieldError } from "@/components/question-editor/question-body";
+import { questionOfServerError, serverFieldError } from "@/components/forms/question-editor/question-body";
 import { QuestionEditor } from "./question-editor";
 import { questionFieldErrors, questionPayload, questionsFromQuiz, type QuestionDraft } from "./quiz-form-model";
 

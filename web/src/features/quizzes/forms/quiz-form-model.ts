@@ -15,7 +15,7 @@ import {
   type NumberField,
   type QuestionBody,
   type WireQuestion,
-} from "@/components/question-editor/question-body";
+} from "@/components/forms/question-editor/question-body";
 
 const M = QUIZ_MESSAGES;
 const L = QUIZ_LIMITS;

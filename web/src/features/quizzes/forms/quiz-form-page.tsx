@@ -18,7 +18,7 @@ import { DRAFT_NOTE } from "../components/publication";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { DRAFT_CREATED } from "@/lib/new-quiz";
 import { QuestionEditor, questionAnchor } from "./question-editor";
-import { firstError, questionOfServerError, serverFieldError, type FieldErrors } from "@/components/question-editor/question-body";
+import { firstError, questionOfServerError, serverFieldError, type FieldErrors } from "@/components/forms/question-editor/question-body";
 import { Part, RulesPart, SaveBar, TimedSectionsPart, type Problem } from "./quiz-form-parts";
 import {
   emptyQuizValues,

@@ -17,7 +17,7 @@ import { QuizStatusBadge } from "../components/quiz-status-badge";
 import { DRAFT_NOTE, DraftBadge, PublicationButton } from "../components/publication";
 import { QuizAttemptAction } from "@/components/quiz-attempt-action";
 import { MathText } from "@/components/math-text";
-import { QuestionTypeBadge } from "@/components/question-editor/question-type-badge";
+import { QuestionTypeBadge } from "@/components/forms/question-editor/question-type-badge";
 
 const LETTERS = "ABCDE";
 
