@@ -1,6 +1,27 @@
 import { DocumentError } from "./errors.ts";
-import { ANSWER_HEADING, keyStart, recogniseAnswers } from "./recognise-answers.ts";
-import type { Equation, ImagePart, ParsedQuestion, ParseWarning, QuestionParseResult, TextLine } from "./types.ts";
+import { keyStart } from "./recognise-answers.ts";
+import {
+  ANSWER_QUESTIONS,
+  BLANK_FIELD,
+  BLOCK_TITLE,
+  findStem,
+  HEADER_FIELD,
+  HEADING,
+  INSTRUCTION,
+  INSTRUCTION_ANYWHERE,
+  INSTRUCTION_MORE,
+  isHeadingLine,
+  isInstruction,
+  passageOf,
+  splitBlock,
+  TIME_LINE,
+  WRITTEN_SECTION,
+} from "./recognise-header.ts";
+import { applyKey } from "./recognise-key.ts";
+import { ANSWER_LINE, clean, QUESTION_START, SECTION, type Draft, type OptionDraft } from "./recognise-lines.ts";
+import { optionMarkers, splitOptions } from "./recognise-options.ts";
+import { finish, MARKS_ONE } from "./recognise-question-types.ts";
+import type { Equation, ImagePart, QuestionParseResult, TextLine } from "./types.ts";
 
 /*
  * For the OCR path (H3, issue 27): the entry point is `recogniseQuestions(lines: TextLine[])`, unchanged. Plain lines
@@ -36,111 +57,11 @@ import type { Equation, ImagePart, ParsedQuestion, ParseWarning, QuestionParseRe
  * - nothing recognised: DocumentError 422 saying what was found (`nothingRecognised`).
  */
 
-const QUESTION_START = /^\s*(?:(?:question|q)\s*\.?\s*(\d{1,3})\s*[.):-]?(?:\s+|$)|\(\s*(\d{1,3})\s*\)(?:\s*|$)|(\d{1,3})\s*[.)](?:\s+|$|(?=[A-Za-z(])))(.*)$/i;
-/** "SECTION A", "Section B: Objectives", "PART II" — capitalised, so a line "part of the leaf…" stays text. */
-const SECTION = /^\s*(?:SECTION|Section|PART|Part)\s+(?:[A-Z]|\d{1,2}|[IVX]{1,4})(?![A-Za-z0-9])(?:\s*[:.\-–—]?.*)?$/;
-const ANSWER_LINE = /^\s*(?:correct\s+(?:answer|option)|answer|ans)\s*[:.\-–]?\s*\(?([A-Ea-e])\)?(?=[.)\s]|$)/i;
-/** Option markers, anywhere in a line: "A.", "A)", "(a)", "a.", optionally starred ("*C." or "C.*"). */
-const MARKER = /(^|\s)(\*?)\s?(?:\(([A-Ea-e])\)|([A-Ea-e])[.)])(?=\s|$|\*)/g;
-const INSTRUCTION =
-  /^\s*(?:answer|attempt|choose|read|instructions?|time\s*(?:allowed)?\s*:|duration|each\s+question|select|find\s+the\s+(?:correct|best)|do\s+not|write|this\s+paper|candidates?|circle|shade|use\s+the|from\s+the\s+(?:options|alternatives)|total\s+marks|name\s*:|index\s+(?:no|number))/i;
-/** A line that opens a block several questions share: "PASSAGE II", "Comprehension", "Study the table below…". */
-const BLOCK_TITLE =
-  /^\s*(?:passage|comprehension|poem|extract|study\s+the\s+(?:table|diagram|graph|chart|map|passage|figure|key|picture|information)\s+(?:below|above)\s+and)\b/i;
-/** Instructions that do not start like one: "Mark the letter A, B, C or D on your answer sheet…", "…shade in pencil…". */
-const INSTRUCTION_MORE =
-  /\banswer\s+(?:sheet|booklet)\b|\banswer\s+questions?\s+\d{1,3}\b|\bshade\s+(?:in|the|your)\b|\blettered\s+A\s+to\s+[C-E]\b|\b(?:mark|circle|underline|tick)\s+the\s+(?:letter|correct|right|best)\b|\bthe\s+letters?\s+A\s*,\s*B\s*,\s*C\b|^\s*(?:mark|tick|underline)\s+(?:the\s+)?(?:answer|option)/i;
-/** Header lines of a paper: a form field ("Name: ______", "Index No.:"), the exam and year ("BECE 2019"). */
-const HEADER_FIELD =
-  /^\s*(?:(?:candidate'?s?\s+)?name|index\s*(?:no\.?|number)|class|form|date|school|subject|paper|signature|stream|term|centre|center|level)\s*[:.]\s*(?:_{2,}|\.{3,}|\S.{0,60})?$|^\s*(?:BECE|B\.E\.C\.E\.?|WASSCE|WAEC|NECO|JHS\s*\d)\b.{0,60}$|^[^.?!]{0,60}_{3,}[\s_]*$/i;
-/** A form field left blank for the candidate ("Name: ________   Index No: ______"): part of no heading, dropped. */
-const BLANK_FIELD = /^\s*(?:[\p{L}.'’ ]{1,30}[:.]?\s*(?:_{3,}|\.{4,}|…+)\s*)+$/u;
-/** "Time allowed: 1 hour", "Duration: 45 minutes", "Time: 1 hr". */
-const TIME_LINE = /^\s*(?:time(?:\s+allowed)?|duration)\s*[:.-]/i;
-/** A marks annotation: "[10 marks]", "(4 marks)", "[2 mks]", "(1 mark)". */
-const MARKS = /\s*[[(]\s*(\d{1,3}(?:\.\d{1,2})?)\s*(?:marks?|mks?|pts?|points?)\s*[\])]\.?/gi;
-const MARKS_ONE = new RegExp(MARKS.source, "i");
-/** A blank to fill in: "______" or ". . . . ." (five dots or more). */
-const BLANK = /_{3,}|(?:\.\s?){5,}|…{2,}/;
-const TRUE_FALSE_STEM =
-  /^\s*(?:true\s+or\s+false|true\s*\/\s*false|state\s+whether\b[^?]*\btrue\s+or\s+false)\b|\((?:true\s*(?:or|\/)\s*false|T\s*\/\s*F)\)\s*[.?]?$/i;
-const MULTIPLE_STEM =
-  /\b(?:choose|select|tick|mark|circle|pick)\s+(?:all|every)\s+(?:the\s+)?(?:options?\s+|answers?\s+)?(?:that|which)\s+(?:apply|are\s+(?:correct|true))|\ball\s+that\s+apply\b|\bwhich\s+(?:TWO|THREE|two|three)\b|\b(?:choose|select|pick|tick)\s+(?:TWO|THREE|two|three)\b|\bmore\s+than\s+one\s+(?:answer|option)\s+(?:is|may\s+be)\s+correct/;
-/**
- * "Answer any three questions", "Answer two questions only", "Answer one question from this section": a written part.
- * ("Answer all questions" heads multiple-choice papers too, so it does not count; "SECTION B" does.)
+/*
+ * The parts live in sibling modules: recognise-lines.ts (shared line patterns, the draft question), recognise-header.ts
+ * (heading, instructions, passages), recognise-options.ts (option letters, grids, glued options), recognise-key.ts (the
+ * key at the end of the paper) and recognise-question-types.ts (types, answers and warnings of the finished questions).
  */
-const ANSWER_QUESTIONS = /^\s*answer\s+(?:any\s+|only\s+)?(?:one|two|three|four|five|six|\d{1,2})\b.{0,50}\bquestions?\b/i;
-/** A section whose questions are written answers: "SECTION B", "PART II", "Essay", "Theory". */
-const WRITTEN_SECTION = /^\s*(?:SECTION|Section|PART|Part)\s+(?:B|C|D|II|III|IV|2|3|4)\b|\b(?:essay|theory|structured|written|subjective)\b/i;
-const INSTRUCTION_ANYWHERE = /\ball\s+(?:the\s+)?questions\b|\bquestions?\s+\d+\s*(?:to|-|–|and)\s*\d+\b|\blettered\s+a\b/i;
-/** A paper's heading is a few short lines: a longer line is prose (a passage), and a fourth line is no longer a title. */
-const HEADING = { maxLines: 3, maxLength: 120 };
-
-interface OptionDraft {
-  letter: string;
-  text: string;
-  bold: boolean;
-  star: boolean;
-}
-interface Draft {
-  number: number | null;
-  text: string[];
-  options: OptionDraft[];
-  answerLetter?: string;
-  /** Several letters given ("Answer: A, C"): a multiple-answer key. */
-  answerLetters?: string[];
-  /** The entry of the key or marking scheme printed at the end of the paper, as text. */
-  keyText?: string;
-  passage?: string;
-  images: ImagePart[];
-  equations: Equation[];
-  notes: string[];
-  /** In a Section B or after "Answer … questions": a question without options here is a written answer. */
-  writtenContext: boolean;
-}
-
-interface Marker {
-  index: number;
-  end: number;
-  letter: string;
-  star: boolean;
-  glued?: boolean;
-}
-
-/** An option letter glued onto the previous option's last word: "filtrationD. sublimation" (PDFs). */
-const GLUED = /(?<=[a-z0-9.,;:)?!'"”’%])([B-E])[.)](?=\s)/g;
-
-/** The chain of option markers A, B, C… (same case) in a line, starting at the first "A"/"a" marker at or after `from`. */
-function optionMarkers(text: string, mustStartAt0: boolean): Marker[] {
-  const all: Marker[] = [];
-  for (const m of text.matchAll(MARKER)) {
-    const letter = m[3] ?? m[4];
-    const index = m.index + m[1].length;
-    all.push({ index, end: m.index + m[0].length, letter, star: m[2] === "*" });
-  }
-  for (const m of text.matchAll(GLUED)) all.push({ index: m.index, end: m.index + m[0].length, letter: m[1], star: false, glued: true });
-  all.sort((a, b) => a.index - b.index);
-  for (let i = 0; i < all.length; i++) {
-    const first = all[i];
-    if (first.glued) continue;
-    if (mustStartAt0 && first.index !== text.search(/\S/)) return [];
-    const upper = first.letter === first.letter.toUpperCase();
-    if (!mustStartAt0 && first.letter.toUpperCase() !== "A") continue;
-    const chain = [first];
-    for (let j = i + 1; j < all.length; j++) {
-      const prev = chain[chain.length - 1];
-      const next = all[j];
-      if (next.index < prev.end || (next.letter === next.letter.toUpperCase()) !== upper) continue;
-      const want = String.fromCharCode(prev.letter.charCodeAt(0) + 1);
-      // Options in a grid ("A. 1   C. 3" over "B. 2   D. 4") skip a letter across a wide gap; they are put back in order later.
-      const gridStep = !next.glued && next.letter > want && next.letter.toUpperCase() <= "E" && /\s{2,}$/.test(text.slice(0, next.index));
-      if (next.letter === want || gridStep) chain.push(next);
-    }
-    if (mustStartAt0 || chain.length >= 2) return chain;
-  }
-  return [];
-}
 
 /**
  * Whether a numbered line starts a new question. Before a question has options, only the next number does:
@@ -152,33 +73,6 @@ function startsQuestion(n: number, last: number, inQuestionText: boolean): boole
   if (inQuestionText) return n === last + 1;
   return n > last || n === 1;
 }
-
-function splitOptions(line: TextLine, markers: Marker[], upto = line.text.length): OptionDraft[] {
-  return markers.map((mk, i) => {
-    const stop = i + 1 < markers.length ? markers[i + 1].index : upto;
-    let raw = line.text.slice(mk.end, stop);
-    let star = mk.star;
-    const trimmed = raw.trim();
-    if (/^\*|\*$/.test(trimmed)) {
-      star = true;
-      raw = trimmed.replace(/^\*\s*|\s*\*$/g, "");
-    }
-    const text = raw.replace(/\s+/g, " ").trim();
-    // Bold when every visible character of the option's text is bold (Word's automatic letters carry no run formatting).
-    let bold = false;
-    if (line.bold) {
-      const chars = [...line.text.slice(mk.end, stop)].map((c, k) => [c, line.bold![mk.end + k]] as const).filter(([c]) => /\S/.test(c) && c !== "*");
-      bold = chars.length > 0 && chars.every(([, b]) => b);
-    }
-    return { letter: mk.letter.toUpperCase(), text, bold, star };
-  });
-}
-
-const clean = (s: string) =>
-  s
-    .replace(/\u00a0/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
 
 export function recogniseQuestions(all: TextLine[]): QuestionParseResult {
   // An answer key or marking scheme printed after the questions is applied as their key, never read as questions.
@@ -434,280 +328,4 @@ export function nothingRecognised(lines: TextLine[]): string {
   if (pages > 0) return `Found text of ${pages} page${pages === 1 ? "" : "s"}, but no numbered questions: is this a question paper?`;
   const words = withText.reduce((n, l) => n + l.text.trim().split(/\s+/).length, 0);
   return `Found ${withText.length} paragraph${withText.length === 1 ? "" : "s"} of text (${words} word${words === 1 ? "" : "s"}), but no numbered questions: is this a question paper?`;
-}
-
-/** The held-back line that is the question of options met without a number: the last one that is not an instruction. */
-function findStem(pending: { text: string }[]): number {
-  const i = pending.length - 1;
-  if (i < 0) return -1;
-  const t = pending[i].text;
-  if (isInstruction(t) || HEADER_FIELD.test(t) || SECTION.test(t) || BLOCK_TITLE.test(t)) return -1;
-  return i;
-}
-
-const isInstruction = (l: string) => INSTRUCTION.test(l) || INSTRUCTION_ANYWHERE.test(l) || INSTRUCTION_MORE.test(l);
-
-/**
- * A held-back block split into the paper's instructions (with the lines that carry on an instruction's sentence),
- * its header lines, and the rest (a passage, or title lines that are dropped).
- */
-function splitBlock(block: string[]): { instructions: string[]; header: string[]; rest: string[] } {
-  const out = { instructions: [] as string[], header: [] as string[], rest: [] as string[] };
-  let carriesOn = false;
-  for (const l of block) {
-    if (carriesOn && l.length <= 160 && /^[a-z(,;]/.test(l)) {
-      out.instructions[out.instructions.length - 1] += ` ${l}`;
-      carriesOn = !/[.!?:"”]$/.test(l);
-      continue;
-    }
-    // "Read the passage below carefully…" opens the passage: it is an instruction, and the passage follows it.
-    if (isInstruction(l) && !SECTION.test(l)) {
-      out.instructions.push(l);
-      carriesOn = !/[.!?:"”]$/.test(l) && !BLOCK_TITLE.test(l);
-      continue;
-    }
-    if (carriesOn && l.length <= 160 && /^(?:A|B|C|D|E)\b/.test(l)) {
-      out.instructions[out.instructions.length - 1] += ` ${l}`;
-      carriesOn = !/[.!?:"”]$/.test(l);
-      continue;
-    }
-    carriesOn = false;
-    if (HEADER_FIELD.test(l) || TIME_LINE.test(l)) {
-      if (!BLANK_FIELD.test(l)) out.header.push(l);
-      continue;
-    }
-    if (SECTION.test(l)) continue;
-    out.rest.push(l);
-  }
-  return out;
-}
-
-/** A line that may be part of the paper's title: short, and not a question, option, answer, section, instruction or passage title. */
-function isHeadingLine(raw: string, text: string): boolean {
-  if (text.length > HEADING.maxLength) return false;
-  if (QUESTION_START.test(raw) || optionMarkers(raw, true).length || ANSWER_LINE.test(text) || SECTION.test(text)) return false;
-  return !isInstruction(text) && !BLOCK_TITLE.test(text);
-}
-
-/** Keeps the prose of a held-back block as a passage; instructions, headings and title lines are not questions and are dropped. */
-function passageOf(block: string[]): string | undefined {
-  const kept = block.filter((l) => !isInstruction(l) && !SECTION.test(l) && !HEADER_FIELD.test(l));
-  const prose = kept.filter((l) => l.length >= 60 || /[.?!"'”’]$/.test(l));
-  // A passage has sentences and some length; a paper's title lines have neither.
-  if (!prose.length || kept.join(" ").length < 80) return undefined;
-  // Title lines in capitals ("BASIC EDUCATION CERTIFICATE EXAMINATION") are dropped; a passage's own title is kept.
-  const first = kept.findIndex((l) => l !== l.toUpperCase() || l.length >= 60);
-  return kept.slice(Math.max(0, first)).map(clean).join("\n");
-}
-
-/**
- * Applies the key printed at the end of the paper: letters ("1. B", "1 B  2 C" grids, "1-B", tables) through the
- * answer-key reader, and each numbered entry's text ("1. A, C", "3. photosynthesis", a marking scheme's lines) for
- * multiple-answer, true/false, short and written questions. A question is found by its number, or by its position
- * when numbers repeat (sections numbered from 1 again) or are missing.
- */
-function applyKey(drafts: Draft[], keyLines: TextLine[]): void {
-  const letters = recogniseAnswers(keyLines).answers;
-  const entries = new Map<number, string>();
-  let at: number | null = null;
-  for (const l of keyLines) {
-    const t = clean(l.text.replace(/\u00a0|\t/g, " "));
-    if (!t) continue;
-    if (ANSWER_HEADING.test(t) || SECTION.test(t)) {
-      at = null;
-      continue;
-    }
-    const m = /^(?:q(?:uestion)?\s*\.?\s*)?(\d{1,3})\s*[.):\-–]?\s+(.+)$/i.exec(t);
-    // A grid row "1 B  2 C  3 A" is letters only (taken above); a line "1. photosynthesis" or "2. (a) …" is an entry.
-    if (m && !/^\(?[A-Ea-e]\)?\s+\d{1,3}\s*[.):\-–]?\s*\(?[A-Ea-e]\b/.test(m[2])) {
-      at = Number(m[1]);
-      if (!entries.has(at)) entries.set(at, m[2]);
-      else at = null;
-    } else if (at !== null && !/^\d{1,3}\s*[.):\-–]?\s*\(?[A-Ea-e]\)?(?:\s|$)/.test(t)) entries.set(at, `${entries.get(at)}\n${t}`);
-  }
-  const numbers = drafts.map((d) => d.number);
-  const byPosition = numbers.some((n) => n === null) || new Set(numbers).size !== numbers.length;
-  drafts.forEach((d, i) => {
-    const n = byPosition ? i + 1 : d.number!;
-    const entry = entries.get(n)?.trim();
-    const letter = letters[n - 1];
-    if (entry) {
-      const several = /^\(?([A-Ea-e])\)?(?:\s*(?:,|and|&)\s*\(?[A-Ea-e]\)?)+\.?$/.exec(entry);
-      if (several && !d.answerLetter) d.answerLetters = [...entry.matchAll(/(?<![A-Za-z])[A-Ea-e](?![A-Za-z])/g)].map((m) => m[0].toUpperCase());
-      d.keyText = entry;
-    }
-    if (letter && !d.answerLetter) d.answerLetter = letter;
-  });
-}
-
-const TF = (s: string): "True" | "False" | null => (/^(?:true|t)\.?$/i.test(s.trim()) ? "True" : /^(?:false|f)\.?$/i.test(s.trim()) ? "False" : null);
-
-/** "(a) Define … [2 marks] (b) …": the parts of a written question, when its lettered lines carry marks. */
-function partsOf(d: Draft, total: number | null): { label: string; marks: number; text: string }[] | null {
-  if (d.options.length < 1) return null;
-  if (!d.options.some((o) => MARKS_ONE.test(o.text))) {
-    // "(a) … (b) …" under a stem worth "[6 marks]", with no key: parts sharing the marks equally (when they divide).
-    const lettered = d.options.every((o) => /^[A-E]$/.test(o.letter)) && !d.answerLetter && !d.options.some((o) => o.star || o.bold);
-    if (total === null || !lettered) return null;
-    const share = Math.round((total / d.options.length) * 100) / 100;
-    const even = Math.abs(share * d.options.length - total) < 1e-9;
-    return d.options.map((o) => ({ label: o.letter.toLowerCase(), marks: even ? share : 0, text: o.text }));
-  }
-  return d.options.map((o) => {
-    const m = MARKS_ONE.exec(o.text);
-    return { label: o.letter.toLowerCase(), marks: m ? Number(m[1]) : 0, text: o.text.replace(MARKS, "").trim() };
-  });
-}
-
-function finish(drafts: Draft[]): QuestionParseResult {
-  const questions: ParsedQuestion[] = [];
-  const warnings: ParseWarning[] = [];
-  let previous: number | null = null;
-  drafts.forEach((d, i) => {
-    const position = i + 1;
-    const label = `Question ${d.number ?? position}`;
-    const warn = (message: string) => warnings.push({ question: position, message: `${label}: ${message}` });
-    if (d.number !== null && previous !== null && d.number > previous + 1) {
-      const missing = d.number - previous - 1 === 1 ? `question ${previous + 1} is` : `questions ${previous + 1}–${d.number - 1} are`;
-      warnings.push({ question: position, message: `${label}: the numbering jumps from ${previous} to ${d.number}; ${missing} missing or could not be read.` });
-    }
-    if (d.number !== null) previous = d.number;
-
-    // Options printed in a grid come in the order A, C, B, D: put them back in order when they are A, B, C… exactly.
-    const sorted = [...d.options].sort((a, b) => a.letter.localeCompare(b.letter));
-    if (sorted.map((o) => o.letter).join("") === "ABCDE".slice(0, sorted.length)) d.options = sorted;
-
-    const stemText = clean(d.text.join(" "));
-    const equations = (text: string, options: string[]) => {
-      const all = [text, ...options].join("\n");
-      const kept = d.equations.filter((e, k) => all.includes(e.linear) && d.equations.findIndex((x) => x.linear === e.linear && x.mathml === e.mathml) === k);
-      return kept.length ? { equations: kept } : {};
-    };
-    const base = (q: ParsedQuestion): ParsedQuestion => {
-      if (d.passage) q.passage = d.passage;
-      if (d.images.length) q.images = d.images;
-      return q;
-    };
-    for (const n of d.notes) warn(`${n}.`);
-
-    // Written answers: sub-parts with marks, a marks annotation, or no options in a written section.
-    const totalMarks = [...stemText.matchAll(MARKS)].map((m) => Number(m[1]));
-    const parts = partsOf(d, totalMarks.length ? totalMarks[totalMarks.length - 1] : null);
-    const noOptions = d.options.length === 0;
-    if (parts || (noOptions && !BLANK.test(stemText) && !TRUE_FALSE_STEM.test(stemText) && (totalMarks.length > 0 || d.writtenContext))) {
-      const stem = stemText.replace(MARKS, "").trim();
-      const text = parts ? clean([stem, ...parts.map((p) => `(${p.label}) ${p.text}`)].join(" ")) : stem;
-      if (!text) warn("the question text is empty.");
-      const q: ParsedQuestion = { text, options: [], answer: "", type: "written" };
-      const partMarks = parts ? parts.reduce((n, p) => n + p.marks, 0) : 0;
-      const marks = totalMarks.length ? totalMarks[totalMarks.length - 1] : partMarks;
-      if (marks > 0) q.marks = marks;
-      if (parts) {
-        const schemes = partSchemes(
-          d.keyText ?? "",
-          parts.map((p) => p.label),
-        );
-        q.parts = parts.map((p) => ({ label: p.label, marks: p.marks, scheme: schemes[p.label] ?? "" }));
-        if (parts.some((p) => p.marks === 0)) warn("a part has no marks given; give it its marks.");
-      }
-      if (d.keyText) q.scheme = d.keyText;
-      questions.push(base(Object.assign(q, equations(text, []))));
-      return;
-    }
-
-    const text = stemText;
-    if (!text) warn("the question text is empty.");
-
-    // True/false: options exactly True and False, or "True or False: …" with no options.
-    const tfOptions = d.options.length === 2 && new Set(d.options.map((o) => TF(o.text))).size === 2 && d.options.every((o) => TF(o.text));
-    if (tfOptions || (noOptions && TRUE_FALSE_STEM.test(text))) {
-      let answer = "";
-      const byLetter = d.answerLetter ? d.options.find((o) => o.letter === d.answerLetter) : undefined;
-      if (byLetter) answer = TF(byLetter.text) ?? "";
-      else if (d.keyText && TF(d.keyText)) answer = TF(d.keyText)!;
-      else if (tfOptions) {
-        const marked = d.options.filter((o) => o.star || (o.bold && !d.options.every((x) => x.bold)));
-        if (marked.length === 1) answer = TF(marked[0].text) ?? "";
-      }
-      if (!answer && noOptions && d.answerLetter) answer = d.answerLetter === "A" ? "True" : d.answerLetter === "B" ? "False" : "";
-      questions.push(base({ text, options: ["True", "False"], answer, type: "true_false", ...equations(text, []) }));
-      return;
-    }
-
-    // Short answer: a blank to fill and no options.
-    if (noOptions && BLANK.test(text)) {
-      const q: ParsedQuestion = { text, options: [], answer: "", type: "short" };
-      const key = d.keyText?.trim();
-      if (key) {
-        q.accepted = key
-          .split(/\s*(?:\/|;|\bor\b)\s*/)
-          .map((t) => t.trim().replace(/\.$/, ""))
-          .filter(Boolean)
-          .map((t) => ({ text: t, fraction: 100 }));
-        q.answer = q.accepted[0]?.text ?? "";
-      }
-      questions.push(base(Object.assign(q, equations(text, []))));
-      return;
-    }
-
-    const options = d.options.map((o) => o.text);
-    const byLetter = (letter: string) => d.options.find((o) => o.letter === letter);
-
-    // Several right options: a key "A, C", or a stem that asks for all that apply / two of them.
-    if (d.answerLetters && d.answerLetters.length > 1 && options.length >= 2) {
-      const answers = d.answerLetters.map(byLetter);
-      if (answers.every(Boolean)) {
-        questions.push(base({ text, options, answer: "", type: "multiple", answers: answers.map((o) => o!.text), ...equations(text, options) }));
-        checkOptions(d, options, warn);
-        return;
-      }
-      warn(`the answers given (${d.answerLetters.join(", ")}) are not all among its options.`);
-    }
-    if (MULTIPLE_STEM.test(text) && options.length >= 2 && !d.answerLetter) {
-      const starred = d.options.filter((o) => o.star);
-      const bold = d.options.filter((o) => o.bold);
-      const marked = starred.length ? starred : bold.length < d.options.length ? bold : [];
-      questions.push(base({ text, options, answer: "", type: "multiple", answers: marked.map((o) => o.text), ...equations(text, options) }));
-      checkOptions(d, options, warn);
-      return;
-    }
-
-    let answer = "";
-    if (d.answerLetter) {
-      const o = byLetter(d.answerLetter);
-      if (o) answer = o.text;
-      else warn(`the answer given (${d.answerLetter}) is not one of its options.`);
-    } else {
-      const starred = d.options.filter((o) => o.star);
-      const bold = d.options.filter((o) => o.bold);
-      if (starred.length === 1) answer = starred[0].text;
-      else if (starred.length > 1) warn("several options are marked with *; no answer was chosen.");
-      else if (bold.length === 1 && d.options.length > 1) answer = bold[0].text;
-      else if (bold.length > 1 && bold.length < d.options.length) warn("several options are in bold; no answer was chosen.");
-    }
-    checkOptions(d, options, warn);
-    questions.push(base({ text, options, answer, ...equations(text, options) }));
-  });
-  return { questions, warnings };
-}
-
-function checkOptions(d: Draft, options: string[], warn: (m: string) => void): void {
-  if (options.length < 2) warn(options.length === 0 ? "no options were found." : "only one option was found.");
-  const letters = d.options.map((o) => o.letter).join("");
-  if (options.length >= 2 && letters !== "ABCDE".slice(0, letters.length))
-    warn(`the options are lettered ${letters.split("").join(", ")} instead of A, B, C…; check them.`);
-  if (options.length > 5) warn("more than five options were found.");
-  if (options.some((o) => !o)) warn("an option is empty.");
-}
-
-/** A marking scheme's entry split by part: "(a) … (b) …" → { a: "…", b: "…" }. */
-function partSchemes(scheme: string, labels: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  const re = /(?:^|\s|\n)\(?([a-z])\)\s*/g;
-  const marks = [...scheme.matchAll(re)].filter((m) => labels.includes(m[1]));
-  marks.forEach((m, k) => {
-    const end = k + 1 < marks.length ? marks[k + 1].index : scheme.length;
-    out[m[1]] = clean(scheme.slice(m.index + m[0].length, end));
-  });
-  return out;
 }
