@@ -28,6 +28,7 @@ import { describeError, loggedUrl, requestSerializer } from "./lib/log";
 import { badTextMessage, findBadText } from "./lib/text";
 import "./lib/context";
 import { ANY_SIGNED_IN, type Access } from "./lib/access";
+import { noteExamTraffic } from "./lib/exam-traffic";
 import { authRoutes } from "./routes/auth/auth.routes";
 import { userRoutes } from "./routes/users/users.routes";
 import { enrolmentRoutes } from "./routes/users/enrolment.routes";
@@ -226,6 +227,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", async (req) => {
     const url = req.routeOptions.url;
     if (!url || !url.startsWith("/api/") || url.startsWith("/api/docs")) return;
+    // The attempt routes (/api/attempts/…, /api/quizzes/:quizId/attempts): an exam is running (lib/exam-traffic.ts).
+    if (url.startsWith("/api/attempts/") || url.endsWith("/attempts")) noteExamTraffic();
     const token = bearer(req.headers.authorization);
     if (token && req.routeOptions.config.sessionInStatement && req.routeOptions.config.access === ANY_SIGNED_IN) {
       req.sessionLeftToStatement = hashToken(token);

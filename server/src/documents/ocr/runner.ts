@@ -5,6 +5,7 @@ import { DocumentError, DOCUMENT_MESSAGES } from "../errors.ts";
 import { tsxExecArgv } from "./tsx-argv.ts";
 import type { ChildMessage } from "./child.ts";
 import type { ScanProgress, ScanTask } from "./scan.ts";
+import { examRunning } from "../../lib/exam-traffic.ts";
 
 export interface OcrLimits {
   /**
@@ -73,6 +74,7 @@ export class OcrRunner {
         if (settled) return;
         settled = true;
         clearInterval(watch);
+        clearInterval(pace);
         this.children.delete(child);
         if (child.exitCode === null) child.kill("SIGKILL");
         if (err) reject(err);
@@ -80,6 +82,19 @@ export class OcrRunner {
       };
       const maxRss = (this.limits.maxRssMb ?? 1200) * 1024 * 1024;
       const started = Date.now();
+      // While students sit an exam on this server the OCR process runs one tenth of the time (100 ms in each second,
+      // SIGSTOP/SIGCONT): it shares the processor with the exam's requests even at idle priority (lib/exam-traffic.ts).
+      // A paper still ends (ten times slower) during a long exam; its CPU-time limit does not count the pauses.
+      let tick = 0;
+      let paused = false;
+      const pace = setInterval(() => {
+        tick++;
+        const run = !examRunning() || tick % 10 === 0;
+        if (run === !paused || child.exitCode !== null) return;
+        paused = !run;
+        child.kill(run ? "SIGCONT" : "SIGSTOP");
+      }, 100);
+      pace.unref?.();
       const watch = setInterval(() => {
         const use = child.pid ? usageOf(child.pid) : null;
         // Where /proc is missing, the wall clock stands in for the CPU clock.
