@@ -111,7 +111,7 @@ describe("grading journeys", () => {
     await card.getByTestId("script-total").getByText("2 of 3 marks (66.67%)").waitFor();
     await expectNoSideScroll(page);
     await snap(page, "grade-quiz-phone");
-    await card.getByRole("button", { name: `Save marks for ${STUDENT.name}` }).click();
+    await card.getByRole("button", { name: `Submit Grade for ${STUDENT.name}` }).click();
     // The score shows once saved, and the last script says so.
     await page.getByTestId("last-saved").getByText(`Saved ${STUDENT.name}: 2 of 3 marks (66.67%)`).waitFor();
     await page.getByText("All scripts marked").waitFor();

@@ -88,7 +88,7 @@ describe("marking a script", () => {
     fireEvent.click(await screen.findByRole("button", { name: "5 marks, full marks, for question 3 (Kojo Appiah)" }));
     fireEvent.click(screen.getByRole("button", { name: "0 marks for question 4 (Kojo Appiah)" }));
     expect(screen.getByRole("textbox", { name: "Marks for question 3 (Kojo Appiah)" })).toHaveValue("5");
-    fireEvent.click(screen.getByRole("button", { name: "Save marks for Kojo Appiah" }));
+    fireEvent.click(screen.getByRole("button", { name: "Submit Grade for Kojo Appiah" }));
     await waitFor(() =>
       expect(onGrade).toHaveBeenCalledWith({
         marks: [
@@ -107,13 +107,25 @@ describe("marking a script", () => {
     renderWithProviders(<GradeCard submission={script()} onGrade={onGrade} />);
     fireEvent.click(await screen.findByRole("button", { name: "5 marks, full marks, for question 3 (Kojo Appiah)" }));
     fireEvent.click(screen.getByRole("button", { name: "2 marks, full marks, for question 4 (Kojo Appiah)" }));
-    fireEvent.click(screen.getByRole("button", { name: "Save marks for Kojo Appiah" }));
+    fireEvent.click(screen.getByRole("button", { name: "Submit Grade for Kojo Appiah" }));
     // A refusal naming a question stands beside its marks input.
     const q3 = screen.getByRole("listitem", { name: "Question 3" });
     expect(await within(q3).findByRole("alert")).toHaveTextContent("Question 3 is worth 5 marks: give 0 to 5");
     expect(within(q3).getByRole("textbox")).toHaveFocus();
     expect(screen.queryByTestId("grade-error")).toBeNull();
-    fireEvent.click(screen.getByRole("button", { name: "Save marks for Kojo Appiah" }));
+    fireEvent.click(screen.getByRole("button", { name: "Submit Grade for Kojo Appiah" }));
     await waitFor(() => expect(screen.getByTestId("grade-error")).toHaveTextContent("Grade submission failed"));
+  });
+  it("takes a typed score (the spec's score input) as the final score instead of the marks, and refuses one above 100", async () => {
+    const onGrade = vi.fn().mockResolvedValue({});
+    renderWithProviders(<GradeCard submission={script()} onGrade={onGrade} />);
+    const score = await screen.findByRole("textbox", { name: "Score (%) for Kojo Appiah" });
+    fireEvent.change(score, { target: { value: "120" } });
+    fireEvent.click(screen.getByRole("button", { name: "Submit Grade for Kojo Appiah" }));
+    expect(await screen.findByText("Score must be between 0 and 100")).toBeInTheDocument();
+    expect(onGrade).not.toHaveBeenCalled();
+    fireEvent.change(score, { target: { value: "72.5" } });
+    fireEvent.click(screen.getByRole("button", { name: "Submit Grade for Kojo Appiah" }));
+    await waitFor(() => expect(onGrade).toHaveBeenCalledWith({ finalScore: 72.5 }));
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Badge, Box, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { SubmissionItem, UngradedSubmission } from "@adesua/domain";
 import { GRADING_MESSAGES as M } from "@adesua/domain/constants";
 import { errorText } from "@/lib/api";
@@ -190,6 +190,9 @@ export function GradeCard({ submission: s, onGrade, onSaved, saved, autoFocus, p
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  /** The spec's score input: empty, the marks make the score; a percentage typed here is the final score instead. */
+  const [finalScore, setFinalScore] = useState<string | number>("");
+  const [finalError, setFinalError] = useState<string | null>(null);
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const busy = useRef(false);
   const name = s.user.name;
@@ -217,6 +220,29 @@ export function GradeCard({ submission: s, onGrade, onSaved, saved, autoFocus, p
     // A second Enter while the first save runs does nothing.
     if (busy.current) return;
     setError(null);
+    setFinalError(null);
+    const typed = finalScore === "" ? null : Number(finalScore);
+    if (typed !== null && !(Number.isFinite(typed) && typed >= 0 && typed <= 100)) {
+      setFinalError("Score must be between 0 and 100");
+      return;
+    }
+    if (typed !== null) {
+      busy.current = true;
+      setSaving(true);
+      try {
+        const item = await onGrade({ finalScore: typed });
+        const sent = Object.fromEntries(
+          marking.filter((a) => typeof marks[a.questionId] === "number").map((a) => [a.questionId, marks[a.questionId] as number]),
+        );
+        onSaved?.({ item, marks: sent, totals: scriptTotals(answers, sent) }, via);
+      } catch (err) {
+        setError(errorText(err, M.gradeFailed));
+      } finally {
+        busy.current = false;
+        setSaving(false);
+      }
+      return;
+    }
     const given: { questionId: number; marks: number }[] = [];
     let firstBad = -1;
     marking.forEach((a, i) => {
@@ -349,9 +375,23 @@ export function GradeCard({ submission: s, onGrade, onSaved, saved, autoFocus, p
             {error}
           </Text>
         )}
-        <Group justify="flex-end">
-          <Button onClick={() => void save("button")} loading={saving} aria-label={`${saved ? "Save again" : "Save marks"} for ${name}`}>
-            {saved ? "Save again" : "Save marks"}
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+          <NumberInput
+            label="Score (%)"
+            description={`Leave empty to use the marks (${totals.available > 0 ? `${Math.round((totals.earned * 10_000) / totals.available) / 100}%` : "—"})`}
+            aria-label={`Score (%) for ${name}`}
+            value={finalScore}
+            onChange={setFinalScore}
+            min={0}
+            max={100}
+            decimalScale={2}
+            hideControls
+            error={finalError}
+            w={{ base: "100%", xs: 240 }}
+            inputMode="decimal"
+          />
+          <Button onClick={() => void save("button")} loading={saving} aria-label={`Submit Grade for ${name}`}>
+            Submit Grade
           </Button>
         </Group>
       </Stack>
