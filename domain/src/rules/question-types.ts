@@ -19,6 +19,16 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   written: "Written answer (marked by the teacher)",
 };
 
+/** Short names of the types for badges and one-line summaries (the full ones: QUESTION_TYPE_LABELS). */
+export const QUESTION_TYPE_BADGES: Record<QuestionType, string> = {
+  single: "One answer",
+  multiple: "Multiple answers",
+  true_false: "True/false",
+  short: "Short answer",
+  numerical: "Numerical",
+  written: "Written",
+};
+
 /** The two options of a true/false question, in this order and spelling. */
 export const TRUE_FALSE_OPTIONS = ["True", "False"] as const;
 

@@ -15,3 +15,9 @@ export function formatBytes(n: number): string {
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(0)} KB`;
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/** Marks as people read them: at most two decimals ("1.5", "2"). */
+export const formatMarks = (n: number) => String(Math.round(n * 100) / 100);
+
+/** "1 mark", "2 marks", "1.5 marks". */
+export const marksText = (n: number) => `${formatMarks(n)} ${n === 1 ? "mark" : "marks"}`;

@@ -4,6 +4,12 @@ import type { AnswerMode, RunnerQuestion } from "../engine";
 import { hasAnswer } from "../lib/unanswered";
 import classes from "./quiz-runner.module.css";
 
+/**
+ * "1 mark", "2 marks" — lib/format's marksText, written again here on purpose: importing lib/format brings the shared
+ * "student" chunk onto the attempt screen's first load (+3.9 KB brotli, one more file, over the 150 KB budget).
+ */
+export const marksText = (marks: number) => `${Math.round(marks * 100) / 100} ${marks === 1 ? "mark" : "marks"}`;
+
 // Only questions with pictures need it: it stays out of the attempt screen's first load.
 const QuestionFigure = lazy(() => import("./question-figure"));
 // Most questions have no equation: the equation drawing (MathText) loads only for one that has, its linear text
@@ -37,7 +43,6 @@ export type QuestionCardProps = {
 };
 
 /** "1 mark", "2 marks", "1.5 marks". */
-export const marksText = (marks: number) => `${marks} ${marks === 1 ? "mark" : "marks"}`;
 
 type Equations = RunnerQuestion["equations"];
 

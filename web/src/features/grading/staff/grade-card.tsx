@@ -6,8 +6,10 @@ import { errorText } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { MathText } from "@/components/math-text";
 import type { GradeInput } from "../api/grading";
-import { checkMark, formatMarks, MarksInput, marksLabel, type MarkValue } from "./marks-input";
-import { scriptAnswers, TYPE_BADGE, type ScriptAnswer } from "./script-answer";
+import { formatMarks, marksText } from "@/lib/format";
+import { checkMark, MarksInput, type MarkValue } from "./marks-input";
+import { QUESTION_TYPE_BADGES } from "@adesua/domain/rules";
+import { scriptAnswers, type ScriptAnswer } from "./script-answer";
 
 /** The answers a teacher gives marks to: answered questions without a key. */
 const toMark = (answers: ScriptAnswer[]) => answers.filter((a) => a.needsMarks && a.answered);
@@ -19,7 +21,7 @@ export type SavedScript = { item: SubmissionItem; marks: Record<number, number>;
 
 /** A saved grade as the teacher reads it: "7.5 of 12 marks (62.50%)" (the server's score; a final score may differ). */
 export function scoreLine(item: Pick<SubmissionItem, "score">, t: Totals): string {
-  return `${formatMarks(t.earned)} of ${marksLabel(t.available)} (${item.score === null ? "no score" : `${item.score.toFixed(2)}%`})`;
+  return `${formatMarks(t.earned)} of ${marksText(t.available)} (${item.score === null ? "no score" : `${item.score.toFixed(2)}%`})`;
 }
 
 /** Earned and available marks over a script with the teacher's marks (unmarked answers count 0 until marked). */
@@ -57,7 +59,7 @@ function AnswerBox({ a }: { a: ScriptAnswer }) {
               <Text size="sm" fw={700}>
                 ({p.label}){" "}
                 <Text span size="xs" c="dimmed" fw={400}>
-                  {marksLabel(p.marks)}
+                  {marksText(p.marks)}
                 </Text>
               </Text>
               <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
@@ -101,7 +103,7 @@ function SchemeBox({ a }: { a: ScriptAnswer }) {
               <Text size="sm" fw={700}>
                 ({p.label}){" "}
                 <Text span size="xs" c="dimmed" fw={400}>
-                  {marksLabel(p.marks)}
+                  {marksText(p.marks)}
                 </Text>
               </Text>
               <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
@@ -132,7 +134,7 @@ function Earned({ a }: { a: ScriptAnswer }) {
   const color = earned >= a.marks ? "green.9" : earned > 0 ? "yellow.9" : "red.9";
   return (
     <Text size="sm" fw={700} c={color} data-testid="earned">
-      {formatMarks(earned)} of {marksLabel(a.marks)}{" "}
+      {formatMarks(earned)} of {marksText(a.marks)}{" "}
       <Text span size="xs" c="dimmed" fw={400}>
         (marked automatically)
       </Text>
@@ -301,7 +303,7 @@ export function GradeCard({ submission: s, onGrade, onSaved, saved, autoFocus, p
             </Text>
           </Stack>
           <Text size="sm" fw={600} aria-live="polite" data-testid="script-total">
-            {formatMarks(totals.earned)} of {marksLabel(totals.available)}
+            {formatMarks(totals.earned)} of {marksText(totals.available)}
             {totals.available > 0 ? ` (${((totals.earned / totals.available) * 100).toFixed(2)}%)` : ""}
           </Text>
         </Group>
@@ -323,10 +325,10 @@ export function GradeCard({ submission: s, onGrade, onSaved, saved, autoFocus, p
                       <Group gap={6} wrap="wrap">
                         <Text fw={700}>Q{a.number}</Text>
                         <Badge variant="outline" color="gray" size="sm">
-                          {TYPE_BADGE[a.type]}
+                          {QUESTION_TYPE_BADGES[a.type]}
                         </Badge>
                         <Text size="xs" c="dimmed">
-                          {marksLabel(a.marks)}
+                          {marksText(a.marks)}
                         </Text>
                       </Group>
                       <Text size="sm" fw={600} style={{ overflowWrap: "anywhere", whiteSpace: "pre-line" }}>

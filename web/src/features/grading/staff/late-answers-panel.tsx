@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine
 import { notifications } from "@mantine/notifications";
 import type { LateAnswer, SubmissionLateAnswers } from "@adesua/domain";
 import { errorText } from "@/lib/api";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatMarks, marksText } from "@/lib/format";
 import { useDecideLateAnswers, useQuizLateAnswers } from "../api/grading";
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -23,7 +23,6 @@ const DECISION = { pending: { t: "Waiting for you", c: "orange" }, accepted: { t
 
 /** Right or Wrong for a one-mark question, else the marks it would earn; a written answer waits for the teacher's marks. */
 function MarkBadge({ a }: { a: LateAnswer }) {
-  const marks = (n: number) => `${Math.round(n * 100) / 100} ${n === 1 ? "mark" : "marks"}`;
   if (a.earned === null)
     return a.type === "written" ? (
       <Badge color="gray" variant="light">
@@ -38,7 +37,7 @@ function MarkBadge({ a }: { a: LateAnswer }) {
     );
   return (
     <Badge color={a.earned >= a.marks ? "green" : a.earned > 0 ? "yellow" : "red"} variant="light" styles={{ label: { overflow: "visible" } }}>
-      {Math.round(a.earned * 100) / 100} of {marks(a.marks)}
+      {formatMarks(a.earned)} of {marksText(a.marks)}
     </Badge>
   );
 }

@@ -1,5 +1,6 @@
 import { forwardRef, useId, type KeyboardEvent } from "react";
 import { Button, Group, NumberInput, Stack, Text } from "@mantine/core";
+import { formatMarks, marksText } from "@/lib/format";
 
 /** A mark as typed: a number, or "" while empty. */
 export type MarkValue = number | string;
@@ -14,10 +15,6 @@ export function checkMark(value: MarkValue, max: number): { marks: number } | { 
 }
 
 /** Marks as a person reads them: 2, 2.5, 0.25 (no trailing zeros). */
-export const formatMarks = (n: number) => String(Math.round(n * 100) / 100);
-
-/** "1 mark", "2.5 marks". */
-export const marksLabel = (n: number) => `${formatMarks(n)} ${n === 1 ? "mark" : "marks"}`;
 
 type Props = {
   /** What is marked, for the label of the input and its buttons ("question 3"). */
@@ -84,7 +81,7 @@ export const MarksInput = forwardRef<HTMLInputElement, Props>(function MarksInpu
           styles={{ input: { fontWeight: 700, textAlign: "right" } }}
         />
         <Text size="sm" fw={600}>
-          of {marksLabel(max)}
+          of {marksText(max)}
         </Text>
         <Group gap={4} wrap="nowrap">
           <Button size="compact-md" variant="default" tabIndex={-1} disabled={busy} onClick={() => onChange(0)} aria-label={`0 marks for ${label}`}>
@@ -96,7 +93,7 @@ export const MarksInput = forwardRef<HTMLInputElement, Props>(function MarksInpu
             tabIndex={-1}
             disabled={busy}
             onClick={() => onChange(max)}
-            aria-label={`${marksLabel(max)}, full marks, for ${label}`}
+            aria-label={`${marksText(max)}, full marks, for ${label}`}
           >
             {formatMarks(max)}
           </Button>

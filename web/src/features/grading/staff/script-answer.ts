@@ -1,16 +1,6 @@
 import type { GradingAnswer, UngradedSubmission } from "@adesua/domain";
 import type { QuestionType } from "@adesua/domain/rules";
 
-/** Short names of the question types for a badge (the long ones are the editor's). */
-export const TYPE_BADGE: Record<QuestionType, string> = {
-  single: "One answer",
-  multiple: "Multiple answers",
-  true_false: "True/false",
-  short: "Short answer",
-  numerical: "Numerical",
-  written: "Written",
-};
-
 /** One answer of a script as the marking screen draws it. */
 export type ScriptAnswer = {
   questionId: number;

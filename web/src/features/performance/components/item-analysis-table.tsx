@@ -4,7 +4,8 @@ import { useMediaQuery } from "@mantine/hooks";
 import { ITEM_FLAG_LABEL, type ItemFlag } from "@adesua/domain/rules";
 import type { ItemAnalysis } from "@adesua/domain";
 import { MarksDistribution } from "./marks-distribution";
-import { isWritten, itemView, TYPE_SHORT } from "./item-view";
+import { QUESTION_TYPE_BADGES } from "@adesua/domain/rules";
+import { isWritten, itemView } from "./item-view";
 
 const FLAG_COLOR: Record<ItemFlag, string> = { wrong_key: "red", non_discriminating: "orange", too_hard: "grape", too_easy: "blue" };
 
@@ -86,7 +87,7 @@ function TypeBadge({ it }: { it: ItemAnalysis }) {
   return (
     <Group gap={4} wrap="wrap">
       <Badge size="sm" variant="light" color="indigo" styles={WHOLE_LABEL}>
-        {TYPE_SHORT[v.type]}
+        {QUESTION_TYPE_BADGES[v.type]}
       </Badge>
       {v.marks !== 1 && (
         <Text span size="xs" c="dimmed">

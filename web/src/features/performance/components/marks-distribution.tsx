@@ -1,9 +1,8 @@
 import { Box, Group, Text } from "@mantine/core";
+import { marksText } from "@/lib/format";
 
 /** How many students got each number of marks on a question (0, 1, 2 … its marks). */
 export type MarksBucket = { marks: number; count: number };
-
-const marksText = (n: number) => `${Math.round(n * 100) / 100} ${n === 1 ? "mark" : "marks"}`;
 
 /**
  * The distribution of marks of a written question as a small bar list: one line per number of marks, its bar as long

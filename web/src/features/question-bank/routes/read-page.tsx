@@ -13,7 +13,7 @@ import { areaOf } from "../lib/area";
 import { QuestionImage } from "@/components/protected-image";
 import { MathText } from "@/components/math-text";
 import { describeKey, QUESTION_TYPE_LABELS } from "@adesua/domain/rules";
-import { marksText } from "../lib/marks";
+import { marksText } from "@/lib/format";
 
 const LETTERS = "ABCDE";
 

@@ -4,7 +4,8 @@ import { emptyQuestion, type QuestionDraft } from "./quiz-form-model";
 import { QuestionPictures } from "./question-pictures";
 import { QuestionFields } from "@/components/forms/question-editor/question-fields";
 import { bodyMarks, firstError, typeOf, type FieldErrors } from "@/components/forms/question-editor/question-body";
-import { TYPE_SHORT } from "@/components/forms/question-editor/question-type-badge";
+import { QUESTION_TYPE_BADGES } from "@adesua/domain/rules";
+import { marksText } from "@/lib/format";
 
 type Props = {
   questions: QuestionDraft[];
@@ -110,7 +111,7 @@ export function QuestionEditor({ questions, onChange, errors, problems = {}, dis
                   {/* A question that is not a one-mark single answer says its type and marks on a second line. */}
                   {!open && (typeOf(q) !== "single" || Number(bodyMarks(q)) !== 1) && (
                     <Text size="xs" c="dimmed" truncate>
-                      {TYPE_SHORT[typeOf(q)]} · {bodyMarks(q)} {Number(bodyMarks(q)) === 1 ? "mark" : "marks"}
+                      {QUESTION_TYPE_BADGES[typeOf(q)]} · {marksText(Number(bodyMarks(q)))}
                     </Text>
                   )}
                 </UnstyledButton>

@@ -8,7 +8,7 @@ import type { Quiz, StudentQuiz } from "@adesua/domain";
 import { useAuth } from "@/lib/auth";
 import { errorText } from "@/lib/api";
 import { downloadStoredFile } from "@/lib/download";
-import { formatBytes, formatDateTime } from "@/lib/format";
+import { formatBytes, formatDateTime, marksText } from "@/lib/format";
 import { useNow } from "@/lib/use-now";
 import { ErrorState } from "@/components/error-state";
 import { QUIZ_LOAD_ERROR_TITLE, useQuiz } from "../api/quizzes";
@@ -342,7 +342,7 @@ function StaffKey({ question }: { question: Quiz["questions"][number] }) {
       {written &&
         question.parts?.map((p) => (
           <Text key={p.label} size="sm" style={{ overflowWrap: "anywhere" }}>
-            ({p.label}) {p.marks} {p.marks === 1 ? "mark" : "marks"}
+            ({p.label}) {marksText(p.marks)}
             {p.scheme ? `: ${p.scheme}` : ""}
           </Text>
         ))}
