@@ -115,11 +115,7 @@ export async function saveBankQuestions(
     const typed = storedTypeFields({ ...q, type, options, answer: type === "single" ? resolveAnswer(options, q.answer, where) : q.answer });
     return {
       text: lines(q.text).trim(),
-      options: typed.options,
-      answer: typed.answer,
-      type: typed.type,
-      marks: typed.marks,
-      details: typed.details,
+      ...typed,
       equations: q.equations ?? [],
       imageFileIds: q.imageIds ?? [],
       // A single-answer question keeps the fingerprint it always had; another type also counts its type.
@@ -157,21 +153,13 @@ export async function saveBankQuestions(
         .insert(questions)
         .values(
           fresh.slice(i, i + 200).map((p, j) => ({
+            ...p,
             quizId: null,
             position: next + i + j,
-            text: p.text,
-            options: p.options,
-            answer: p.answer,
             section: meta.section,
             year: meta.year,
             subject: meta.subject,
             topic: meta.topic ?? null,
-            fingerprint: p.fingerprint,
-            imageFileIds: p.imageFileIds,
-            type: p.type,
-            marks: p.marks,
-            details: p.details,
-            equations: p.equations,
           })),
         )
         .returning({ id: questions.id });

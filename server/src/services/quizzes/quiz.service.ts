@@ -290,14 +290,9 @@ export function quizSettings(v: QuizFormValues) {
 
 /** The stored columns of a question as sent (its pictures checked beforehand: quiz-images.service checkQuizImages). */
 function contentOf(q: QuestionValues) {
-  const typed = storedTypeFields(q);
   return {
     text: q.text,
-    options: typed.options,
-    answer: typed.answer,
-    type: typed.type,
-    marks: typed.marks,
-    details: typed.details,
+    ...storedTypeFields(q),
     equations: q.equations ?? [],
     section: q.section ?? null,
     imageFileIds: q.imageIds ?? [],
