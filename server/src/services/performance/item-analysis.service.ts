@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   correctAnswerText,
   correctOptionIndex,
@@ -18,6 +18,7 @@ import { questions, quizzes } from "../../db/schema";
 import { recordAudit, type Actor } from "../../audit/audit";
 import { badRequest, notFound } from "../../lib/errors";
 import { regradeQuiz } from "../grading/regrade.service";
+import { loadKeyedQuestions } from "../grading/grading.service";
 import { queryPrepared } from "../../db/prepared";
 import { int, rowsOf } from "./scope";
 import { drainSummaries } from "./summary-backlog";
@@ -225,19 +226,7 @@ export async function itemAnalysis(
   opts: { fresh?: boolean } = {},
 ): Promise<{ students: number; groupSize: number; items: ItemAnalysis[] }> {
   const [qs, { students, counts }] = await Promise.all([
-    db
-      .select({
-        id: questions.id,
-        text: questions.text,
-        options: questions.options,
-        answer: questions.answer,
-        type: questions.type,
-        marks: questions.marks,
-        details: questions.details,
-      })
-      .from(questions)
-      .where(eq(questions.quizId, quizId))
-      .orderBy(asc(questions.position), asc(questions.id)),
+    loadKeyedQuestions(db, quizId),
     opts.fresh ? computeCounts(db, quizId) : cachedCounts(db, quizId),
   ]);
   const g = itemGroupSize(students);
