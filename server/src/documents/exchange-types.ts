@@ -1,4 +1,4 @@
-import type { MultipleScoring, QuestionType, UnsupportedQuestion } from "@adesua/domain";
+import type { TypedQuestionInput, UnsupportedQuestion } from "@adesua/domain";
 import type { ExchangeQuestion, ImagePart, ParseWarning } from "./types.ts";
 
 /**
@@ -6,22 +6,7 @@ import type { ExchangeQuestion, ImagePart, ParseWarning } from "./types.ts";
  * contracts/quizzes/question-types), so a list of them is saved as it is. `type` absent means single-answer multiple
  * choice (`answer` the right option's text, "" when the file marks none).
  */
-export interface TypedExchangeQuestion extends ExchangeQuestion {
-  type?: QuestionType;
-  marks?: number;
-  /** multiple: the right options' texts, and how they score. */
-  answers?: string[];
-  scoring?: MultipleScoring;
-  /** short: accepted answers (percent of the marks), and whether an answer containing one is right. */
-  accepted?: { text: string; fraction: number }[];
-  contains?: boolean;
-  /** numerical. */
-  value?: number;
-  tolerance?: number;
-  unit?: string | null;
-  /** written. */
-  parts?: { label: string; marks: number; scheme: string }[];
-  scheme?: string | null;
+export interface TypedExchangeQuestion extends ExchangeQuestion, Omit<Partial<TypedQuestionInput>, "options" | "answer"> {
   /** Pictures of the question text (Moodle XML `<file>`): read from a file, stored by the server and attached as imageIds; on export, written as `<file>`. */
   images?: ImagePart[];
   /** Export only: pictures of the question that could not be written (missing bytes, or past the export's size limit). */
