@@ -225,10 +225,7 @@ export async function itemAnalysis(
   quizId: number,
   opts: { fresh?: boolean } = {},
 ): Promise<{ students: number; groupSize: number; items: ItemAnalysis[] }> {
-  const [qs, { students, counts }] = await Promise.all([
-    loadKeyedQuestions(db, quizId),
-    opts.fresh ? computeCounts(db, quizId) : cachedCounts(db, quizId),
-  ]);
+  const [qs, { students, counts }] = await Promise.all([loadKeyedQuestions(db, quizId), opts.fresh ? computeCounts(db, quizId) : cachedCounts(db, quizId)]);
   const g = itemGroupSize(students);
   const typed = qs.some((q) => q.type !== "single");
   const byMarks = typed && students ? await marksCounts(db, quizId, students, g) : { marks: [], dist: [], choices: [] };
