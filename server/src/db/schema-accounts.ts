@@ -1,5 +1,8 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { AssessmentSettings } from "@adesua/domain";
+// Lazy reference only (`() => files.id`): schema.ts imports this module.
+import { files } from "./schema";
 
 /** The school's settings and the sign-in failure counters, exported through schema.ts. */
 
@@ -19,6 +22,14 @@ export const settings = pgTable(
     studentSignupChosenAt: timestamp("student_signup_chosen_at", { withTimezone: true, mode: "date" }),
     /** HMAC key of signed download links, made by the first server that needs it (decision 027); never sent out. */
     downloadSecret: text("download_secret"),
+    /** The school as printed on report cards and slips (issue 28). */
+    schoolName: text("school_name"),
+    schoolAddress: text("school_address"),
+    schoolMotto: text("school_motto"),
+    /** The school's crest: an uploaded image. */
+    crestFileId: integer("crest_file_id").references(() => files.id, { onDelete: "set null" }),
+    /** Grades, core subjects, weights and remarks (issue 28); null = the defaults of domain/rules/assessment. */
+    assessment: jsonb("assessment").$type<Partial<AssessmentSettings>>(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [check("settings_single_row_check", sql`${t.id} = 1`)],

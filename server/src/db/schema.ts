@@ -386,6 +386,9 @@ export * from "./schema-performance";
 export * from "./schema-practice";
 export * from "./schema-files";
 export * from "./schema-question-bank";
+export * from "./schema-mocks";
+export * from "./schema-terms";
+export * from "./schema-guardians";
 
 export type UserRow = typeof users.$inferSelect;
 export type FileRow = typeof files.$inferSelect;

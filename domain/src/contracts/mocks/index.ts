@@ -1,0 +1,2 @@
+export * from "./mock";
+export * from "./results";

@@ -1,0 +1,2 @@
+export * from "./term";
+export * from "./report";
