@@ -57,6 +57,11 @@ import { fileRoutes } from "./routes/files/files.routes";
 import { adminRoutes } from "./routes/home/admin-home.routes";
 import { reportRoutes } from "./routes/reports/reports.routes";
 import { libraryRoutes } from "./routes/library/library.routes";
+import { mockRoutes } from "./routes/mocks/mocks.routes";
+import { termRoutes } from "./routes/terms/terms.routes";
+import { guardianRoutes } from "./routes/guardians/guardians.routes";
+import { printJobRoutes } from "./routes/prints/print-jobs.routes";
+import { schoolRoutes } from "./routes/admin/school.routes";
 import type { FileStorage } from "./storage/storage";
 import { storageFor } from "./storage/storage-for";
 import { enableSaveGroupCommit } from "./services/attempts/attempt-save-batch";
@@ -329,6 +334,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes, { prefix: "/api" });
   await app.register(reportRoutes, { prefix: "/api" });
   await app.register(libraryRoutes, { prefix: "/api" });
+  await app.register(mockRoutes, { prefix: "/api" });
+  await app.register(termRoutes, { prefix: "/api" });
+  await app.register(guardianRoutes, { prefix: "/api" });
+  await app.register(printJobRoutes, { prefix: "/api" });
+  await app.register(schoolRoutes, { prefix: "/api" });
 
   const webDist = config.webDist;
   if (webDist && fs.existsSync(path.join(webDist, "index.html"))) {
