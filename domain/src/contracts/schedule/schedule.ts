@@ -89,10 +89,11 @@ export type ScheduleEvent = z.infer<typeof ScheduleEventSchema>;
 
 /** One entry of the calendar: an occurrence of an event, or a quiz window computed from a quiz. */
 export const ScheduleOccurrenceSchema = z.object({
-  /** Unique in the answer (React key): "event-{id}-{start}" or "quiz-{id}". */
+  /** Unique in the answer (React key): "event-{id}-{start}", "quiz-{id}" or "mock-{paperId}". */
   key: z.string(),
-  kind: z.enum(["event", "quiz"]),
-  /** The event id (kind "event") or the quiz id (kind "quiz"). */
+  /** "mock": a paper of a mock examination on the timetable (issue 28). */
+  kind: z.enum(["event", "quiz", "mock"]),
+  /** The event id (kind "event"), the quiz id (kind "quiz") or the paper id (kind "mock"). */
   id: z.number().int(),
   /** Set for kind "event". */
   eventId: z.number().int().nullable(),
@@ -114,8 +115,10 @@ export const ScheduleOccurrenceSchema = z.object({
    * "closes" (only a close time: the 15 minutes up to it). Null for events.
    */
   quizMarker: z.enum(["window", "opens", "closes"]).nullable(),
-  /** The viewer may edit or delete the event (always false for quizzes). */
+  /** The viewer may edit or delete the event (always false for quizzes and mock papers). */
   canEdit: z.boolean(),
+  /** Set for kind "mock": the mock, and the paper's subject and name ("Mathematics", "Paper 1"). */
+  mock: z.object({ id: z.number().int(), title: z.string(), paperId: z.number().int(), subject: z.string(), paper: z.string() }).nullable().optional(),
 });
 export type ScheduleOccurrence = z.infer<typeof ScheduleOccurrenceSchema>;
 
