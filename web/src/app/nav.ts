@@ -14,6 +14,7 @@ export const STUDENT_NAV: NavItem[] = [
   { label: "Schedule", to: "/students/dashboard/schedule" },
   { label: "Past Questions", to: "/students/dashboard/past-questions" },
   { label: "Records", to: "/students/dashboard/records", roles: ["student"] },
+  { label: "Results", to: "/students/dashboard/results", roles: ["student"] },
 ];
 
 const T: Role[] = ["teacher"];
@@ -56,4 +57,6 @@ export const ADMIN_NAV: NavItem[] = [
   { label: "Reports", to: "/admin/dashboard/reports" },
   { label: "Import/Export", to: "/admin/dashboard/import-export" },
   { label: "Logs", to: "/admin/dashboard/logs", roles: ["admin"] },
+  { label: "School", to: "/admin/dashboard/school", roles: ["admin"] },
+  { label: "Messages", to: "/admin/dashboard/messages", roles: ["admin"] },
 ];

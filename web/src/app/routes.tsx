@@ -119,6 +119,18 @@ export const studentRoutes: AreaRoute[] = [
     path: "schedule",
     lazy: async () => ({ Component: (await import("../features/schedule/routes/student-schedule-page")).StudentSchedulePage }),
   },
+  // Issue 28: the student's own mock result slips and term report cards (the list composes the two features).
+  { path: "results", roles: ["student"], lazy: async () => ({ Component: (await import("./results-page")).ResultsPage }) },
+  {
+    path: "results/mocks/:id",
+    roles: ["student"],
+    lazy: async () => ({ Component: (await import("../features/mocks/routes/student-slip-page")).StudentSlipPage }),
+  },
+  {
+    path: "results/terms/:id",
+    roles: ["student"],
+    lazy: async () => ({ Component: (await import("../features/terms/routes/student-report-page")).StudentReportPage }),
+  },
 ];
 
 /** The question bank's staff screens, the same in the teacher area (teachers only) and the admin area. */
@@ -208,4 +220,7 @@ export const adminRoutes: AreaRoute[] = [
   { path: "library", ...libraryPage },
   { path: "logs", roles: ["admin"], lazy: async () => ({ Component: (await import("../features/admin/routes/audit-logs-page")).AuditLogsPage }) },
   { path: "import-export", ...importExportPage },
+  // Issue 28: the school's profile and assessment settings, and the log of messages to guardians (admins only).
+  { path: "school", roles: ["admin"], lazy: async () => ({ Component: (await import("../features/admin/staff/school-page")).SchoolPage }) },
+  { path: "messages", roles: ["admin"], lazy: async () => ({ Component: (await import("../features/guardians/staff/messages-page")).MessagesPage }) },
 ];

@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Stack, Text } from "@mantine/core";
 import type { ScheduleOccurrence } from "@adesua/domain";
 import { formatDateTime } from "@/lib/format";
-import { swatchOf } from "./colours";
+import { entryTitle, swatchOf } from "./colours";
 
 const DAY = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric" });
 const TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" });
@@ -35,7 +35,7 @@ export function AgendaList({ items, onSelect }: { items: readonly ScheduleOccurr
               >
                 <Stack gap={4} style={{ minWidth: 0 }}>
                   <Text fw={600} style={{ overflowWrap: "anywhere" }}>
-                    {o.title}
+                    {entryTitle(o)}
                   </Text>
                   <Group gap="xs" justify="space-between" wrap="wrap">
                     <Text size="sm" c="dimmed">

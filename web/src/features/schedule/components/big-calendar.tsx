@@ -4,16 +4,19 @@ import dayjs from "dayjs";
 import "react-big-calendar/lib/css/react-big-calendar.css";
 import "./big-calendar.css";
 import type { ScheduleOccurrence } from "@adesua/domain";
-import { swatchOf } from "./colours";
+import { entryTitle, swatchOf } from "./colours";
 import { CALENDAR, type CalEvent } from "./calendar-constants";
 
 const localizer = dayjsLocalizer(dayjs);
 
 function toCalEvents(list: readonly ScheduleOccurrence[]): CalEvent[] {
-  return list.map((o) => ({ title: o.title, start: new Date(o.start), end: new Date(o.end), allDay: o.allDay, occurrence: o }));
+  return list.map((o) => ({ title: entryTitle(o), start: new Date(o.start), end: new Date(o.end), allDay: o.allDay, occurrence: o }));
 }
 
-/** An item's label: the server's title is the whole of it ("Quiz: …", "Quiz opens: …" for quiz windows), never prefixed again. */
+/**
+ * An item's label: the server's title is the whole of it ("Quiz: …", "Quiz opens: …" for quiz windows), never prefixed again; a
+ * mock paper is named in full ("JHS 3 Second Mock: Mathematics, Paper 1").
+ */
 function EventLabel({ event }: { event: CalEvent }) {
   const s = swatchOf(event.occurrence);
   return (

@@ -8,7 +8,7 @@ import { formatDateTime } from "@/lib/format";
 import { PageHeader } from "@/components/page-header";
 import { rangeAround, SCHEDULES_LOAD_FAILED, useSchedules } from "../api/schedule";
 import { AgendaList } from "../components/agenda-list";
-import { legendOf, swatchOf } from "../components/colours";
+import { entryTitle, legendOf, mockPaperLine, swatchOf } from "../components/colours";
 import { Legend } from "../components/legend";
 
 /** Loaded only on wider screens: a phone gets the plain agenda list and never downloads the calendar library. */
@@ -34,7 +34,7 @@ export function StudentSchedulePage() {
   const items = list.data?.data ?? [];
   return (
     <Stack>
-      <PageHeader title="Schedule" subtitle="Your quiz windows and school events." />
+      <PageHeader title="Schedule" subtitle="Your quiz windows, mock examination papers and school events." />
       {list.isError && (
         <Alert color="red" role="alert" title={SCHEDULES_LOAD_FAILED}>
           {errorText(list.error, "Please try again.")}
@@ -55,7 +55,7 @@ export function StudentSchedulePage() {
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Stack gap={4} style={{ minWidth: 0 }}>
               <Text fw={700} style={{ overflowWrap: "anywhere" }}>
-                {selected.title}
+                {mockPaperLine(selected) ?? entryTitle(selected)}
               </Text>
               <Text size="sm">
                 {selected.kind === "quiz" ? "Opens " : ""}

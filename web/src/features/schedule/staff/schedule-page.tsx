@@ -12,7 +12,7 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/page-header";
 import { DELETE_QUESTION, DELETE_SUCCEEDED, rangeAround, SCHEDULES_LOAD_FAILED, useCancelOccurrence, useDeleteEvent, useSchedules } from "../api/schedule";
 import { CALENDAR, type CalEvent } from "../components/calendar-constants";
-import { legendOf, swatchOf } from "../components/colours";
+import { entryTitle, legendOf, mockPaperLine, swatchOf } from "../components/colours";
 import { AgendaList } from "../components/agenda-list";
 import { FeedPanel } from "../components/feed-panel";
 import { Legend } from "../components/legend";
@@ -112,7 +112,7 @@ export function SchedulePage() {
         ) : (
           <AgendaList
             items={list.data?.data ?? []}
-            onSelect={(o) => setSelected({ title: o.title, start: new Date(o.start), end: new Date(o.end), allDay: o.allDay, occurrence: o })}
+            onSelect={(o) => setSelected({ title: entryTitle(o), start: new Date(o.start), end: new Date(o.end), allDay: o.allDay, occurrence: o })}
           />
         )
       ) : (
@@ -135,9 +135,10 @@ export function SchedulePage() {
       )}
       <FeedPanel />
 
-      <Modal opened={!!selected} onClose={() => setSelected(null)} title={selected?.title ?? ""} centered>
+      <Modal opened={!!selected} onClose={() => setSelected(null)} title={selected ? entryTitle(selected.occurrence) : ""} centered>
         {selected && (
           <Stack gap="xs">
+            {mockPaperLine(selected.occurrence) && <Text fw={600}>{mockPaperLine(selected.occurrence)}</Text>}
             <Text size="sm">
               {formatDateTime(selected.start)} – {formatDateTime(selected.end)}
             </Text>
