@@ -100,6 +100,20 @@ const gradingStaffRoutes = (roles?: readonly Role[]): AreaRoute[] => [
   { path: "record/:id/edit", roles, ...recordForm },
 ];
 
+/** Terminal reports (issue 28): terms, score sheets and class reports, the same in the teacher area (teachers only) and the admin area. */
+const termStaffRoutes = (roles?: readonly Role[]): AreaRoute[] => [
+  { path: "terms", roles, lazy: async () => ({ Component: (await import("../features/terms/staff/terms-list-page")).TermsListPage }) },
+  { path: "terms/new", roles: ["admin"], lazy: async () => ({ Component: (await import("../features/terms/forms/term-form-page")).TermFormPage }) },
+  { path: "terms/:id/edit", roles: ["admin"], lazy: async () => ({ Component: (await import("../features/terms/forms/term-form-page")).TermFormPage }) },
+  { path: "terms/:id", roles, lazy: async () => ({ Component: (await import("../features/terms/staff/term-page")).TermPage }) },
+  {
+    path: "terms/:id/subjects/:subjectId",
+    roles,
+    lazy: async () => ({ Component: (await import("../features/terms/staff/score-sheet-page")).ScoreSheetPage }),
+  },
+  { path: "terms/:id/reports", roles, lazy: async () => ({ Component: (await import("../features/terms/staff/class-reports-page")).ClassReportsPage }) },
+];
+
 export const studentRoutes: AreaRoute[] = [
   {
     index: true,
@@ -183,6 +197,7 @@ export const teacherRoutes: AreaRoute[] = [
   },
   ...performanceRoutes(["teacher"]),
   ...gradingStaffRoutes(["teacher"]),
+  ...termStaffRoutes(["teacher"]),
   { path: "quizzes/:quizId/submissions", roles: ["teacher"], ...submissionsPage },
   // Every submission waiting for the teacher (the home's "To grade" figure leads here; issue 24 §2): the admin area's page.
   { path: "submissions", roles: ["teacher"], ...submissionsPage },
@@ -215,6 +230,7 @@ export const adminRoutes: AreaRoute[] = [
   { path: "announcement/:id/edit", ...announcementForm },
   ...performanceRoutes(),
   ...gradingStaffRoutes(),
+  ...termStaffRoutes(),
   { path: "submissions", ...submissionsPage },
   { path: "reports", ...reportsPage },
   { path: "library", ...libraryPage },
