@@ -15,6 +15,7 @@ import { useChangePassword, useDecideTeacher, useDeleteUser, useSaveSettings, us
 import { AddUserDialog } from "../components/add-user-dialog";
 import { ImportUsersDialog } from "../components/import-dialog";
 import { ClassDialog } from "../components/class-dialog";
+import { GuardiansDialog } from "../staff/guardians-dialog";
 
 /** What the Email column shows: the email, or the sign-in name of a user enrolled without one. */
 const signInText = (u: User) => u.email ?? (u.username ? `Sign-in name: ${u.username}` : "");
@@ -35,6 +36,7 @@ export function UsersPage() {
   const [newPassword, setNewPassword] = useState("");
   const [confirmDelete, setConfirmDelete] = useState<User | null>(null);
   const [classOf, setClassOf] = useState<User | null>(null);
+  const [guardiansOf, setGuardiansOf] = useState<User | null>(null);
   const [confirmImpersonate, setConfirmImpersonate] = useState<User | null>(null);
   const [acting, setActing] = useState(false);
   const [confirmReject, setConfirmReject] = useState<User | null>(null);
@@ -165,6 +167,11 @@ export function UsersPage() {
       {isAdmin && u.role === "student" && (
         <Button size="xs" variant="default" onClick={() => setClassOf(u)} aria-label={`Change the class of ${u.name}`}>
           Class
+        </Button>
+      )}
+      {isAdmin && u.role === "student" && (
+        <Button size="xs" variant="default" onClick={() => setGuardiansOf(u)} aria-label={`Guardians of ${u.name}`}>
+          Guardians
         </Button>
       )}
       {u.role !== "admin" && (
@@ -299,6 +306,7 @@ export function UsersPage() {
       <AddUserDialog opened={adding} onClose={() => setAdding(false)} />
       <ImportUsersDialog opened={importing} onClose={() => setImporting(false)} />
       <ClassDialog user={classOf} onClose={() => setClassOf(null)} />
+      <GuardiansDialog user={guardiansOf} onClose={() => setGuardiansOf(null)} />
       <ConfirmDialog
         opened={!!confirmImpersonate}
         title="Impersonate user"
