@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ReportSubject } from "@adesua/domain";
 import { MarkInput, useMarkCells, type EntryComponent, type EntryStudent, type MarkSaver } from "./marks-entry";
@@ -34,9 +34,16 @@ export function OneStudentEntry({
     saved,
     saver,
   );
-  const go = (to: number, focusFirst = false) => {
+  // The next student's first mark takes the focus once their card is drawn.
+  const [focusFirst, setFocusFirst] = useState(false);
+  useEffect(() => {
+    if (!focusFirst) return;
+    focus(0, 0);
+    setFocusFirst(false);
+  }, [focusFirst, focus]);
+  const go = (to: number, thenFocus = false) => {
     setIndex(Math.max(0, Math.min(students.length - 1, to)));
-    if (focusFirst) setTimeout(() => focus(0, 0), 0);
+    if (thenFocus) setFocusFirst(true);
   };
 
   return (
