@@ -15,6 +15,7 @@ export {
   parseCircularInPool,
   readClassListInPool,
   verifyUploadInPool,
+  renderPdfInPool,
   type DocumentPoolOptions,
 } from "./pool.ts";
 export { exportQuestionCsv, CSV_COLUMNS, type CsvImportResult } from "./csv.ts";
@@ -24,3 +25,4 @@ export { exportMoodleXml } from "./moodle-xml.ts";
 export type { ClassListTable } from "./class-list.ts";
 export type { ExchangeFormat } from "./read.ts";
 export type { AnswerParseResult, ExchangeQuestion, ImagePart, ParsedQuestion, ParseWarning, QuestionParseResult, RowError } from "./types.ts";
+export type { PrintDocument, SchoolPrint } from "./print/types.ts";

@@ -13,6 +13,9 @@ import type { ParsedSchedule } from "../schedule/parse-circular.ts";
 import { OcrRunner, type OcrLimits } from "./ocr/runner.ts";
 import type { ScanKind, ScanProgress } from "./ocr/scan.ts";
 import { tsxExecArgv } from "./ocr/tsx-argv.ts";
+import { examRunning } from "../lib/exam-traffic.ts";
+import { DONE, EXAM, printCells, TOTAL } from "./print/pacing.ts";
+import type { PrintDocument } from "./print/types.ts";
 
 export type { ScanProgress };
 
@@ -30,6 +33,8 @@ export interface DocumentPoolOptions {
 }
 
 const WORKER_FILE = new URL("./worker.ts", import.meta.url);
+/** A print may take minutes when an exam slows it ten times (print/pacing.ts). */
+const PRINT_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * Reads uploaded files off the request thread. Each file runs in a worker thread with a heap limit and a
@@ -58,8 +63,8 @@ export class DocumentPool {
     this.pool.on("error", () => {});
   }
 
-  private async run<T>(task: WorkerTask): Promise<T> {
-    const signal = AbortSignal.timeout(this.timeoutMs);
+  private async run<T>(task: WorkerTask, timeoutMs = this.timeoutMs): Promise<T> {
+    const signal = AbortSignal.timeout(timeoutMs);
     let reply: WorkerReply;
     try {
       reply = await this.pool.run(task, { signal });
@@ -134,6 +139,34 @@ export class DocumentPool {
     if (isZip(bytes) || sniffUpload(bytes) === "pdf") await this.run({ kind: "verify", bytes });
   }
 
+  /**
+   * Draws a PDF (report cards, result slips, a broadsheet, a timetable: issue 28) in a worker. `onProgress` hears how
+   * many cards are drawn, about ten times a second and once at the end; while an exam runs on this server the worker
+   * steps aside (print/pacing.ts).
+   */
+  async renderPdf(doc: PrintDocument, onProgress?: (done: number, total: number) => void): Promise<Uint8Array> {
+    const cells = printCells();
+    let told = -1;
+    const tick = () => {
+      Atomics.store(cells, EXAM, examRunning() ? 1 : 0);
+      const total = Atomics.load(cells, TOTAL);
+      const done = Atomics.load(cells, DONE);
+      if (total > 0 && done !== told) {
+        told = done;
+        onProgress?.(done, total);
+      }
+    };
+    tick();
+    const timer = setInterval(tick, 100);
+    try {
+      const bytes = await this.run<Uint8Array>({ kind: "print", doc, shared: cells.buffer as SharedArrayBuffer }, PRINT_TIMEOUT_MS);
+      tick();
+      return bytes;
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
   /** Where tasks run (for tests and health checks). */
   async probe(): Promise<{ isMainThread: boolean; threadId: number; priority: number | null }> {
     return this.run({ kind: "probe" });
@@ -194,4 +227,5 @@ export const parseQuestionCsvFile = (bytes: Uint8Array) => documentPool().parseQ
 export const importQuestionFile = (bytes: Uint8Array, format: ExchangeFormat) => documentPool().importQuestions(bytes, format);
 export const readClassListInPool = (bytes: Uint8Array, filename: string) => documentPool().readClassList(bytes, filename);
 export const verifyUploadInPool = (bytes: Uint8Array) => documentPool().verifyUpload(bytes);
+export const renderPdfInPool = (doc: PrintDocument, onProgress?: (done: number, total: number) => void) => documentPool().renderPdf(doc, onProgress);
 export const parseCircularInPool = (bytes: Uint8Array, now: Date) => documentPool().parseCircular(bytes, now);

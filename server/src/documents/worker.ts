@@ -5,6 +5,9 @@ import { DocumentError } from "./errors.ts";
 import { verifyUpload } from "./sniff.ts";
 import { readAnswerDocument, readCsv, readExchange, readQuestionDocument, type ExchangeFormat } from "./read.ts";
 import { readClassListTable } from "./class-list.ts";
+import type { PrintDocument } from "./print/types.ts";
+import { renderDocument } from "./print/render.ts";
+import { workerHooks } from "./print/pacing.ts";
 import { parseCircularFile, UnreadableDocumentError, UnsupportedDocumentError } from "../schedule/index.ts";
 
 /** One job for the document worker. `probe` reports where it ran (the pool's tests check it is not the main thread). */
@@ -19,7 +22,9 @@ export type WorkerTask =
   | { kind: "class-list"; bytes: Uint8Array; filename: string }
   /** Only the guard's full check (a stored upload that the server never reads, issue 25). */
   | { kind: "verify"; bytes: Uint8Array }
-  | { kind: "probe" };
+  | { kind: "probe" }
+  /** A PDF drawn (issue 28): progress and the exam's pacing go through `shared` (print/pacing.ts). */
+  | { kind: "print"; doc: PrintDocument; shared: SharedArrayBuffer };
 
 /**
  * Reading a teacher's file must never slow an exam: this worker thread runs at the lowest CPU priority, so
@@ -78,6 +83,8 @@ export default async function run(task: WorkerTask): Promise<WorkerReply> {
         return { ok: true, value: null };
       case "probe":
         return { ok: true, value: { isMainThread, threadId, priority: ownPriority() } };
+      case "print":
+        return { ok: true, value: await renderDocument(task.doc, workerHooks(task.shared)) };
     }
   } catch (e) {
     if (e instanceof DocumentError) return { ok: false, status: e.status, message: e.message };
