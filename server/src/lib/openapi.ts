@@ -67,6 +67,7 @@ export const MULTIPART_BODIES: Record<string, FormBody> = {
   "post /api/import-export/questions": { file: "file", fileRequired: true, description: "The question bank's CSV (the export's columns)." },
   "post /api/users/import": { file: "file", fileRequired: true, description: "A class list: .csv or .xlsx (name, email, role, level)." },
   "post /api/mocks/{id}/papers/{paperId}/marks/import": { file: "file", fileRequired: true, description: "A paper's marks: .csv or .xlsx (name, username or student id; mark or one column per question)." },
+  "post /api/terms/{id}/attendance/import": { file: "file", fileRequired: true, description: "Attendance: .csv or .xlsx (name or username, present[, days])." },
   "post /api/schedules/parse": { file: "file", fileRequired: true, description: "A school circular (.pdf or .docx) to read into event fields." },
   "post /api/schedules": SCHEDULE_FORM,
   "put /api/schedules/{id}": SCHEDULE_FORM,

@@ -16,6 +16,7 @@ import { PersonRefSchema } from "../common";
 export const TERM_REPORT_MESSAGES = {
   classNeeded: "class is required, e.g. JHS 2B",
   className: "class must be a class such as JHS 2B",
+  classNotFound: "No students are in that class",
   role: 'role must be "class_teacher" or "head_teacher"',
   headTeacherOnly: "Only an admin can check as the head teacher",
   notChecked: "These reports have not been released yet",
