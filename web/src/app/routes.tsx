@@ -114,6 +114,21 @@ const termStaffRoutes = (roles?: readonly Role[]): AreaRoute[] => [
   { path: "terms/:id/reports", roles, lazy: async () => ({ Component: (await import("../features/terms/staff/class-reports-page")).ClassReportsPage }) },
 ];
 
+/** Mock examinations (issue 28): list, form (admin), the mock's page, marks entry and results, in both staff areas. */
+const mockForm = { lazy: async () => ({ Component: (await import("../features/mocks/forms/mock-form-page")).MockFormPage }) };
+const mockStaffRoutes = (roles?: readonly Role[]): AreaRoute[] => [
+  { path: "mocks", roles, lazy: async () => ({ Component: (await import("../features/mocks/staff/mocks-list-page")).MocksListPage }) },
+  { path: "mocks/new", roles: ["admin"], ...mockForm },
+  { path: "mocks/:id/edit", roles: ["admin"], ...mockForm },
+  { path: "mocks/:id", roles, lazy: async () => ({ Component: (await import("../features/mocks/staff/mock-page")).MockPage }) },
+  {
+    path: "mocks/:id/papers/:paperId/marks",
+    roles,
+    lazy: async () => ({ Component: (await import("../features/mocks/staff/marks-entry-page")).MarksEntryPage }),
+  },
+  { path: "mocks/:id/results", roles, lazy: async () => ({ Component: (await import("../features/mocks/staff/results-page")).ResultsPage }) },
+];
+
 export const studentRoutes: AreaRoute[] = [
   {
     index: true,
@@ -198,6 +213,7 @@ export const teacherRoutes: AreaRoute[] = [
   ...performanceRoutes(["teacher"]),
   ...gradingStaffRoutes(["teacher"]),
   ...termStaffRoutes(["teacher"]),
+  ...mockStaffRoutes(["teacher"]),
   { path: "quizzes/:quizId/submissions", roles: ["teacher"], ...submissionsPage },
   // Every submission waiting for the teacher (the home's "To grade" figure leads here; issue 24 §2): the admin area's page.
   { path: "submissions", roles: ["teacher"], ...submissionsPage },
@@ -231,6 +247,7 @@ export const adminRoutes: AreaRoute[] = [
   ...performanceRoutes(),
   ...gradingStaffRoutes(),
   ...termStaffRoutes(),
+  ...mockStaffRoutes(),
   { path: "submissions", ...submissionsPage },
   { path: "reports", ...reportsPage },
   { path: "library", ...libraryPage },
