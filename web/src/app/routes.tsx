@@ -126,7 +126,7 @@ const mockStaffRoutes = (roles?: readonly Role[]): AreaRoute[] => [
     roles,
     lazy: async () => ({ Component: (await import("../features/mocks/staff/marks-entry-page")).MarksEntryPage }),
   },
-  { path: "mocks/:id/results", roles, lazy: async () => ({ Component: (await import("../features/mocks/staff/results-page")).ResultsPage }) },
+  { path: "mocks/:id/results", roles, lazy: async () => ({ Component: (await import("../features/mocks/staff/mock-results-page")).MockResultsPage }) },
 ];
 
 export const studentRoutes: AreaRoute[] = [

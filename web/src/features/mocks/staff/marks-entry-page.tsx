@@ -123,7 +123,15 @@ function MarksEntry({ mockId, paperId, base, data, onImported }: { mockId: numbe
         <Text size="sm" mb={8} data-testid="missing-count" c={missingCount ? "orange.8" : "green.8"}>
           {missingCount === 0 ? "Nobody missing" : `${missingCount} missing`}
         </Text>
-        <ImportButton mockId={mockId} paperId={paperId} onImported={onImported} />
+        <ImportButton
+          mockId={mockId}
+          paperId={paperId}
+          onImported={() => {
+            // The imported marks show once fetched: only boxes still waiting to be saved stay above them.
+            setTyped((t) => Object.fromEntries(Object.entries(t).filter(([k]) => k.split(":")[0] in autosave.pending)));
+            onImported();
+          }}
+        />
       </Group>
       {rows.length === 0 ? (
         <EmptyState

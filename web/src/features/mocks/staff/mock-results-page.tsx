@@ -16,7 +16,7 @@ const AggregateChart = lazy(() => import("./aggregate-chart").then((m) => ({ def
 const GRADES = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
 
 /** mocks/:id/results: the broadsheet, the aggregate distribution, each subject's figures, the comparison and the downloads. */
-export function ResultsPage() {
+export function MockResultsPage() {
   const id = Number(useParams().id);
   const base = staffBase(useLocation().pathname);
   const [cls, setCls] = useState("");
