@@ -94,7 +94,7 @@ export function AssessmentForm({ school }: { school: School }) {
     );
   };
 
-  const formError = tried ? (problem ?? (!check.bands ? "Correct the grade bands marked in red" : null)) : null;
+  const formError = tried ? (problem ?? (!check.bands ? `Correct the grade bands: ${check.table ?? "see the fields marked in red"}` : null)) : null;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="assessment-settings">
       <form onSubmit={submit} noValidate>
@@ -135,16 +135,21 @@ export function AssessmentForm({ school }: { school: School }) {
             <Text fw={500} size="sm">
               Remark of each grade
             </Text>
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" verticalSpacing={6}>
               {GRADES.map((g) => (
-                <TextInput
-                  key={g}
-                  label={`Grade ${g}`}
-                  value={d.remarks[g] ?? ""}
-                  maxLength={60}
-                  onChange={(e) => set({ remarks: { ...d.remarks, [g]: e.currentTarget.value } })}
-                  size="sm"
-                />
+                <Group key={g} gap="xs" wrap="nowrap">
+                  <Text size="sm" w={56} style={{ flex: "none" }} component="label" htmlFor={`remark-${g}`}>
+                    Grade {g}
+                  </Text>
+                  <TextInput
+                    id={`remark-${g}`}
+                    value={d.remarks[g] ?? ""}
+                    maxLength={60}
+                    onChange={(e) => set({ remarks: { ...d.remarks, [g]: e.currentTarget.value } })}
+                    size="sm"
+                    style={{ flex: 1 }}
+                  />
+                </Group>
               ))}
             </SimpleGrid>
           </Stack>

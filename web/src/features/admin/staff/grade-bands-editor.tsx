@@ -8,7 +8,7 @@ import type { BandRow, BandsCheck } from "./grade-bands";
 export function GradeBandsEditor({ rows, onChange, check }: { rows: BandRow[]; onChange: (rows: BandRow[]) => void; check: BandsCheck | null }) {
   const set = (i: number, part: Partial<BandRow>) => onChange(rows.map((r, k) => (k === i ? { ...r, ...part } : r)));
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" maw={460}>
       <Table withTableBorder verticalSpacing={4} horizontalSpacing="xs" aria-label="Grade bands">
         <Table.Thead>
           <Table.Tr>

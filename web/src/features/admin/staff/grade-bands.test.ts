@@ -55,19 +55,28 @@ describe("grade bands editor", () => {
   });
 
   it("needs a band from 0 and at least one band", () => {
-    expect(checkBands([{ min: 50, grade: 1 }]).table).toBe("bands must include a band from 0");
+    expect(checkBands([{ min: 50, grade: 1 }]).table).toBe("One band must start at 0, so every score has a grade");
     expect(checkBands([]).table).toBe("Add at least one band");
     expect(checkBands([]).bands).toBeNull();
   });
 
-  it("refuses a table where a better score earns a worse grade", () => {
+  it("refuses a table where a lower score earns a better grade, on the lower band's row", () => {
     const check = checkBands([
       { min: 80, grade: 3 },
-      { min: 60, grade: 2 },
       { min: 0, grade: 9 },
+      { min: 60, grade: 2 },
     ]);
-    expect(check.table).toBe("bands: a higher score must never earn a worse grade");
+    expect(check.rows).toEqual({ 2: { grade: "Better than grade 3 for 80 and above" } });
+    expect(check.table).toBe("A lower score cannot earn a better grade");
     expect(check.bands).toBeNull();
+    // Equal grades for two bands are allowed (a school may merge grades).
+    expect(
+      checkBands([
+        { min: 80, grade: 2 },
+        { min: 60, grade: 2 },
+        { min: 0, grade: 9 },
+      ]).bands,
+    ).not.toBeNull();
   });
 
   it("describes each band's range, the top one up to 100", () => {

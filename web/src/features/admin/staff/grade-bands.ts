@@ -43,7 +43,18 @@ export function checkBands(rows: readonly BandRow[]): BandsCheck {
   });
   if (rows.length === 0) return { rows: errors, table: "Add at least one band", bands: null };
   if (Object.keys(errors).length > 0) return { rows: errors, table: null, bands: null };
-  const table = gradeBandsProblem(bands);
+  if (!bands.some((b) => b.min === 0)) return { rows: errors, table: "One band must start at 0, so every score has a grade", bands: null };
+  // Highest band first: a band lower down may not give a better (smaller) grade than the one above it; marked on its row.
+  const order = rows.map((_, i) => i).sort((a, b) => Number(rows[b]!.min) - Number(rows[a]!.min));
+  for (let k = 1; k < order.length; k++) {
+    const above = rows[order[k - 1]!]!;
+    const here = rows[order[k]!]!;
+    if (Number(here.grade) < Number(above.grade)) errors[order[k]!] = { grade: `Better than grade ${above.grade} for ${above.min} and above` };
+  }
+  if (Object.keys(errors).length > 0) return { rows: errors, table: "A lower score cannot earn a better grade", bands: null };
+  // The server's own check, last: whatever it would refuse is said here first.
+  const problem = gradeBandsProblem(bands);
+  const table = problem ? problem.replace(/^bands:?\s*/, "").replace(/^./, (c) => c.toUpperCase()) : null;
   return { rows: errors, table, bands: table ? null : [...bands].sort((a, b) => b.min - a.min) };
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Alert, CloseButton, Group, Paper, Skeleton, Stack, Text, em } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import type { View } from "react-big-calendar";
@@ -31,6 +31,11 @@ export function StudentSchedulePage() {
   );
   const list = useSchedules(range.from, range.to);
   const [selected, setSelected] = useState<ScheduleOccurrence | null>(null);
+  // The detail sits below a long list on a phone: brought into view when an entry is tapped.
+  const detail = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (selected) detail.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+  }, [selected]);
   const items = list.data?.data ?? [];
   return (
     <Stack>
@@ -51,7 +56,7 @@ export function StudentSchedulePage() {
         </Suspense>
       )}
       {selected && (
-        <Paper withBorder p="md" radius="md" component="section" aria-label="Selected entry">
+        <Paper withBorder p="md" radius="md" component="section" aria-label="Selected entry" ref={detail}>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Stack gap={4} style={{ minWidth: 0 }}>
               <Text fw={700} style={{ overflowWrap: "anywhere" }}>

@@ -135,10 +135,14 @@ export function SchedulePage() {
       )}
       <FeedPanel />
 
-      <Modal opened={!!selected} onClose={() => setSelected(null)} title={selected ? entryTitle(selected.occurrence) : ""} centered>
+      <Modal
+        opened={!!selected}
+        onClose={() => setSelected(null)}
+        title={selected ? (mockPaperLine(selected.occurrence) ?? entryTitle(selected.occurrence)) : ""}
+        centered
+      >
         {selected && (
           <Stack gap="xs">
-            {mockPaperLine(selected.occurrence) && <Text fw={600}>{mockPaperLine(selected.occurrence)}</Text>}
             <Text size="sm">
               {formatDateTime(selected.start)} – {formatDateTime(selected.end)}
             </Text>

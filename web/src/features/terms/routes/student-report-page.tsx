@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
-import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from "@mantine/core";
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { errorText } from "@/lib/api";
 import { PageHeader } from "@/components/page-header";
@@ -103,44 +103,43 @@ export function StudentReportPage() {
           <Text size="sm">Total {scoreText(card.total)}</Text>
         </Paper>
       </SimpleGrid>
-      {/* Scrolls sideways on its own on a narrow phone (no ScrollArea: student pages stay small). */}
-      <div style={{ overflowX: "auto" }} tabIndex={0} role="region" aria-label="Subjects, scrolls sideways">
-        <Table striped withTableBorder aria-label="Subjects" fz="sm" horizontalSpacing={6} miw={340}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Subject</Table.Th>
-              <Table.Th ta="right">Class ({term.classWeight})</Table.Th>
-              <Table.Th ta="right">Exam ({term.examWeight})</Table.Th>
-              <Table.Th ta="right">Total</Table.Th>
-              <Table.Th ta="right">Pos.</Table.Th>
-              <Table.Th ta="right">Grade</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {card.subjects.map((s) => (
-              <Table.Tr key={s.subjectId}>
-                <Table.Td style={{ overflowWrap: "anywhere" }}>
+      {/* One card per subject: readable on a 360 px phone without scrolling sideways. */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label="Subjects">
+        {card.subjects.map((s) => (
+          <Paper key={s.subjectId} withBorder p="sm" radius="md" component="li" aria-label={s.name} data-testid="report-subject">
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text fw={600} style={{ overflowWrap: "anywhere" }}>
                   {s.name}
-                  {s.remark && (
-                    <Text size="xs" c="dimmed">
-                      {s.remark}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">{scoreText(s.classScore)}</Table.Td>
-                <Table.Td ta="right">{scoreText(s.examScore)}</Table.Td>
-                <Table.Td ta="right" fw={600}>
-                  {scoreText(s.total)}
-                </Table.Td>
-                <Table.Td ta="right">{ordinalOf(s.position)}</Table.Td>
-                <Table.Td ta="right" fw={700}>
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {s.remark || " "}
+                </Text>
+              </Stack>
+              <Stack gap={0} align="flex-end" style={{ flex: "none" }}>
+                <Text size="xs" c="dimmed">
+                  Grade
+                </Text>
+                <Text fw={700} fz={22} lh={1}>
                   {s.grade ?? "—"}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </div>
+                </Text>
+              </Stack>
+            </Group>
+            <Group gap="md" mt={6} wrap="wrap">
+              <Text size="sm">
+                Class {scoreText(s.classScore)}/{term.classWeight}
+              </Text>
+              <Text size="sm">
+                Exam {scoreText(s.examScore)}/{term.examWeight}
+              </Text>
+              <Text size="sm" fw={700}>
+                Total {scoreText(s.total)}
+              </Text>
+              <Text size="sm">Position {ordinalOf(s.position)}</Text>
+            </Group>
+          </Paper>
+        ))}
+      </SimpleGrid>
       <Paper withBorder p="sm" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Line label="Attendance">{attendance}</Line>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router";
 import { Alert, Anchor, Badge, Button, Card, Group, Modal, PasswordInput, Select, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
@@ -15,7 +15,9 @@ import { useChangePassword, useDecideTeacher, useDeleteUser, useSaveSettings, us
 import { AddUserDialog } from "../components/add-user-dialog";
 import { ImportUsersDialog } from "../components/import-dialog";
 import { ClassDialog } from "../components/class-dialog";
-import { GuardiansDialog } from "../staff/guardians-dialog";
+
+/** Loaded when first opened: the Users list stays as small as it was (issue 28). */
+const GuardiansDialog = lazy(() => import("../staff/guardians-dialog").then((m) => ({ default: m.GuardiansDialog })));
 
 /** What the Email column shows: the email, or the sign-in name of a user enrolled without one. */
 const signInText = (u: User) => u.email ?? (u.username ? `Sign-in name: ${u.username}` : "");
@@ -306,7 +308,11 @@ export function UsersPage() {
       <AddUserDialog opened={adding} onClose={() => setAdding(false)} />
       <ImportUsersDialog opened={importing} onClose={() => setImporting(false)} />
       <ClassDialog user={classOf} onClose={() => setClassOf(null)} />
-      <GuardiansDialog user={guardiansOf} onClose={() => setGuardiansOf(null)} />
+      {guardiansOf && (
+        <Suspense fallback={null}>
+          <GuardiansDialog user={guardiansOf} onClose={() => setGuardiansOf(null)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         opened={!!confirmImpersonate}
         title="Impersonate user"
