@@ -34,6 +34,16 @@ export interface FeedQuizWindow {
   updatedAt?: Date;
 }
 
+/** A paper of a mock examination (issue 28): one timed event. */
+export interface FeedMockPaper {
+  paperId: string | number;
+  /** "JHS 3 First Mock: Mathematics Paper 1". */
+  title: string;
+  start: Date;
+  end: Date;
+  updatedAt?: Date;
+}
+
 export interface FeedOptions {
   /** The calendar's name as calendar apps show it, e.g. "Adesua: Ama Owusu". */
   name: string;
@@ -117,7 +127,10 @@ export function vtimezone(timeZone: string, fromYear: number, toYear: number): s
 }
 
 /** The feed's text: a VCALENDAR with every event, recurrence, exception and quiz window. */
-export function buildCalendarFeed(input: { events: readonly FeedEvent[]; quizWindows: readonly FeedQuizWindow[] }, options: FeedOptions): string {
+export function buildCalendarFeed(
+  input: { events: readonly FeedEvent[]; quizWindows: readonly FeedQuizWindow[]; mockPapers?: readonly FeedMockPaper[] },
+  options: FeedOptions,
+): string {
   const timeZone = options.timeZone ?? SCHOOL_TIME_ZONE;
   const now = options.now ?? new Date();
   const uidDomain = options.uidDomain ?? "adesua.local";
@@ -183,6 +196,16 @@ export function buildCalendarFeed(input: { events: readonly FeedEvent[]; quizWin
       });
     }
   }
+  for (const m of input.mockPapers ?? [])
+    calendar.createEvent({
+      id: `mock-paper-${m.paperId}@${uidDomain}`,
+      summary: m.title,
+      start: zoned(m.start),
+      end: zoned(m.end),
+      timezone: timeZone,
+      stamp: zoned(m.updatedAt ?? now),
+      categories: [{ name: "Mock examination" }],
+    });
   // ical-generator writes DTSTAMP in the calendar's zone without "Z"; RFC 5545 wants it in UTC.
   const text = calendar.toString().replace(/^DTSTAMP:(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})\r$/gm, (_m, y, mo, d, h, mi, sec) => {
     const wall = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec)));

@@ -9,7 +9,7 @@ import { parseCircular, type ParseCircularOptions, type ParsedSchedule } from ".
 export { describeRecurrence, expandEvent, parseRecurrence, RECURRENCE_LIMITS, SCHOOL_TIME_ZONE } from "@adesua/domain/recurrence";
 export { extractText, sniffDocument, UnreadableDocumentError, UnsupportedDocumentError } from "./extract-text";
 export { parseCircular, type ParsedSchedule, type ParseCircularOptions } from "./parse-circular";
-export { buildCalendarFeed, type FeedEvent, type FeedOptions, type FeedQuizWindow } from "./ical";
+export { buildCalendarFeed, type FeedEvent, type FeedMockPaper, type FeedOptions, type FeedQuizWindow } from "./ical";
 
 /** A circular file (PDF or DOCX bytes) read into event fields. Throws UnsupportedDocumentError or UnreadableDocumentError. */
 export async function parseCircularFile(bytes: Uint8Array, options: ParseCircularOptions = {}): Promise<ParsedSchedule> {

@@ -7,7 +7,15 @@ import { createSession } from "../../auth/sessions";
 
 export const at = (day: number, hour = 9) => `2027-03-${String(day).padStart(2, "0")}T${String(hour).padStart(2, "0")}:00:00.000Z`;
 
-export const marksPaper = (name: string, day: number, extra: object = {}) => ({ name, kind: "marks", outOf: 100, weight: 50, startsAt: at(day), durationMinutes: 90, ...extra });
+export const marksPaper = (name: string, day: number, extra: object = {}) => ({
+  name,
+  kind: "marks",
+  outOf: 100,
+  weight: 50,
+  startsAt: at(day),
+  durationMinutes: 90,
+  ...extra,
+});
 
 /** A mock of `level` with these subjects, each with a Paper 1 and a Paper 2 out of 100, weighted 50/50. */
 export function mockBody(title: string, subjects: { name: string; core?: boolean; courseId?: number }[], level: StudentType = "jhs3") {

@@ -18,7 +18,13 @@ beforeAll(async () => {
   await t.database.db.update(users).set({ stream: "B" }).where(eq(users.id, p.students[2].id));
   await t.database.db.update(users).set({ username: "kofi.mensah" }).where(eq(users.id, p.students[1].id));
   const body = mockBody("Marks mock", [{ name: "Mathematics" }, { name: "English Language", courseId: p.englishCourse.id }, { name: "Integrated Science" }]);
-  body.subjects[1].papers[1] = marksPaper("Paper 2", 2, { outOf: 20, questions: [{ label: "1", outOf: 8 }, { label: "2", outOf: 12 }] }) as never;
+  body.subjects[1].papers[1] = marksPaper("Paper 2", 2, {
+    outOf: 20,
+    questions: [
+      { label: "1", outOf: 8 },
+      { label: "2", outOf: 12 },
+    ],
+  }) as never;
   body.subjects[2].papers[0] = { ...marksPaper("Paper 1", 3), kind: "quiz", quizId: p.quiz.id, outOf: 3 } as never;
   mock = (await http.post(p.admin.token, "/api/mocks", body)).body;
 });
@@ -26,14 +32,32 @@ beforeAll(async () => {
 describe("marks entry", () => {
   it("saves and lists marks; per-question papers store the sum; ?class= narrows", async () => {
     const [ama, kofi, yaw] = p.students;
-    const saved = await http.put(p.maths.token, url(paperOf(0)), { marks: [{ studentId: ama.id, mark: 71.5 }, { studentId: kofi.id, mark: 0 }] });
+    const saved = await http.put(p.maths.token, url(paperOf(0)), {
+      marks: [
+        { studentId: ama.id, mark: 71.5 },
+        { studentId: kofi.id, mark: 0 },
+      ],
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body).toEqual({ saved: 2, missing: 1 });
-    const q = await http.put(p.english.token, url(paperOf(1, 1)), { marks: [{ studentId: yaw.id, questionMarks: [7, 11.5] }, { studentId: ama.id, questionMarks: [3, null] }] });
+    const q = await http.put(p.english.token, url(paperOf(1, 1)), {
+      marks: [
+        { studentId: yaw.id, questionMarks: [7, 11.5] },
+        { studentId: ama.id, questionMarks: [3, null] },
+      ],
+    });
     expect(q.body).toEqual({ saved: 2, missing: 2 });
     const list = await http.get(p.english.token, url(paperOf(1, 1)));
     expectSchema(PaperMarksSchema, list.body);
-    expect(list.body.students.map((s: { name: string; mark: number | null; questionMarks: unknown; percent: number | null; class: string }) => [s.name, s.class, s.mark, s.questionMarks, s.percent])).toEqual([
+    expect(
+      list.body.students.map((s: { name: string; mark: number | null; questionMarks: unknown; percent: number | null; class: string }) => [
+        s.name,
+        s.class,
+        s.mark,
+        s.questionMarks,
+        s.percent,
+      ]),
+    ).toEqual([
       ["Ama Owusu", "JHS 3", null, [3, null], null],
       ["Kofi Mensah", "JHS 3", null, null, null],
       ["Yaw Boateng", "JHS 3B", 18.5, [7, 11.5], 92.5],
@@ -64,10 +88,20 @@ describe("marks entry", () => {
 
   it("refuses a mark out of range naming the student, and saves nothing of that request", async () => {
     const [ama, kofi] = p.students;
-    const r = await http.put(p.maths.token, url(paperOf(0, 1)), { marks: [{ studentId: ama.id, mark: 50 }, { studentId: kofi.id, mark: 100.5 }] });
+    const r = await http.put(p.maths.token, url(paperOf(0, 1)), {
+      marks: [
+        { studentId: ama.id, mark: 50 },
+        { studentId: kofi.id, mark: 100.5 },
+      ],
+    });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ error: MOCK_MESSAGES.markRange("Kofi Mensah", 100) });
-    expect(await t.database.db.select().from(mockMarks).where(eq(mockMarks.paperId, paperOf(0, 1)))).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(mockMarks)
+        .where(eq(mockMarks.paperId, paperOf(0, 1))),
+    ).toEqual([]);
     const cases: [number, object, string][] = [
       [paperOf(0, 1), { studentId: ama.id, mark: -1 }, MOCK_MESSAGES.markRange("Ama Owusu", 100)],
       [paperOf(1, 1), { studentId: ama.id, questionMarks: [9, 0] }, MOCK_MESSAGES.questionMarkRange("Ama Owusu", "1", 8)],
@@ -150,7 +184,11 @@ describe("marks import", () => {
     expect(r.body).toMatchObject({ saved: 1, problems: [{ row: 3, error: MOCK_MESSAGES.questionMarkRange("Kofi Mensah", "2", 12) }] });
     const ama = (await http.get(p.english.token, url(paperOf(1, 1)))).body.students[0];
     expect([ama.mark, ama.questionMarks]).toEqual([20, [8, 12]]);
-    expect((await call(t.app, { method: "POST", url: url(paperOf(0), "/import"), token: p.english.token, ...multipart("m.csv", "Name,Mark\nAma Owusu,1") })).status).toBe(403);
-    expect((await call(t.app, { method: "POST", url: url(paperOf(0), "/import"), token: p.maths.token, ...multipart("m.pdf", "%PDF-1.4 x") })).status).toBe(415);
+    expect(
+      (await call(t.app, { method: "POST", url: url(paperOf(0), "/import"), token: p.english.token, ...multipart("m.csv", "Name,Mark\nAma Owusu,1") })).status,
+    ).toBe(403);
+    expect((await call(t.app, { method: "POST", url: url(paperOf(0), "/import"), token: p.maths.token, ...multipart("m.pdf", "%PDF-1.4 x") })).status).toBe(
+      415,
+    );
   });
 });

@@ -35,7 +35,10 @@ describe("POST /api/mocks", () => {
     expect(quizPaper).toMatchObject({ kind: "quiz", quizId: p.quiz.id, outOf: 3, quiz: { id: p.quiz.id } });
     expect(r.body).toMatchObject({ level: "jhs3", grading: "bands", released: false, students: 2, startsAt: at(1), endsAt: "2027-03-06T14:30:00.000Z" });
     expect(r.body.bands[0]).toEqual({ min: 90, grade: 1 });
-    const logs = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.entityType, "mock"), eq(auditLogs.entityId, String(r.body.id))));
+    const logs = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityType, "mock"), eq(auditLogs.entityId, String(r.body.id))));
     expect(logs.map((l) => l.action)).toEqual(["create"]);
   });
 
@@ -125,11 +128,16 @@ describe("PUT and DELETE /api/mocks/{id}", () => {
     const keep = made.body.subjects[0].papers[0];
     const drop = made.body.subjects[1].papers[0];
     for (const paper of [keep, drop])
-      expect((await http.put(p.admin.token, `/api/mocks/${id}/papers/${paper.id}/marks`, { marks: [{ studentId: p.students[0].id, mark: 40 }] })).status).toBe(200);
+      expect((await http.put(p.admin.token, `/api/mocks/${id}/papers/${paper.id}/marks`, { marks: [{ studentId: p.students[0].id, mark: 40 }] })).status).toBe(
+        200,
+      );
     const body = {
       title: "Changed",
       level: "jhs3",
-      subjects: [{ id: made.body.subjects[0].id, name: "Mathematics", papers: [{ ...marksPaper("Paper One", 2), id: keep.id }] }, { name: "ICT", papers: [marksPaper("Paper 1", 4)] }],
+      subjects: [
+        { id: made.body.subjects[0].id, name: "Mathematics", papers: [{ ...marksPaper("Paper One", 2), id: keep.id }] },
+        { name: "ICT", papers: [marksPaper("Paper 1", 4)] },
+      ],
     };
     const r = await http.put(p.admin.token, `/api/mocks/${id}`, body);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -145,7 +153,10 @@ describe("PUT and DELETE /api/mocks/{id}", () => {
 
     expect((await http.del(p.admin.token, `/api/mocks/${id}`)).body).toEqual({ ok: true });
     expect((await http.get(p.admin.token, `/api/mocks/${id}`)).status).toBe(404);
-    const logs = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.entityType, "mock"), eq(auditLogs.entityId, String(id))));
+    const logs = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityType, "mock"), eq(auditLogs.entityId, String(id))));
     expect(logs.map((l) => l.action).sort()).toEqual(["create", "delete", "update"]);
   });
 });

@@ -26,7 +26,8 @@ function findStudent(students: Student[], cells: { id?: string; login?: string; 
   const id = cells.id?.trim();
   if (id && /^\d+$/.test(id)) return students.find((s) => s.id === Number(id)) ?? `${MOCK_MESSAGES.studentNotFound}: ${id}`;
   const login = cells.login?.trim().toLowerCase();
-  if (login) return students.find((s) => s.email?.toLowerCase() === login || s.username?.toLowerCase() === login) ?? `${MOCK_MESSAGES.studentNotFound}: ${login}`;
+  if (login)
+    return students.find((s) => s.email?.toLowerCase() === login || s.username?.toLowerCase() === login) ?? `${MOCK_MESSAGES.studentNotFound}: ${login}`;
   const name = cells.name?.replace(/\s+/g, " ").trim().toLowerCase();
   if (!name) return MOCK_MESSAGES.studentNotFound;
   const named = students.filter((s) => s.name.replace(/\s+/g, " ").trim().toLowerCase() === name);
@@ -55,7 +56,8 @@ function readRows(table: string[][], ctx: PaperContext, students: Student[]) {
   if (cols.id < 0 && cols.login < 0 && cols.name < 0)
     return { problems: [{ row: headerAt + 1, error: "The first row must name a column of names, usernames or student ids" }], checked };
   const perQuestion = ctx.questions !== null && questionCols.some((c) => c >= 0);
-  if (!perQuestion && cols.mark < 0) return { problems: [{ row: headerAt + 1, error: "The first row must name a mark column (or one per question)" }], checked };
+  if (!perQuestion && cols.mark < 0)
+    return { problems: [{ row: headerAt + 1, error: "The first row must name a mark column (or one per question)" }], checked };
   for (let i = headerAt + 1; i < table.length; i++) {
     const r = table[i] ?? [];
     if (!r.some((c) => (c ?? "").trim() !== "")) continue;

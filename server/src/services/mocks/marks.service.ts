@@ -1,12 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  MOCK_MESSAGES,
-  parseClassName,
-  type MarkEntry,
-  type PaperMarks,
-  type PaperMarksInput,
-  type PaperMarksSaved,
-} from "@adesua/domain";
+import { MOCK_MESSAGES, parseClassName, type MarkEntry, type PaperMarks, type PaperMarksInput, type PaperMarksSaved } from "@adesua/domain";
 import type { Db, Queryable } from "../../db/client";
 import { recordAudit, type Actor } from "../../audit/audit";
 import { badRequest, notFound } from "../../lib/errors";

@@ -100,8 +100,7 @@ async function resolvePapers(db: Queryable, input: MockInput): Promise<Map<Paper
         if (quiz.student_type !== input.level) throw badRequest(MOCK_MESSAGES.quizLevel);
         outOf.set(p, p.outOf ?? (Number(quiz.marks) > 0 ? Math.min(1000, Number(quiz.marks)) : 100));
       } else outOf.set(p, p.outOf ?? (p.questions ? p.questions.reduce((a, q) => a + q.outOf, 0) : 100));
-      if (p.questions && Math.abs(p.questions.reduce((a, q) => a + q.outOf, 0) - (outOf.get(p) as number)) > 1e-6)
-        throw badRequest(MOCK_MESSAGES.questions);
+      if (p.questions && Math.abs(p.questions.reduce((a, q) => a + q.outOf, 0) - (outOf.get(p) as number)) > 1e-6) throw badRequest(MOCK_MESSAGES.questions);
     }
   return outOf;
 }
@@ -131,7 +130,11 @@ async function writeParts(tx: Queryable, mockId: number, input: MockInput, outOf
     const subject = { name: s.name, core: s.core ?? isCore(s.name, coreSubjects), courseId: s.courseId ?? null, position: si };
     let subjectId = s.id;
     if (subjectId) await tx.update(mockSubjects).set(subject).where(eq(mockSubjects.id, subjectId));
-    else [{ id: subjectId }] = await tx.insert(mockSubjects).values({ mockId, ...subject }).returning({ id: mockSubjects.id });
+    else
+      [{ id: subjectId }] = await tx
+        .insert(mockSubjects)
+        .values({ mockId, ...subject })
+        .returning({ id: mockSubjects.id });
     for (const [pi, p] of s.papers.entries()) {
       const paper = {
         subjectId,

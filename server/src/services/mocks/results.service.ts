@@ -81,5 +81,3 @@ export async function mockResults(db: Queryable, viewer: Viewer, mockId: number,
     incomplete: student ? 0 : computed.incomplete,
   };
 }
-
-

@@ -10,7 +10,8 @@ import { badRequest, notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/viewer";
 import { assertCanEditEvent, assertCanUseCourse, canEditEvent } from "../../policies/schedule.policy";
 import { levelQuizSql, QUIZ_ALONE } from "../../policies/quizzes.policy";
-import { presentScheduleEvent, type ScheduleEventJoined } from "./schedule.presenter";
+import { presentScheduleEvent, QUIZ_MARKER_MS, quizEntry, windowTitle, type QuizWindowRow, type ScheduleEventJoined } from "./schedule.presenter";
+import { mockOccurrences, mockPapersInRange, mockSlotTitle } from "../mocks/mock-schedule";
 import { buildCalendarFeed, occurrencesOf, type FeedEvent, type FeedQuizWindow } from "../../schedule";
 import { insertFileRow, type StoredPdf } from "../files/files.service";
 
@@ -18,8 +19,7 @@ import { insertFileRow, type StoredPdf } from "../files/files.service";
 
 export const EVENT_NOT_FOUND = "Event not found";
 const DAY_MS = 86_400_000;
-/** A quiz with only one bound shows as a 15-minute marker at it (as in the feed). */
-export const QUIZ_MARKER_MS = 15 * 60_000;
+export { QUIZ_MARKER_MS };
 
 /** Courses a viewer's calendar covers: null = every course (admin). */
 function coursesOf(viewer: Viewer): SQL | null {
@@ -234,20 +234,6 @@ async function eventsInRange(db: Queryable, viewer: Viewer, range: Range) {
   return rows.map((r) => ({ ...r, start: r.event.startAt, end: r.event.endAt, rrule: r.event.rrule, exceptions: ex.get(r.event.id) ?? [] }));
 }
 
-type QuizWindowRow = {
-  id: number;
-  title: string;
-  openTime: Date | null;
-  closeTime: Date | null;
-  courseId: number;
-  courseTitle: string;
-  updatedAt: Date;
-  status: string;
-};
-
-/** A quiz's title on a calendar: staff see their drafts marked (students never get one). */
-const windowTitle = (q: QuizWindowRow) => (q.status === "draft" ? `${q.title} (draft)` : q.title);
-
 /** Quizzes with a bound whose window (or marker) may overlap the range; computed from the quizzes, never copied. */
 async function quizWindowsInRange(db: Queryable, viewer: Viewer, range: Range | null): Promise<QuizWindowRow[]> {
   const inRange = range
@@ -274,33 +260,13 @@ async function quizWindowsInRange(db: Queryable, viewer: Viewer, range: Range | 
     .limit(2000);
 }
 
-function quizEntry(q: QuizWindowRow): ScheduleOccurrence {
-  const marker = q.openTime && q.closeTime ? "window" : q.openTime ? "opens" : "closes";
-  const start = q.openTime ?? new Date(q.closeTime!.getTime() - QUIZ_MARKER_MS);
-  const end = q.closeTime ?? new Date(q.openTime!.getTime() + QUIZ_MARKER_MS);
-  const prefix = marker === "window" ? "Quiz" : marker === "opens" ? "Quiz opens" : "Quiz closes";
-  return {
-    key: `quiz-${q.id}`,
-    kind: "quiz",
-    id: q.id,
-    eventId: null,
-    quizId: q.id,
-    // The whole label: the screens show it as it is (no second "Quiz: " of their own).
-    title: `${prefix}: ${windowTitle(q)}`,
-    start: start.toISOString(),
-    end: end.toISOString(),
-    allDay: false,
-    courseId: q.courseId,
-    courseTitle: q.courseTitle,
-    recurring: false,
-    quizMarker: marker,
-    canEdit: false,
-  };
-}
-
 /** GET /schedules: the viewer's occurrences and quiz windows overlapping [from, to), in start order. */
 export async function listOccurrences(db: Db, viewer: Viewer, range: Range, includeQuizzes: boolean): Promise<ScheduleOccurrence[]> {
-  const [events, quizRows] = await Promise.all([eventsInRange(db, viewer, range), includeQuizzes ? quizWindowsInRange(db, viewer, range) : []]);
+  const [events, quizRows, mocks] = await Promise.all([
+    eventsInRange(db, viewer, range),
+    includeQuizzes ? quizWindowsInRange(db, viewer, range) : [],
+    mockOccurrences(db, viewer, range),
+  ]);
   const out: ScheduleOccurrence[] = occurrencesOf(events, range).map(({ event, start, end }) => ({
     key: `event-${event.event.id}-${start.toISOString()}`,
     kind: "event",
@@ -321,7 +287,7 @@ export async function listOccurrences(db: Db, viewer: Viewer, range: Range, incl
     const entry = quizEntry(q);
     if (Date.parse(entry.start) < range.to.getTime() && Date.parse(entry.end) > range.from.getTime()) out.push(entry);
   }
-  return out.sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a.key.localeCompare(b.key));
+  return [...out, ...mocks].sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a.key.localeCompare(b.key));
 }
 
 // ---- calendar feed tokens ----
@@ -394,5 +360,9 @@ export async function calendarFeedFor(db: Db, token: string, now: Date, uidDomai
     closesAt: q.closeTime,
     updatedAt: q.updatedAt,
   }));
-  return buildCalendarFeed({ events, quizWindows }, { name: `Adesua: ${owner.name}`, now, uidDomain });
+  const mockPapers = (await mockPapersInRange(db, viewer, { from: since, to: new Date(now.getTime() + 3 * 365 * DAY_MS) })).map((m) => ({
+    ...m,
+    title: mockSlotTitle(m),
+  }));
+  return buildCalendarFeed({ events, quizWindows, mockPapers }, { name: `Adesua: ${owner.name}`, now, uidDomain });
 }
