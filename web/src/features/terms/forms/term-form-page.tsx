@@ -194,12 +194,12 @@ export function TermFormPage() {
         <SegmentedControl
           aria-labelledby="position-scope-label"
           data={[
-            { value: "class", label: "The class (JHS 2B)" },
-            { value: "level", label: "The whole level" },
+            { value: "class", label: "The class" },
+            { value: "level", label: "Whole level" },
           ]}
           value={v.positionScope}
           onChange={(x) => f.set("positionScope", x as Values["positionScope"])}
-          maw={400}
+          maw={360}
         />
       </Stack>
       <NumberInput

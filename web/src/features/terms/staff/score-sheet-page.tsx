@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { Link, useLocation, useParams, useSearchParams } from "react-router";
-import { Alert, Anchor, Button, Group, Paper, Select, Skeleton, Stack, Table as Grid, Text, TextInput, VisuallyHidden } from "@mantine/core";
+import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Table as Grid, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import type { ComponentMarks, ReportSubject, TermComponent } from "@adesua/domain";
 import { api, errorText } from "@/lib/api";
@@ -132,9 +132,16 @@ export function ScoreSheetPage() {
         title={`${subject.name} · ${cls || "choose a class"}`}
         subtitle={`${t.name}: class score out of ${t.classWeight}, exam score out of ${t.examWeight}`}
         actions={
-          <Button component={Link} to={`${base}/terms/${termId}`} variant="default" size="sm">
-            Back to the term
-          </Button>
+          <>
+            <Button component={Link} to={`${base}/terms/${termId}`} variant="default" size="sm">
+              Back to the term
+            </Button>
+            {cls && (
+              <Button component={Link} to={`${base}/terms/${termId}/reports?class=${encodeURIComponent(cls)}`} variant="light" size="sm">
+                Class reports of {cls}
+              </Button>
+            )}
+          </>
         }
       />
       <Group align="flex-end" wrap="wrap" gap="sm">
@@ -170,8 +177,8 @@ export function ScoreSheetPage() {
         </Text>
         {entered.length > 0 ? (
           <Text size="sm" c="dimmed">
-            Type the marks below: numbers only; Enter moves down, Tab moves across; every mark saves as you type.{" "}
-            {entered.map((c) => `${c.name}: ${missing(c.id)} missing`).join(" · ")}
+            Type the marks below: numbers only; {wide ? "Enter moves down, Tab moves across" : "Enter moves to the next mark, then the next student"}; every
+            mark saves as you type. {entered.map((c) => `${c.name}: ${missing(c.id)} missing`).join(" · ")}
           </Text>
         ) : (
           <Text size="sm" c="dimmed">
@@ -230,10 +237,7 @@ export function ScoreSheetPage() {
       )}
       <Text size="xs" c="dimmed">
         * adjusted by a teacher (the reason is recorded). Positions are within the {t.positionScope === "level" ? "whole level" : "class"}; equal totals share a
-        position.{" "}
-        <Anchor component={Link} to={`${base}/terms/${termId}/reports?class=${encodeURIComponent(cls)}`}>
-          Class reports of {cls}
-        </Anchor>
+        position.
       </Text>
       <AdjustDialog
         termId={termId}
