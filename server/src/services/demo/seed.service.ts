@@ -8,6 +8,8 @@ import { seedCalendar } from "./calendar.seed";
 import { seedHistory } from "./history.seed";
 import { seedGradingDemo } from "./grading.seed";
 import { seedQuestionTypesDemo } from "./question-types.seed";
+import { seedMocksDemo } from "./mocks.seed";
+import { seedTermsDemo } from "./terms.seed";
 
 export const DEMO_PASSWORD = "adesua-demo";
 export const DEMO_ADMIN = { name: "Kwame Mensah", email: "admin@adesua.school" };
@@ -71,3 +73,7 @@ demoSeeders.push(seedHistory);
 demoSeeders.push(seedGradingDemo);
 // Last: the quiz of every question type with written answers waiting for marks, and typed bank questions (issue 27).
 demoSeeders.push(seedQuestionTypesDemo);
+// After the classmates and courses (issue 28): JHS 3's first mock with its marks.
+demoSeeders.push(seedMocksDemo);
+// After the courses, the history's submissions and the classmates (issue 28): JHS 2's first term with its reports.
+demoSeeders.push(seedTermsDemo);
