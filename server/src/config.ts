@@ -52,6 +52,12 @@ export type Config = {
    * limit off, for load tests that sign up thousands of students from one machine). Decision 041.
    */
   signupPerHour?: number;
+  /**
+   * The SMS gateway of guardian messages (issue 28, lib/sms.ts): `SMS_URL` gets POST { to, message } as JSON with
+   * `Authorization: Bearer SMS_TOKEN`. Unset: messages are written to a CSV for the school's own bulk-SMS service.
+   */
+  smsUrl?: string | null;
+  smsToken?: string | null;
 };
 
 /** A configuration problem: main.ts prints its message as one line and exits. */
@@ -104,6 +110,19 @@ function workersVar(env: NodeJS.ProcessEnv): number {
   return intVar(env, "WORKERS", 1, 1, MAX_WORKERS);
 }
 
+function smsUrlVar(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.SMS_URL?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`SMS_URL must be an http:// or https:// address, got "${raw}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ConfigError(`SMS_URL must be an http:// or https:// address, got "${raw}"`);
+  return url.href;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === "production";
   const databaseUrl = env.DATABASE_URL?.trim() || null;
@@ -146,5 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schoolName: (env.SCHOOL_NAME?.trim() || "Adesua School").slice(0, 120),
     publicUrl: publicUrlVar(env),
     signupPerHour: intVar(env, "SIGNUP_PER_HOUR", 20, 0, 1_000_000),
+    smsUrl: smsUrlVar(env),
+    smsToken: env.SMS_TOKEN?.trim() || null,
   };
 }
