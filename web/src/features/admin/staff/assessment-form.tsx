@@ -138,7 +138,7 @@ export function AssessmentForm({ school }: { school: School }) {
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" verticalSpacing={6}>
               {GRADES.map((g) => (
                 <Group key={g} gap="xs" wrap="nowrap">
-                  <Text size="sm" w={56} style={{ flex: "none" }} component="label" htmlFor={`remark-${g}`}>
+                  <Text size="sm" w={64} style={{ flex: "none", whiteSpace: "nowrap" }} component="label" htmlFor={`remark-${g}`}>
                     Grade {g}
                   </Text>
                   <TextInput
