@@ -15,6 +15,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../server/src/db/client";
 import { createSession } from "../server/src/auth/sessions";
+import { drainSummaries } from "../server/src/services/performance/summary-backlog";
 
 export const ASSESSMENT = {
   students: 300,
@@ -241,6 +242,11 @@ export async function seedAssessment(db: Db, log: (m: string) => void = () => {}
     insert into settings (id, school_name, school_address, school_motto) values (1, 'Adesua Model JHS', 'P.O. Box 123, Kumasi, Ashanti Region', 'Knowledge is light')
     on conflict (id) do update set school_name = excluded.school_name, school_address = excluded.school_address, school_motto = excluded.school_motto`,
   );
+  // PGlite: the triggers left the 2,700 submissions' summaries in the backlog (decision 038); a school's server has
+  // drained them long before anyone opens the results, so the bench does it here rather than in the first call.
+  const t = performance.now();
+  await drainSummaries(db);
+  log(`  summaries drained: ${Math.round(performance.now() - t)} ms`);
   await step("vacuum analyze", sql`vacuum analyze`);
 
   const [admin] = (await db.execute<{ id: number }>(sql`select id from users where email = 'admin@assessment.bench'`)).rows;
