@@ -52,7 +52,7 @@ async function run(classWeight: number, examWeight: number, stream: string) {
 function expected(classWeight: number, examWeight: number) {
   const subjects = [0, 1].map((si) => {
     const lines = CASES.map((c) => {
-      const m = c[1 + si];
+      const m = c[1 + si] as Marks;
       const classScore = termPartScore(
         [
           { percent: m[0], weight: 1 },
