@@ -1,12 +1,15 @@
 import { Link, useParams } from "react-router";
-import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from "@mantine/core";
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { errorText } from "@/lib/api";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorState } from "@/components/error-state";
-import { FormError } from "@/components/form-actions";
 import { changeText, downloadMySlip, notFound, notReleased, ordinal, ownRow, useMyMockResult } from "../api/student-results";
+
+const TABLE = { width: "100%", borderCollapse: "collapse", border: "1px solid var(--mantine-color-gray-3)", fontSize: "var(--mantine-font-size-sm)" } as const;
+const CELL = { padding: "8px 10px", borderBottom: "1px solid var(--mantine-color-gray-3)" } as const;
+const STRIPE = { background: "var(--mantine-color-gray-0)" } as const;
 
 export const RESULTS_PATH = "/students/dashboard/results";
 
@@ -105,34 +108,37 @@ export function StudentSlipPage() {
           A subject has no mark yet, so there is no aggregate or position. Ask your teacher about the missing paper.
         </Text>
       )}
-      <Table striped withTableBorder aria-label="Subjects">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Subject</Table.Th>
-            <Table.Th ta="right">Score</Table.Th>
-            <Table.Th ta="right">Grade</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {row.subjects.map((s) => (
-            <Table.Tr key={s.name}>
-              <Table.Td style={{ overflowWrap: "anywhere" }}>
+      {/* A plain table: Mantine's Table brings its scroll area (18 KB) to a student page that needs none. */}
+      <table aria-label="Subjects" style={TABLE}>
+        <thead>
+          <tr>
+            <th style={{ ...CELL, textAlign: "left" }}>Subject</th>
+            <th style={{ ...CELL, textAlign: "right" }}>Score</th>
+            <th style={{ ...CELL, textAlign: "right" }}>Grade</th>
+          </tr>
+        </thead>
+        <tbody>
+          {row.subjects.map((s, i) => (
+            <tr key={s.name} style={i % 2 ? undefined : STRIPE}>
+              <td style={{ ...CELL, overflowWrap: "anywhere" }}>
                 {s.name}
                 {s.core && (
                   <Badge ml={6} size="xs" variant="light" color="gray">
                     core
                   </Badge>
                 )}
-              </Table.Td>
-              <Table.Td ta="right">{s.score === null ? "missing" : String(Math.round(s.score * 100) / 100)}</Table.Td>
-              <Table.Td ta="right" fw={700}>
-                {s.grade ?? "—"}
-              </Table.Td>
-            </Table.Tr>
+              </td>
+              <td style={{ ...CELL, textAlign: "right" }}>{s.score === null ? "missing" : String(Math.round(s.score * 100) / 100)}</td>
+              <td style={{ ...CELL, textAlign: "right", fontWeight: 700 }}>{s.grade ?? "—"}</td>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
-      <FormError error={download.error ? errorText(download.error, "Could not download the slip. Please try again.") : null} />
+        </tbody>
+      </table>
+      {download.error && (
+        <Alert color="red" role="alert">
+          {errorText(download.error, "Could not download the slip. Please try again.")}
+        </Alert>
+      )}
       <Group gap="xs" wrap="wrap">
         <Button onClick={() => download.mutate(mock.title)} loading={download.isPending}>
           Download slip (PDF)

@@ -1,12 +1,11 @@
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
-import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { errorText } from "@/lib/api";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorState } from "@/components/error-state";
-import { FormError } from "@/components/form-actions";
 import { dateText, downloadMyReport, ordinalOf, ownReport, reportNotReleased, scoreText, useMyReport } from "../api/student-reports";
 
 const RESULTS_PATH = "/students/dashboard/results";
@@ -151,7 +150,11 @@ export function StudentReportPage() {
           {next && <Line label="Next term begins">{next}</Line>}
         </SimpleGrid>
       </Paper>
-      <FormError error={download.error ? errorText(download.error, "Could not download the report card. Please try again.") : null} />
+      {download.error && (
+        <Alert color="red" role="alert">
+          {errorText(download.error, "Could not download the report card. Please try again.")}
+        </Alert>
+      )}
       <Group gap="xs" wrap="wrap">
         <Button onClick={() => download.mutate(term.name)} loading={download.isPending}>
           Download report card (PDF)
