@@ -21,7 +21,17 @@ const paper: ScheduleOccurrence = {
   canEdit: false,
   mock: { id: 5, title: "JHS 3 Second Mock", paperId: 41, subject: "Mathematics", paper: "Paper 1" },
 };
-const event: ScheduleOccurrence = { ...paper, key: "event-1", kind: "event", id: 1, eventId: 1, title: "PTA meeting", courseId: null, courseTitle: null, mock: null };
+const event: ScheduleOccurrence = {
+  ...paper,
+  key: "event-1",
+  kind: "event",
+  id: 1,
+  eventId: 1,
+  title: "PTA meeting",
+  courseId: null,
+  courseTitle: null,
+  mock: null,
+};
 
 describe("mock papers on the calendar", () => {
   it("have their own colour and label, not the course's", () => {
