@@ -107,7 +107,7 @@ async function pdfPhase(port: number, ctx: AssessmentContext, server: ServerProc
     out.push({ how: "print jobs, six classes at once", ...r, pages, machine, met: r.ok && r.cards === 300 && r.ms < TARGET.pdf300Ms });
     log(
       r.ok
-        ? `  300 cards by print jobs: ${r.ms} ms, ${r.cards}/${r.total} cards, ${pages} pages, progress reached total: ${r.progressReachedTotal}, seen mid-way: ${r.jobs.every((j) => "sawProgress" in j && j.sawProgress)} (load ${machine.loadBefore[0]}, other ${machine.otherCores} cores)`
+        ? `  300 cards by print jobs: ${r.ms} ms, ${r.cards}/${r.total} cards, ${pages} pages, progress reached total: ${r.progressReachedTotal}, seen mid-way in ${r.jobsShowingProgress} of ${r.jobs.length} jobs, slowest poll ${r.slowestPollMs} ms (load ${machine.loadBefore[0]}, other ${machine.otherCores} cores)`
         : `  print jobs: NOT AVAILABLE: ${r.jobs.find((j) => !j.ok)?.problem}`,
     );
     if (!r.ok) break;

@@ -97,10 +97,14 @@ export async function printClass(port: number, token: string, termId: number, cl
   let job = (await post.json()) as PrintJobView;
   if (post.status !== 202) return { class: className, ok: false, problem: `POST ${post.status} ${JSON.stringify(job).slice(0, 200)}` };
   const progress: [number, number, number][] = [[Math.round(performance.now() - t0), job.done, job.total]];
+  /** The slowest answer to "how far is it?" (what a screen polling the job waits at worst). */
+  let slowestPoll = 0;
   const deadline = Date.now() + 600_000;
   while ((job.status === "queued" || job.status === "running") && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, pollMs));
+    const asked = performance.now();
     const r = await fetch(`http://127.0.0.1:${port}/api/print-jobs/${job.id}`, { headers: auth });
+    slowestPoll = Math.max(slowestPoll, performance.now() - asked);
     if (r.status !== 200) return { class: className, ok: false, problem: `GET job ${r.status} ${(await r.text()).slice(0, 200)}`, progress };
     job = (await r.json()) as PrintJobView;
     const last = progress[progress.length - 1];
@@ -120,6 +124,7 @@ export async function printClass(port: number, token: string, termId: number, cl
     done: job.done,
     /** Progress seen strictly between 0 and the total (what a screen would show while it draws). */
     sawProgress: progress.some(([, d, t]) => d > 0 && d < t),
+    slowestPollMs: round(slowestPoll),
     progress,
     bytes: bytes.length,
     pages: pdfPages(bytes),
@@ -133,7 +138,16 @@ export async function printLevel(port: number, token: string, termId: number, cl
   const ms = round(performance.now() - t0);
   const cards = jobs.reduce((n, j) => n + ("done" in j ? (j.done ?? 0) : 0), 0);
   const total = jobs.reduce((n, j) => n + ("total" in j ? (j.total ?? 0) : 0), 0);
-  return { ms, ok: jobs.every((j) => j.ok), cards, total, progressReachedTotal: jobs.every((j) => j.ok && "done" in j && j.done === j.total), jobs };
+  return {
+    ms,
+    ok: jobs.every((j) => j.ok),
+    cards,
+    total,
+    progressReachedTotal: jobs.every((j) => j.ok && "done" in j && j.done === j.total),
+    jobsShowingProgress: jobs.filter((j) => "sawProgress" in j && j.sawProgress).length,
+    slowestPollMs: Math.max(0, ...jobs.map((j) => ("slowestPollMs" in j ? (j.slowestPollMs ?? 0) : 0))),
+    jobs,
+  };
 }
 
 /** Every class's cards asked for directly (GET /terms/{id}/reports?class=&format=pdf), all at once. */
