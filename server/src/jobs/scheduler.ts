@@ -8,6 +8,7 @@ import { createBackup, pruneBackups } from "../services/admin/backup.service";
 import { drainSummariesWhenIdle } from "../services/performance/summary-backlog";
 import { sweepAbandonedParsedPictures } from "../services/files/parse-pictures.service";
 import { sweepParseJobs } from "../services/question-bank/parse-job.service";
+import { sweepPrintJobs } from "../services/prints/print-job.service";
 
 /**
  * Stored bytes are removed once no `files` row names them and no upload has brought them for this
@@ -60,6 +61,15 @@ export const jobs: Job[] = [
     run: async (app) => {
       const removed = await sweepParseJobs(app.db, app.now());
       if (removed) app.log.info({ removed }, "finished parse jobs removed");
+    },
+  },
+  // Print jobs (POST /print-jobs) and their PDFs a day after they ended, or after their server stopped (issue 28).
+  {
+    name: "remove-old-print-jobs",
+    everyMs: 60 * 60 * 1000,
+    run: async (app) => {
+      const removed = await sweepPrintJobs(app.db, app.now());
+      if (removed) app.log.info({ removed }, "old print jobs removed");
     },
   },
   // Bytes of replaced or deleted files (on disk, or in PostgreSQL with DATABASE_URL).

@@ -34,3 +34,11 @@ export const PrintJobSchema = z.object({
   error: z.string().nullable(),
 });
 export type PrintJob = z.infer<typeof PrintJobSchema>;
+
+export const PRINT_JOB_MESSAGES = {
+  badId: "id must be a print job id",
+  notFound: "Print job not found",
+  notDone: "The file is not ready yet",
+} as const;
+
+export const PrintJobParamsSchema = z.object({ id: z.uuid({ error: PRINT_JOB_MESSAGES.badId }) });
