@@ -149,7 +149,8 @@ export const MockPaperSchema = z.object({
   quiz: TitledRefSchema.nullable(),
   outOf: z.number(),
   weight: z.number(),
-  questions: z.array(PaperQuestionSchema).nullable(),
+  /** The questions of per-question entry (an output shape: no input checks, so OpenAPI says plain numbers). */
+  questions: z.array(z.object({ label: z.string(), outOf: z.number() })).nullable(),
   /** ISO 8601. */
   startsAt: z.string(),
   endsAt: z.string(),

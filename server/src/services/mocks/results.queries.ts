@@ -54,24 +54,23 @@ export function sittingCtes(p: string, mock: SQL, schoolBands: GradeBandInput[])
     select sc.student_id, sc.subject_id, sc.score, sc.papers, subj.core, subj.name, subj.position,
            case
              when sc.score is null then null
-             when m.grading = 'stanine' then (
-               -- the midpoint percentile rank (below + equal / 2) / n × 100 against the cumulative cut-offs, in whole numbers
-               select case
-                 when 200 * rk.below + 100 * rk.equal < 8 * rk.n then 9
-                 when 200 * rk.below + 100 * rk.equal < 22 * rk.n then 8
-                 when 200 * rk.below + 100 * rk.equal < 46 * rk.n then 7
-                 when 200 * rk.below + 100 * rk.equal < 80 * rk.n then 6
-                 when 200 * rk.below + 100 * rk.equal < 120 * rk.n then 5
-                 when 200 * rk.below + 100 * rk.equal < 154 * rk.n then 4
-                 when 200 * rk.below + 100 * rk.equal < 178 * rk.n then 3
-                 when 200 * rk.below + 100 * rk.equal < 192 * rk.n then 2
-                 else 1 end
-               from ${n("rk")} rk where rk.student_id = sc.student_id and rk.subject_id = sc.subject_id)
+             -- stanine: the midpoint percentile rank (below + equal / 2) / n × 100 against the cumulative cut-offs, in whole numbers
+             when m.grading = 'stanine' then case
+               when 200 * rk.below + 100 * rk.equal < 8 * rk.n then 9
+               when 200 * rk.below + 100 * rk.equal < 22 * rk.n then 8
+               when 200 * rk.below + 100 * rk.equal < 46 * rk.n then 7
+               when 200 * rk.below + 100 * rk.equal < 80 * rk.n then 6
+               when 200 * rk.below + 100 * rk.equal < 120 * rk.n then 5
+               when 200 * rk.below + 100 * rk.equal < 154 * rk.n then 4
+               when 200 * rk.below + 100 * rk.equal < 178 * rk.n then 3
+               when 200 * rk.below + 100 * rk.equal < 192 * rk.n then 2
+               else 1 end
              else (
                select (b->>'grade')::int from jsonb_array_elements(m.bands) b
                where (b->>'min')::numeric <= floor(sc.score + 0.5) order by (b->>'min')::numeric desc limit 1)
            end as grade
     from ${n("sc")} sc join ${n("subj")} subj on subj.id = sc.subject_id cross join ${n("m")} m
+    left join ${n("rk")} rk on rk.student_id = sc.student_id and rk.subject_id = sc.subject_id
   ),
   ${n("og")} as (
     select ss.*, row_number() over (partition by ss.student_id, ss.core order by ss.grade nulls last) as rn from ${n("ss")} ss
@@ -113,12 +112,17 @@ export function resultsSql(mockId: number, schoolBands: GradeBandInput[], filter
     order by f.first desc, m2.id desc limit 1
   ),
   ${sittingCtes("p_", sql`(select id from prev)`, schoolBands)},
+  by_student as (
+    select ss.student_id,
+           jsonb_agg(jsonb_build_object('name', ss.name, 'score', ss.score, 'grade', ss.grade, 'core', ss.core, 'papers', ss.papers)
+                     order by ss.position, ss.subject_id) as subjects
+    from c_ss ss group by ss.student_id
+  ),
   rows as (
     select st.id, st.name, st.class, a.aggregate, a.position, a.total, pa.aggregate as previous,
-           (select jsonb_agg(jsonb_build_object('name', ss.name, 'score', ss.score, 'grade', ss.grade, 'core', ss.core, 'papers', ss.papers)
-                             order by ss.position, ss.subject_id)
-            from c_ss ss where ss.student_id = st.id) as subjects
+           bs.subjects
     from c_st st join c_agg a on a.student_id = st.id left join p_agg pa on pa.student_id = st.id
+    left join by_student bs on bs.student_id = st.id
     where ${where}
   ),
   counted as (select ncore + nother as k from c_need)
