@@ -220,7 +220,7 @@ describe("results and guardians", () => {
     }
     await noSideScroll(page);
     await snap(page, "results-guardians-slip-360");
-    const [slip] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download slip (PDF)" }).click()]);
+    const [slip] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), page.getByRole("button", { name: "Download slip (PDF)" }).click()]);
     expect(slip.suggestedFilename()).toMatch(/\.pdf$/);
     expect(
       fs
@@ -238,7 +238,10 @@ describe("results and guardians", () => {
     expect(await maths.innerText()).toMatch(/Grade\s+2/);
     await noSideScroll(page);
     await snap(page, "results-guardians-report-360");
-    const [card] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download report card (PDF)" }).click()]);
+    const [card] = await Promise.all([
+      page.waitForEvent("download", { timeout: 60_000 }),
+      page.getByRole("button", { name: "Download report card (PDF)" }).click(),
+    ]);
     expect(
       fs
         .readFileSync((await card.path())!)
