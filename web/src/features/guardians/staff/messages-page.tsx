@@ -12,7 +12,7 @@ type Status = GuardianMessage["status"];
 
 function StatusBadge({ m }: { m: GuardianMessage }) {
   return (
-    <Badge color={STATUS_COLOUR[m.status]} variant="light" style={{ flexShrink: 0 }}>
+    <Badge color={STATUS_COLOUR[m.status]} variant="light" style={{ flexShrink: 0, minWidth: "max-content" }}>
       {STATUS_LABEL[m.status]}
     </Badge>
   );
