@@ -9,7 +9,7 @@ export function BroadsheetTable({ results }: { results: MockResults }) {
   const subjects = results.subjects;
   const showChange = results.previous !== null;
   return (
-    <Table.ScrollContainer minWidth={360 + subjects.length * 110} type="native">
+    <Table.ScrollContainer minWidth={360 + subjects.length * 110} type="native" tabIndex={0} role="region" aria-label="Broadsheet (scrolls sideways)">
       <Table striped withTableBorder withColumnBorders verticalSpacing={4} aria-label="Broadsheet" style={{ whiteSpace: "nowrap" }}>
         <Table.Thead>
           <Table.Tr>

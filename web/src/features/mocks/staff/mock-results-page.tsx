@@ -178,7 +178,7 @@ function Subjects({ results }: { results: MockResults }) {
         <Title order={2} size="h4">
           Subjects
         </Title>
-        <Table.ScrollContainer minWidth={720} type="native">
+        <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label="Subject figures (scrolls sideways)">
           <Table striped withTableBorder verticalSpacing={4} aria-label="Subject figures">
             <Table.Thead>
               <Table.Tr>
