@@ -67,6 +67,16 @@ export type ReportRow = {
 /** A submission's score as it counts: the teacher's final score first. */
 const SCORE = sql.raw("coalesce(x.manual_score, x.score)");
 
+/** The grade of a whole-number score under the bands, as one CASE (the highest band whose min it reaches). */
+function gradeCase(bands: readonly GradeBand[], whole: SQL): SQL {
+  const sorted = [...bands].sort((a, b) => b.min - a.min);
+  if (!sorted.length) return sql`null::int`;
+  return sql`(case ${sql.join(
+    sorted.map((b) => sql`when ${whole} >= ${b.min}::numeric then ${b.grade}::int`),
+    sql` `,
+  )} end)`;
+}
+
 export function reportSql(q: ReportQuery): SQL {
   const streamKey = q.stream ?? "";
   return sql`
@@ -135,13 +145,10 @@ export function reportSql(q: ReportQuery): SQL {
     totals as (
       select sc.*, sc.class_score + sc.exam_score as total from scores sc
     ),
-    bands as (
-      select (b->>'min')::numeric as min, (b->>'grade')::int as grade from jsonb_array_elements(${JSON.stringify(q.bands)}::jsonb) b
-    ),
     ranked as (
       select tt.*,
         case when tt.total is not null then rank() over (partition by tt.subject_id, tt.total is null order by tt.total desc) end as position,
-        (select b.grade from bands b where b.min <= floor(tt.total + 0.5) order by b.min desc limit 1) as grade
+        ${gradeCase(q.bands, sql`floor(tt.total + 0.5)`)} as grade
       from totals tt
     ),
     lines as (
