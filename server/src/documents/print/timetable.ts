@@ -24,9 +24,9 @@ export function drawTimetable(doc: Doc, school: SchoolPrint, crest: Picture, moc
   const cols: Column[] = [
     { title: "Date", width: 150 },
     { title: "Time", width: 80 },
-    { title: "Subject", width: inner - 330 },
+    { title: "Subject", width: inner - 350 },
     { title: "Paper", width: 60 },
-    { title: "Duration", width: 40, align: "right" },
+    { title: "Duration", width: 60, align: "right" },
   ];
   tableHead(doc, cols, M, y, 18);
   y += 18;
