@@ -251,5 +251,5 @@ describe("checks and release", () => {
     const back = await a.uncheck(admin.token, term.id, "JHS 3C", "head_teacher");
     expect(back.body).toMatchObject({ released: false, headTeacher: null });
     expect((await a.reports(abena.token, term.id, "")).status).toBe(403);
-  });
+  }, 120_000);
 });
