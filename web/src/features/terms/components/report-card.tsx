@@ -66,8 +66,8 @@ export function ReportCard({ school, term, student }: { school: School | undefin
           <Line label="Position in class" value={student.overallPosition ? `${ordinalText(student.overallPosition)} out of ${student.classSize}` : "—"} />
           <Line label="Total / average" value={`${scoreText(student.total)} / ${scoreText(student.average)}`} />
         </SimpleGrid>
-        <Table.ScrollContainer minWidth={560}>
-          <Table withTableBorder withColumnBorders verticalSpacing={2} horizontalSpacing={6} fz="sm" aria-label={`Subjects of ${student.name}`}>
+        <div style={{ overflowX: "auto" }} tabIndex={0} role="region" aria-label="Subjects (scrolls sideways on a phone)">
+          <Table withTableBorder withColumnBorders verticalSpacing={2} horizontalSpacing={6} fz="sm" miw={520} aria-label={`Subjects of ${student.name}`}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Subject</Table.Th>
@@ -95,7 +95,7 @@ export function ReportCard({ school, term, student }: { school: School | undefin
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={4} verticalSpacing={2}>
           <Line
             label="Attendance"
