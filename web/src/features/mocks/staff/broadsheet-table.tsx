@@ -35,7 +35,7 @@ export function BroadsheetTable({ results }: { results: MockResults }) {
               <Table.Th scope="row" fw={500} style={sticky}>
                 {st.name}
                 {st.incomplete && (
-                  <Badge ml={6} size="xs" color="orange" variant="light">
+                  <Badge display="block" w="fit-content" mt={2} size="xs" color="orange" variant="light">
                     Incomplete
                   </Badge>
                 )}

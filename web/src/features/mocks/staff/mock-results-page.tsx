@@ -110,7 +110,7 @@ function Distribution({ results }: { results: MockResults }) {
             ))}
             <Table.Tr>
               <Table.Td>Incomplete</Table.Td>
-              <Table.Td>{results.incomplete}</Table.Td>
+              <Table.Td>{results.students.filter((s) => s.incomplete).length}</Table.Td>
             </Table.Tr>
           </Table.Tbody>
         </Table>
