@@ -90,6 +90,16 @@ describe("print jobs of a mock", () => {
     expect((await get(admin, "/api/print-jobs/not-a-uuid")).status).toBe(400);
     expect((await get(admin, "/api/print-jobs/00000000-0000-4000-8000-000000000000/file")).status).toBe(404);
     await finished(ctx.p.maths.token, mine.id);
+    // A job its server left running (a restart) is answered as failed once it has not moved for ten minutes.
+    await t.database.db
+      .update(printJobs)
+      .set({ status: "running", updatedAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(printJobs.id, mine.id));
+    expect((await get(ctx.p.maths.token, `/api/print-jobs/${mine.id}`)).body).toMatchObject({
+      status: "failed",
+      url: null,
+      error: expect.stringMatching(/stopped/),
+    });
   });
 });
 

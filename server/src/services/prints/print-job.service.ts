@@ -27,7 +27,13 @@ export const PRINT_JOB_TTL_MS = 24 * 3600_000;
 /** Progress is written at most this often. */
 const PROGRESS_EVERY_MS = 300;
 
-function present(row: PrintJobRow): PrintJob {
+/** A job not moved for this long while queued or running lost its server (a restart): it is answered as failed. */
+const STALLED_MS = 10 * 60_000;
+const STALLED = "The server stopped while drawing this. Start the print again.";
+
+function present(row: PrintJobRow, now = Date.now()): PrintJob {
+  const stalled = (row.status === "queued" || row.status === "running") && now - row.updatedAt.getTime() > STALLED_MS;
+  if (stalled) return { ...present({ ...row, status: "failed", error: STALLED }, now) };
   return {
     id: row.id,
     kind: row.kind as PrintJob["kind"],
