@@ -93,8 +93,8 @@ export function SubjectFields({
                   label="Kind"
                   value={p.kind}
                   data={[
-                    { value: "marks", label: "Marks entered" },
-                    { value: "quiz", label: "Quiz on devices" },
+                    { value: "marks", label: "Marks" },
+                    { value: "quiz", label: "Quiz" },
                   ]}
                   onChange={(e) => setPaper(j, { kind: e.currentTarget.value as PaperValues["kind"], quizId: null })}
                 />
@@ -124,7 +124,15 @@ export function SubjectFields({
                   error={pe("weight")}
                   onChange={(e) => setPaper(j, { weight: e.currentTarget.value })}
                 />
-                <TextInput label="Date" type="date" value={p.date} error={pe("startsAt")} onChange={(e) => setPaper(j, { date: e.currentTarget.value })} />
+                <TextInput
+                  label="Date"
+                  type="date"
+                  value={p.date}
+                  error={pe("startsAt")}
+                  onChange={(e) => setPaper(j, { date: e.currentTarget.value })}
+                  // A date needs the whole row on a phone (the browser's own date box is wide).
+                  style={{ gridColumn: "span 2" }}
+                />
                 <TextInput label="Start time" type="time" value={p.time} onChange={(e) => setPaper(j, { time: e.currentTarget.value })} />
                 <TextInput
                   label="Duration (min)"
