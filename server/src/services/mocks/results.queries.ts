@@ -14,12 +14,14 @@ import type { GradeBandInput } from "@adesua/domain";
  */
 export function sittingCtes(p: string, mock: SQL, schoolBands: GradeBandInput[]): SQL {
   const n = (name: string) => sql.raw(`${p}${name}`);
+  // Materialized: each is computed once and read many times (a planner without statistics on fresh tables would
+  // otherwise re-run the inlined subqueries once per student).
   return sql`
   ${n("m")} as (
     select m.id, m.student_type, m.grading, coalesce(m.bands, ${JSON.stringify(schoolBands)}::jsonb) as bands
     from mocks m where m.id = ${mock}
   ),
-  ${n("st")} as (
+  ${n("st")} as materialized (
     select u.id, u.name, ('JHS ' || substr(u.student_type, 4) || coalesce(u.stream, '')) as class, u.stream
     from ${n("m")} m join users u on u.role = 'student' and u.status = 'active' and u.student_type = m.student_type
   ),
@@ -37,20 +39,20 @@ export function sittingCtes(p: string, mock: SQL, schoolBands: GradeBandInput[])
     left join mock_marks mm on mm.paper_id = pp.id and mm.student_id = st.id
     where pp.mock_id = ${mock}
   ),
-  ${n("sc")} as (
+  ${n("sc")} as materialized (
     select student_id, subject_id,
            case when bool_or(pct is null) or sum(weight) <= 0 then null else round(sum(pct * weight) / sum(weight), 2) end as score,
            jsonb_agg(jsonb_build_object('paperId', paper_id, 'name', paper, 'percent', pct) order by position, paper_id) as papers
     from ${n("ppct")} group by student_id, subject_id
   ),
-  ${n("rk")} as (
+  ${n("rk")} as materialized (
     select sc.*,
            rank() over (partition by subject_id order by score) - 1 as below,
            count(*) over (partition by subject_id, score) as equal,
            count(*) over (partition by subject_id) as n
     from ${n("sc")} sc where score is not null
   ),
-  ${n("ss")} as (
+  ${n("ss")} as materialized (
     select sc.student_id, sc.subject_id, sc.score, sc.papers, subj.core, subj.name, subj.position,
            case
              when sc.score is null then null
@@ -85,7 +87,7 @@ export function sittingCtes(p: string, mock: SQL, schoolBands: GradeBandInput[])
            sum(og.score) as total
     from ${n("og")} og cross join ${n("need")} nd group by og.student_id
   ),
-  ${n("agg")} as (
+  ${n("agg")} as materialized (
     select a.*, case when a.aggregate is not null then rank() over (partition by a.aggregate is null order by a.aggregate) end as position
     from ${n("agg0")} a
   )`;
@@ -112,7 +114,7 @@ export function resultsSql(mockId: number, schoolBands: GradeBandInput[], filter
     order by f.first desc, m2.id desc limit 1
   ),
   ${sittingCtes("p_", sql`(select id from prev)`, schoolBands)},
-  by_student as (
+  by_student as materialized (
     select ss.student_id,
            jsonb_agg(jsonb_build_object('name', ss.name, 'score', ss.score, 'grade', ss.grade, 'core', ss.core, 'papers', ss.papers)
                      order by ss.position, ss.subject_id) as subjects
