@@ -375,7 +375,7 @@ export const records = pgTable(
   ],
 );
 
-// Sessions and sign-in throttling, schedule and announcement (issue 13), gradebook and performance (issue 12) tables live beside this file.
+// Sessions, throttling, schedule (issue 13), gradebook and performance (issue 12), mocks and terms (issue 28) live beside this file.
 export * from "./schema-accounts";
 export * from "./schema-auth";
 export * from "./schema-audit";
@@ -389,7 +389,6 @@ export * from "./schema-question-bank";
 export * from "./schema-mocks";
 export * from "./schema-terms";
 export * from "./schema-guardians";
-
 export type UserRow = typeof users.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 export type CourseRow = typeof courses.$inferSelect;
