@@ -35,7 +35,15 @@ export function ReportCard({ school, term, student }: { school: School | undefin
     <Box
       data-testid="report-card"
       p="md"
-      style={{ border: "1px solid var(--mantine-color-gray-5)", borderRadius: 4, background: "white", color: "black", maxWidth: 794, margin: "0 auto" }}
+      style={{
+        border: "1px solid var(--mantine-color-gray-5)",
+        borderRadius: 4,
+        background: "white",
+        color: "black",
+        maxWidth: 794,
+        minWidth: 0,
+        margin: "0 auto",
+      }}
     >
       <Stack gap="xs">
         <Group justify="center" gap="md" wrap="nowrap" align="center">
