@@ -40,6 +40,7 @@ export function ReportCard({ school, term, student }: { school: School | undefin
         borderRadius: 4,
         background: "white",
         color: "black",
+        width: "100%",
         maxWidth: 794,
         minWidth: 0,
         margin: "0 auto",
