@@ -40,6 +40,10 @@ const ROUTES = [
   { name: "attempt screen", module: "src/features/attempts/routes/attempt-page.tsx" },
   // The student bank list (issue 11): groups, filters and the per-subject practice history.
   { name: "past questions", module: /^src\/features\/question-bank\/routes\/past-questions-page\.tsx$/ },
+  // Issue 28: the student's results, their own mock result slip and term report card.
+  { name: "results", module: "src/app/results-page.tsx" },
+  { name: "result slip", module: "src/features/mocks/routes/student-slip-page.tsx" },
+  { name: "report card", module: "src/features/terms/routes/student-report-page.tsx" },
 ];
 
 const manifestPath = path.join(dist, ".vite/manifest.json");

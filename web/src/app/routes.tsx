@@ -3,6 +3,8 @@ import type { ComponentType } from "react";
 import type { Role } from "@adesua/domain";
 import { tokenStore } from "@/lib/storage";
 import { queryClient } from "./query-client";
+import type { MocksPageName } from "../features/mocks/staff/mocks-pages";
+import type { TermsPageName } from "../features/terms/staff/terms-pages";
 
 /**
  * The pages of each role area. Features add their routes here (the app composes features;
@@ -100,33 +102,28 @@ const gradingStaffRoutes = (roles?: readonly Role[]): AreaRoute[] => [
   { path: "record/:id/edit", roles, ...recordForm },
 ];
 
-/** Terminal reports (issue 28): terms, score sheets and class reports, the same in the teacher area (teachers only) and the admin area. */
+/*
+ * Terminal reports and mock examinations (issue 28), the same in the teacher area (teachers only) and the admin area;
+ * each feature's pages load through one module (features/<f>/staff/<f>-pages.ts), so the entry carries one import each.
+ */
+const termPage = (name: TermsPageName) => ({ lazy: async () => ({ Component: await (await import("../features/terms/staff/terms-pages")).loadTermsPage(name) }) });
 const termStaffRoutes = (roles?: readonly Role[]): AreaRoute[] => [
-  { path: "terms", roles, lazy: async () => ({ Component: (await import("../features/terms/staff/terms-list-page")).TermsListPage }) },
-  { path: "terms/new", roles: ["admin"], lazy: async () => ({ Component: (await import("../features/terms/forms/term-form-page")).TermFormPage }) },
-  { path: "terms/:id/edit", roles: ["admin"], lazy: async () => ({ Component: (await import("../features/terms/forms/term-form-page")).TermFormPage }) },
-  { path: "terms/:id", roles, lazy: async () => ({ Component: (await import("../features/terms/staff/term-page")).TermPage }) },
-  {
-    path: "terms/:id/subjects/:subjectId",
-    roles,
-    lazy: async () => ({ Component: (await import("../features/terms/staff/score-sheet-page")).ScoreSheetPage }),
-  },
-  { path: "terms/:id/reports", roles, lazy: async () => ({ Component: (await import("../features/terms/staff/class-reports-page")).ClassReportsPage }) },
+  { path: "terms", roles, ...termPage("list") },
+  { path: "terms/new", roles: ["admin"], ...termPage("form") },
+  { path: "terms/:id/edit", roles: ["admin"], ...termPage("form") },
+  { path: "terms/:id", roles, ...termPage("term") },
+  { path: "terms/:id/subjects/:subjectId", roles, ...termPage("scores") },
+  { path: "terms/:id/reports", roles, ...termPage("reports") },
 ];
 
-/** Mock examinations (issue 28): list, form (admin), the mock's page, marks entry and results, in both staff areas. */
-const mockForm = { lazy: async () => ({ Component: (await import("../features/mocks/forms/mock-form-page")).MockFormPage }) };
+const mockPage = (name: MocksPageName) => ({ lazy: async () => ({ Component: await (await import("../features/mocks/staff/mocks-pages")).loadMocksPage(name) }) });
 const mockStaffRoutes = (roles?: readonly Role[]): AreaRoute[] => [
-  { path: "mocks", roles, lazy: async () => ({ Component: (await import("../features/mocks/staff/mocks-list-page")).MocksListPage }) },
-  { path: "mocks/new", roles: ["admin"], ...mockForm },
-  { path: "mocks/:id/edit", roles: ["admin"], ...mockForm },
-  { path: "mocks/:id", roles, lazy: async () => ({ Component: (await import("../features/mocks/staff/mock-page")).MockPage }) },
-  {
-    path: "mocks/:id/papers/:paperId/marks",
-    roles,
-    lazy: async () => ({ Component: (await import("../features/mocks/staff/marks-entry-page")).MarksEntryPage }),
-  },
-  { path: "mocks/:id/results", roles, lazy: async () => ({ Component: (await import("../features/mocks/staff/mock-results-page")).MockResultsPage }) },
+  { path: "mocks", roles, ...mockPage("list") },
+  { path: "mocks/new", roles: ["admin"], ...mockPage("form") },
+  { path: "mocks/:id/edit", roles: ["admin"], ...mockPage("form") },
+  { path: "mocks/:id", roles, ...mockPage("mock") },
+  { path: "mocks/:id/papers/:paperId/marks", roles, ...mockPage("marks") },
+  { path: "mocks/:id/results", roles, ...mockPage("results") },
 ];
 
 export const studentRoutes: AreaRoute[] = [
