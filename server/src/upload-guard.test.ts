@@ -18,7 +18,7 @@ const MARKER = "SECRETMARKER";
 
 let admin: string;
 let teacher: string;
-let ids: { quiz: number; course: number; event: number };
+let ids: { quiz: number; course: number; event: number; mock: number; paper: number; term: number };
 
 type Sample = "docxBomb" | "lyingDocx" | "xlsxBomb" | "lyingXlsx" | "manyEntries" | "hugeCsv" | "pdfBomb";
 let samples: Record<Sample, Buffer>;
@@ -33,7 +33,28 @@ beforeAll(async () => {
   const { quiz } = await buildQuiz(db, { teacherId: te.user.id, courseId: course.id });
   const ev = await call(t.app, { method: "POST", url: "/api/schedules", token: teacher, payload: event() as never });
   expect(ev.status).toBe(201);
-  ids = { quiz: quiz.id, course: course.id, event: ev.body.id };
+  // Issue 28's uploads: a mock paper's marks, a term's attendance, the school's crest.
+  const mock = await call(t.app, {
+    method: "POST",
+    url: "/api/mocks",
+    token: admin,
+    payload: {
+      title: "Mock",
+      level: "jhs3",
+      subjects: [
+        { name: "Mathematics", core: true, papers: [{ name: "Paper 2", kind: "marks", outOf: 100, startsAt: "2027-03-08T09:00:00Z", durationMinutes: 90 }] },
+      ],
+    } as never,
+  });
+  expect(mock.status).toBe(201);
+  const term = await call(t.app, {
+    method: "POST",
+    url: "/api/terms",
+    token: admin,
+    payload: { name: "Term 1", startsOn: "2027-01-05", endsOn: "2027-04-01" } as never,
+  });
+  expect(term.status).toBe(201);
+  ids = { quiz: quiz.id, course: course.id, event: ev.body.id, mock: mock.body.id, paper: mock.body.subjects[0].papers[0].id, term: term.body.id };
   const started = performance.now();
   samples = {
     docxBomb: docxBomb(315),
@@ -62,6 +83,8 @@ type Route = {
   name: string;
   /** A background reading (202 and a job): its refusal is the job's error once it ends. */
   job?: boolean;
+  /** The path as the API document names it, when it has ids before its end. */
+  doc?: string;
 };
 
 /** Every route that takes a file, with the fields that get it past its other checks to the file. */
@@ -116,6 +139,25 @@ const ROUTES: Route[] = [
   },
   { method: "POST", url: () => "/api/courses", token: () => admin, field: "material", fields: () => ({ title: "Course", description: "x" }), name: "m.pdf" },
   {
+    method: "POST",
+    url: () => `/api/mocks/${ids.mock}/papers/${ids.paper}/marks/import`,
+    doc: "/api/mocks/{id}/papers/{paperId}/marks/import",
+    token: () => admin,
+    field: "file",
+    fields: () => ({}),
+    name: "marks.xlsx",
+  },
+  {
+    method: "POST",
+    url: () => `/api/terms/${ids.term}/attendance/import`,
+    doc: "/api/terms/{id}/attendance/import",
+    token: () => admin,
+    field: "file",
+    fields: () => ({}),
+    name: "attendance.xlsx",
+  },
+  { method: "PUT", url: () => "/api/school/crest", token: () => admin, field: "file", fields: () => ({}), name: "crest.png" },
+  {
     method: "PUT",
     url: () => `/api/courses/${ids.course}`,
     token: () => admin,
@@ -134,9 +176,18 @@ const READS_DOCX = new Set([
   "/api/schedules",
   `/api/schedules/{id}`,
 ]);
-const READS_XLSX = new Set(["/api/users/import"]);
+const READS_XLSX = new Set(["/api/users/import", "/api/mocks/{id}/papers/{paperId}/marks/import", "/api/terms/{id}/attendance/import"]);
 /** Routes that take text (CSV, GIFT…) or a class list: a PDF is the wrong type there. */
-const TEXT_ROUTES = new Set(["/api/questions/import-csv", "/api/questions/import", "/api/import-export/questions", "/api/users/import"]);
+const TEXT_ROUTES = new Set([
+  "/api/questions/import-csv",
+  "/api/questions/import",
+  "/api/import-export/questions",
+  "/api/users/import",
+  "/api/mocks/{id}/papers/{paperId}/marks/import",
+  "/api/terms/{id}/attendance/import",
+  // An image: a PDF is the wrong type there too.
+  "/api/school/crest",
+]);
 
 describe("the one upload guard (issue 25 item 1)", () => {
   /** A parse job's end, answered as the synchronous route would have: its error's status and `{ error }`. */
@@ -157,7 +208,7 @@ describe("the one upload guard (issue 25 item 1)", () => {
         .filter(([, op]) => op.requestBody?.content?.["multipart/form-data"])
         .map(([m]) => `${m.toUpperCase()} ${path}`),
     );
-    const tested = ROUTES.map((r) => `${r.method} ${r.url().replace(/\/\d+$/, "/{id}")}`);
+    const tested = ROUTES.map((r) => `${r.method} ${r.doc ?? r.url().replace(/\/\d+$/, "/{id}")}`);
     expect(new Set(multipart)).toEqual(new Set(tested));
   });
 
@@ -165,7 +216,7 @@ describe("the one upload guard (issue 25 item 1)", () => {
     it(`refuses ${sample} on every upload route with 413/415/422 and a clear message; /api/health still answers`, async () => {
       const answers: string[] = [];
       for (const r of ROUTES) {
-        const path = r.url().replace(/\/\d+$/, "/{id}");
+        const path = r.doc ?? r.url().replace(/\/\d+$/, "/{id}");
         const started = performance.now();
         let res = await call(t.app, {
           method: r.method,

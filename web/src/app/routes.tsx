@@ -106,7 +106,9 @@ const gradingStaffRoutes = (roles?: readonly Role[]): AreaRoute[] => [
  * Terminal reports and mock examinations (issue 28), the same in the teacher area (teachers only) and the admin area;
  * each feature's pages load through one module (features/<f>/staff/<f>-pages.ts), so the entry carries one import each.
  */
-const termPage = (name: TermsPageName) => ({ lazy: async () => ({ Component: await (await import("../features/terms/staff/terms-pages")).loadTermsPage(name) }) });
+const termPage = (name: TermsPageName) => ({
+  lazy: async () => ({ Component: await (await import("../features/terms/staff/terms-pages")).loadTermsPage(name) }),
+});
 const termStaffRoutes = (roles?: readonly Role[]): AreaRoute[] => [
   { path: "terms", roles, ...termPage("list") },
   { path: "terms/new", roles: ["admin"], ...termPage("form") },
@@ -116,7 +118,9 @@ const termStaffRoutes = (roles?: readonly Role[]): AreaRoute[] => [
   { path: "terms/:id/reports", roles, ...termPage("reports") },
 ];
 
-const mockPage = (name: MocksPageName) => ({ lazy: async () => ({ Component: await (await import("../features/mocks/staff/mocks-pages")).loadMocksPage(name) }) });
+const mockPage = (name: MocksPageName) => ({
+  lazy: async () => ({ Component: await (await import("../features/mocks/staff/mocks-pages")).loadMocksPage(name) }),
+});
 const mockStaffRoutes = (roles?: readonly Role[]): AreaRoute[] => [
   { path: "mocks", roles, ...mockPage("list") },
   { path: "mocks/new", roles: ["admin"], ...mockPage("form") },

@@ -9,6 +9,7 @@
  *                                                           one student; a student: their own, after release)
  */
 import { z } from "zod";
+import { positiveId } from "../common";
 
 export const MockResultsQuerySchema = z.object({
   /** "JHS 3B": only that class's students (positions stay within the whole sitting). */
@@ -21,10 +22,7 @@ export const BroadsheetQuerySchema = MockResultsQuerySchema.extend({
 });
 export const SlipsQuerySchema = MockResultsQuerySchema.extend({
   format: z.literal("pdf", { error: "format must be pdf" }).default("pdf"),
-  studentId: z.preprocess(
-    (v) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : v),
-    z.number({ error: "studentId must be a positive number" }).int().min(1).optional(),
-  ),
+  studentId: positiveId("studentId").optional(),
 });
 
 export const StudentSubjectResultSchema = z.object({

@@ -11,7 +11,7 @@
  *   DELETE /terms/{id}/checks?class=&role=                 → TermClass (takes a check back)
  */
 import { z } from "zod";
-import { PersonRefSchema } from "../common";
+import { PersonRefSchema, positiveId } from "../common";
 
 export const TERM_REPORT_MESSAGES = {
   classNeeded: "class is required, e.g. JHS 2B",
@@ -27,10 +27,7 @@ export const ReportsQuerySchema = z.object({
   class: z.string({ error: TERM_REPORT_MESSAGES.classNeeded }).trim().max(20, { error: TERM_REPORT_MESSAGES.className }).optional(),
   format: z.enum(["json", "pdf"], { error: "format must be json or pdf" }).default("json"),
   /** PDF only: one student's card. */
-  studentId: z.preprocess(
-    (v) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : v),
-    z.number({ error: "studentId must be a positive number" }).int().min(1).optional(),
-  ),
+  studentId: positiveId("studentId").optional(),
   /** PDF only: print before both checks, marked "PREVIEW" on every page (staff). */
   preview: z.preprocess((v) => v === "true" || v === "1" || v === true, z.boolean()).optional(),
 });

@@ -14,7 +14,13 @@ type Computed = Omit<MockResults, "mock" | "subjects"> & { subjects: (Omit<Subje
 /** The results of a mock as the database computes them (results.queries.ts), for a class or one student. */
 export async function computeResults(db: Queryable, head: MockHead, filter: ResultsFilter): Promise<Computed> {
   const { bands } = await schoolAssessment(db);
-  const [row] = await rowsOf<{ results: unknown }>(db, resultsSql(head.id, bands, filter));
+  // PostgreSQL would JIT-compile this large statement on every call (most of its time, bench/README.md): off for it
+  // alone, as the reports do (decision 026).
+  const run = async (q: Queryable) => {
+    await q.execute(sql`set local jit = off`);
+    return rowsOf<{ results: unknown }>(q, resultsSql(head.id, bands, filter));
+  };
+  const [row] = "transaction" in db && typeof db.transaction === "function" ? await db.transaction(run) : await run(db);
   const r = (typeof row.results === "string" ? JSON.parse(row.results) : row.results) as Computed;
   // numeric comes back from json as numbers already; counts are bigint → numbers in JSON
   return r;
