@@ -418,7 +418,7 @@ describe.concurrent("every route of the route table looks right at 360 and 1280 
   ] as const) {
     it(
       `${role}: buttons look like buttons, disabled ones look disabled, nothing is wider than the screen, no text is cut`,
-      { timeout: 170_000 },
+      { timeout: 300_000 },
       async ({ expect }) => {
         const failures = await visitAll(role, email, routes[role]);
         // One line per defect, with the widths it shows at ("360+1280px" when both).
