@@ -99,14 +99,16 @@ beforeAll(async () => {
   className = `JHS 3${me.stream ?? ""}`;
   otherId = users.data.find((u) => u.id !== me.id)!.id;
 
-  // A mock of JHS 3 with one paper per subject, its papers from tomorrow at 9:00, marks for the student and another.
+  // A mock of JHS 3 with one paper per subject, its papers from tomorrow at 7:00 and 13:00, marks for the student and another.
+  // Not 9:00: the journeys share one server, and schedule-announcements clicks tomorrow's empty 10:00 slot in the teacher's
+  // calendar, where this mock shows (its Mathematics is the demo teacher's subject).
   const mock = await ok<{ id: number; subjects: { name: string; papers: { id: number }[] }[] }>(admin, "POST", "/mocks", {
     title: MOCK,
     level: "jhs3",
     subjects: SUBJECTS.map((s, i) => ({
       name: s.name,
       core: s.core,
-      papers: [{ name: "Paper 1", kind: "marks", outOf: 100, weight: 100, startsAt: localAt(1 + Math.floor(i / 2), i % 2 ? 13 : 9), durationMinutes: 90 }],
+      papers: [{ name: "Paper 1", kind: "marks", outOf: 100, weight: 100, startsAt: localAt(1 + Math.floor(i / 2), i % 2 ? 13 : 7), durationMinutes: 90 }],
     })),
   });
   mockId = mock.id;
