@@ -132,7 +132,7 @@ describe("grading journeys", () => {
     await signIn(page, DEMO.teacher);
     await page.waitForURL("**/teachers/dashboard");
     await page.goto("/teachers/dashboard/grade");
-    await page.getByLabel("Search students").fill(STUDENT.name);
+    await page.getByLabel("Search students", { exact: true }).fill(STUDENT.name);
     const row = page.getByTestId("grade-row").filter({ hasText: title });
     await row.getByText("66.67%").waitFor();
     // The score bar: orange from 50, red below 50.
