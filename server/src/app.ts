@@ -61,6 +61,7 @@ import { mockRoutes } from "./routes/mocks/mocks.routes";
 import { termRoutes } from "./routes/terms/terms.routes";
 import { guardianRoutes } from "./routes/guardians/guardians.routes";
 import { printJobRoutes } from "./routes/prints/print-jobs.routes";
+import { sittingRoutes } from "./routes/sittings/sittings.routes";
 import { schoolRoutes } from "./routes/admin/school.routes";
 import type { FileStorage } from "./storage/storage";
 import { storageFor } from "./storage/storage-for";
@@ -338,6 +339,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(termRoutes, { prefix: "/api" });
   await app.register(guardianRoutes, { prefix: "/api" });
   await app.register(printJobRoutes, { prefix: "/api" });
+  await app.register(sittingRoutes, { prefix: "/api" });
   await app.register(schoolRoutes, { prefix: "/api" });
 
   const webDist = config.webDist;

@@ -15,6 +15,8 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+// Lazy reference only (`() => sittings.id`): schema-sittings.ts imports this module.
+import { sittings } from "./schema-sittings";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -236,6 +238,8 @@ export const attempts = pgTable(
     currentSection: integer("current_section").notNull().default(0),
     sectionStartedAt: ts("section_started_at"),
     submittedAt: ts("submitted_at"),
+    /** A sheet of a paper sitting (issue 29): the attempt was written on paper and recorded from its photo. */
+    sittingId: integer("sitting_id").references((): AnyPgColumn => sittings.id, { onDelete: "set null" }),
   },
   (t) => [
     // The database, not JavaScript, stops a second attempt with the same number.
@@ -244,6 +248,10 @@ export const attempts = pgTable(
       .on(t.quizId, t.userId)
       .where(sql`status = 'in_progress'`),
     index("attempts_user_id_idx").on(t.userId),
+    // One paper attempt per student and sitting: scanning the same sheet again replaces it, never doubles it.
+    uniqueIndex("attempts_sitting_user_key")
+      .on(t.sittingId, t.userId)
+      .where(sql`sitting_id is not null`),
     index("attempts_open_deadline_idx")
       .on(t.deadline)
       .where(sql`status = 'in_progress'`),
@@ -389,6 +397,7 @@ export * from "./schema-question-bank";
 export * from "./schema-mocks";
 export * from "./schema-terms";
 export * from "./schema-guardians";
+export * from "./schema-sittings";
 export type UserRow = typeof users.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 export type CourseRow = typeof courses.$inferSelect;

@@ -17,14 +17,16 @@ export const PrintJobInputSchema = z.discriminatedUnion(
     z.object({ kind: z.literal("report-cards"), termId: positiveId("termId"), class: z.string().trim().min(1).max(20), preview: z.boolean().optional() }),
     z.object({ kind: z.literal("result-slips"), mockId: positiveId("mockId"), class: z.string().trim().max(20).optional() }),
     z.object({ kind: z.literal("broadsheet"), mockId: positiveId("mockId"), class: z.string().trim().max(20).optional() }),
+    /** A paper sitting (issue 29): its question paper and answer sheets; POST /sittings/{id}/print makes the same job. */
+    z.object({ kind: z.literal("paper"), sittingId: positiveId("sittingId") }),
   ],
-  { error: 'kind must be "report-cards", "result-slips" or "broadsheet"' },
+  { error: 'kind must be "report-cards", "result-slips", "broadsheet" or "paper"' },
 );
 export type PrintJobInput = z.infer<typeof PrintJobInputSchema>;
 
 export const PrintJobSchema = z.object({
   id: z.string(),
-  kind: z.enum(["report-cards", "result-slips", "broadsheet"]),
+  kind: z.enum(["report-cards", "result-slips", "broadsheet", "paper"]),
   status: z.enum(["queued", "running", "done", "failed"]),
   /** Pages (cards, slips) to draw and drawn so far. */
   total: z.number().int(),

@@ -11,6 +11,7 @@ import type { FileStorage } from "../../storage/storage";
 import { storedFileDownload } from "../files/files.service";
 import { mockResults } from "../mocks/results.service";
 import { termReports } from "../terms/reports.service";
+import { paperDocumentFor } from "./paper-document";
 import { loadSchoolPrint, renderPdf, type PrintDocument } from "./print.service";
 
 /**
@@ -51,6 +52,7 @@ async function documentFor(
   viewer: Viewer,
   input: PrintJobInput,
 ): Promise<{ doc: PrintDocument; total: number; name: string; params: Record<string, unknown> }> {
+  if (input.kind === "paper") return paperDocumentFor(db, viewer, input.sittingId);
   const school = await loadSchoolPrint(db);
   if (input.kind === "report-cards") {
     const reports = await termReports(db, viewer, input.termId, input.class);
