@@ -36,6 +36,7 @@ export * from "./constants/admin";
 export * from "./contracts/users/enrolment";
 export * from "./rules/assessment";
 export * from "./rules/sitting-versions";
+export * from "./rules/sheet-rows";
 export * from "./contracts/admin/school";
 export * from "./contracts/mocks";
 export * from "./contracts/terms";
