@@ -153,6 +153,7 @@ export const useLevelStudents = (level: string, search: string) =>
   useQuery({
     queryKey: ["sittings", "students", level, search],
     queryFn: ({ signal }) => api<{ data: StudentOption[] }>("/users", { query: { role: "student", studentType: level, search, page: 1, limit: 50 }, signal }),
+    enabled: !!level,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
