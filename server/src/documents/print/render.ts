@@ -1,4 +1,5 @@
 import { drawBroadsheet } from "./broadsheet.ts";
+import { drawPaper } from "../sittings/print-paper.ts";
 import { collect, newDocument, openCrest } from "./draw.ts";
 import { drawReportCards } from "./report-cards.ts";
 import { drawResultSlips } from "./result-slips.ts";
@@ -15,6 +16,8 @@ function title(d: PrintDocument): string {
       return `Timetable: ${d.mock.title}`;
     case "report-cards":
       return `Report cards: ${d.reports.term.name}, ${d.reports.class}`;
+    case "paper":
+      return `Question paper and answer sheets: ${d.paper.quiz.title}, ${d.paper.class}`;
   }
 }
 
@@ -35,6 +38,9 @@ export async function renderDocument(d: PrintDocument, hooks: RenderHooks = NO_H
       break;
     case "report-cards":
       drawReportCards(doc, d.school, crest, d.reports, d.preview, hooks);
+      break;
+    case "paper":
+      drawPaper(doc, d.school, crest, d.paper, hooks);
       break;
   }
   doc.end();
