@@ -1,0 +1,174 @@
+import type { Gray } from "./geometry.ts";
+import { BUBBLE_LETTERS, SHEET_PX_PER_PT, toSheetPx, type SheetLayout } from "./layout.ts";
+import type { ReadRow } from "./reading.ts";
+
+/**
+ * Reading the bubbles of a straightened, evenly lit sheet (issue 29). Each bubble is measured inside its outline (the
+ * inner 68 % of the radius) against the paper just outside it (so a shadow's edge does not darken it), twice: how dark
+ * on average (a fill, a light pencil fill, an erased smudge) and how much of it is firm ink (a tick or a cross covers
+ * little but is dark where it is). The printed letter is taken away by the sheet's own empty bubbles of that letter.
+ *
+ * Never a guess: a bubble is firm, clean, or the row is unsure. An erased mark beside a firm one (light, no firm ink in
+ * it) is not a mark; a light mark alone, or anything between, leaves the row to the teacher.
+ */
+const K = SHEET_PX_PER_PT;
+
+export type BubbleMeasure = { mean: number; ink: number };
+
+/** Row offsets searched when lining the row's outlines up with the print (pixels of the straightened sheet). */
+const SEARCH = 6;
+const ANGLES = 32;
+const COS = Array.from({ length: ANGLES }, (_, i) => Math.cos((2 * Math.PI * i) / ANGLES));
+const SIN = Array.from({ length: ANGLES }, (_, i) => Math.sin((2 * Math.PI * i) / ANGLES));
+
+function at(g: Gray, x: number, y: number): number {
+  const xi = Math.round(x);
+  const yi = Math.round(y);
+  if (xi < 0 || yi < 0 || xi >= g.width || yi >= g.height) return 255;
+  return g.data[yi * g.width + xi];
+}
+
+/** How much darker the printed outline is than the paper just outside it, for a row placed at (dx, dy). */
+function outlineFit(g: Gray, row: SheetLayout["bubbleRows"][number], dx: number, dy: number): number {
+  let s = 0;
+  for (const b of row.bubbles) {
+    const cx = b.cx * K + dx;
+    const cy = b.cy * K + dy;
+    const r = b.r * K;
+    for (let i = 0; i < ANGLES; i++) s += at(g, cx + (r + 4) * COS[i], cy + (r + 4) * SIN[i]) - at(g, cx + r * COS[i], cy + r * SIN[i]);
+  }
+  return s;
+}
+
+function rowOffset(g: Gray, row: SheetLayout["bubbleRows"][number]): [number, number] {
+  let best: [number, number] = [0, 0];
+  let bestFit = -Infinity;
+  for (let dy = -SEARCH; dy <= SEARCH; dy += 2)
+    for (let dx = -SEARCH; dx <= SEARCH; dx += 2) {
+      const f = outlineFit(g, row, dx, dy);
+      if (f > bestFit) {
+        bestFit = f;
+        best = [dx, dy];
+      }
+    }
+  const [bx, by] = best;
+  for (let dy = by - 1; dy <= by + 1; dy++)
+    for (let dx = bx - 1; dx <= bx + 1; dx++) {
+      const f = outlineFit(g, row, dx, dy);
+      if (f > bestFit) {
+        bestFit = f;
+        best = [dx, dy];
+      }
+    }
+  return best;
+}
+
+export function measureBubble(g: Gray, cx: number, cy: number, r: number): BubbleMeasure {
+  // The paper around the bubble: a high percentile of a ring outside the outline (ink spilling over is ignored).
+  const ring: number[] = [];
+  const r0 = r + 2.5;
+  const r1 = r + 7;
+  const inner = r * 0.68;
+  const x0 = Math.floor(cx - r1);
+  const y0 = Math.floor(cy - r1);
+  const inside: number[] = [];
+  for (let y = y0; y <= Math.ceil(cy + r1); y++)
+    for (let x = x0; x <= Math.ceil(cx + r1); x++) {
+      const d = Math.hypot(x - cx, y - cy);
+      if (d <= inner) inside.push(at(g, x, y));
+      else if (d >= r0 && d <= r1) ring.push(at(g, x, y));
+    }
+  ring.sort((a, b) => a - b);
+  const white = Math.max(128, ring[Math.floor(ring.length * 0.9)] ?? 255);
+  let sum = 0;
+  let firm = 0;
+  for (const v of inside) {
+    const d = Math.max(0, Math.min(1, 1 - v / white));
+    sum += d;
+    if (d > 0.45) firm++;
+  }
+  return { mean: sum / inside.length, ink: firm / inside.length };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)] : 0;
+};
+
+/** A firm mark: enough firm ink (tick, cross) or dark enough on average (a fill, a pencil fill). */
+const FIRM_MEAN = 0.28;
+const FIRM_INK = 0.14;
+/** Clean: what empty bubbles measure, give or take the noise of a poor photo. */
+const CLEAN_MEAN = 0.07;
+const CLEAN_INK = 0.05;
+/** Beside a firm mark, a light mark with almost no firm ink is an erased one. */
+const ERASED_INK = 0.05;
+
+export function readBubbleRows(g: Gray, layout: SheetLayout): ReadRow[] {
+  const rows = layout.bubbleRows;
+  const raw = rows.map((row) => rowOffset(g, row));
+  // A row's offset is the median of its own and its neighbours' (a row scribbled all over cannot pull it away).
+  const offsets = raw.map((_, i) => {
+    const near = raw.slice(Math.max(0, i - 1), i + 2);
+    return [median(near.map((o) => o[0])), median(near.map((o) => o[1]))] as const;
+  });
+  const measures = rows.map((row, i) => row.bubbles.map((b) => measureBubble(g, b.cx * K + offsets[i][0], b.cy * K + offsets[i][1], b.r * K)));
+  const all = measures.flat();
+  const globalMean = median(all.map((m) => m.mean));
+  const globalInk = median(all.map((m) => m.ink));
+  const base = BUBBLE_LETTERS.map((_, k) => {
+    const mean = median(measures.map((m) => m[k].mean));
+    const ink = median(measures.map((m) => m[k].ink));
+    // With few rows the median of a letter may be a marked one: the sheet's own then.
+    return {
+      mean: rows.length >= 8 && Math.abs(mean - globalMean) < 0.05 ? mean : globalMean,
+      ink: rows.length >= 8 && Math.abs(ink - globalInk) < 0.05 ? ink : globalInk,
+    };
+  });
+  return rows.map((row, i) => {
+    const ms = measures[i].map((m, k) => ({ mean: Math.max(0, m.mean - base[k].mean), ink: Math.max(0, m.ink - base[k].ink) }));
+    return classifyRow(row.n, ms);
+  });
+}
+
+/** One row's verdict from its measures (the printed letter already taken away). */
+export function classifyRow(n: number, ms: BubbleMeasure[]): ReadRow {
+  const strength = ms.map((m) => Math.max(m.mean / 0.7, m.ink));
+  const fill = strength.map((s) => Math.round(Math.min(1, s) * 1000) / 1000);
+  const firm = ms.map((m) => m.mean >= FIRM_MEAN || m.ink >= FIRM_INK);
+  const strongest = Math.max(0, ...strength.filter((_, k) => firm[k]));
+  const marked: string[] = [];
+  let unsure = false;
+  ms.forEach((m, k) => {
+    const clean = m.mean < CLEAN_MEAN && m.ink < CLEAN_INK;
+    if (firm[k]) {
+      // Firm but far lighter than the row's firmest, with little firm ink: an erased mark, if it is light enough.
+      if (strength[k] < 0.35 * strongest && m.ink < ERASED_INK) return;
+      if (strength[k] < 0.5 * strongest) unsure = true;
+      else marked.push(BUBBLE_LETTERS[k]);
+      return;
+    }
+    if (clean) return;
+    if (strongest > 0 && m.ink < ERASED_INK && strength[k] < 0.45 * strongest) return;
+    unsure = true;
+  });
+  return { n, fill, marked, unsure };
+}
+
+/** How much ink is written in each box (a fraction of its inside; 0 empty). */
+export function readBoxes(g: Gray, layout: SheetLayout): { n: number; ink: number }[] {
+  return layout.boxRows.map(({ n, box }) => {
+    const r = toSheetPx(box);
+    let dark = 0;
+    let all = 0;
+    for (let y = r.y + 8; y < r.y + r.h - 8; y++)
+      for (let x = r.x + 8; x < r.x + r.w - 8; x++) {
+        // The box's number, printed in its top-left corner, is not ink.
+        if (x < r.x + 40 && y < r.y + 26) continue;
+        all++;
+        if (at(g, x, y) < 140) dark++;
+      }
+    const ink = all ? dark / all : 0;
+    return { n, ink: ink < 0.002 ? 0 : Math.round(ink * 1000) / 1000 };
+  });
+}

@@ -1,0 +1,86 @@
+import jsQR from "jsqr";
+import { applyHomography, type Gray, type Homography } from "./geometry.ts";
+import type { Rect } from "./layout.ts";
+
+/**
+ * Reading the sheet's QR code (issue 29) from a small straightened crop around where it is printed: as it is, then
+ * with its contrast stretched (a dim or blurred photo), then sharpened by a hard threshold.
+ */
+export function readQr(g: Gray): string | null {
+  for (const variant of [g, stretch(g), threshold(g)]) {
+    const found = jsQR(toRgba(variant), variant.width, variant.height, { inversionAttempts: "dontInvert" });
+    if (found?.data) return found.data;
+  }
+  return null;
+}
+
+function toRgba(g: Gray): Uint8ClampedArray {
+  const out = new Uint8ClampedArray(g.width * g.height * 4);
+  for (let i = 0, j = 0; i < g.data.length; i++, j += 4) {
+    const v = g.data[i];
+    out[j] = v;
+    out[j + 1] = v;
+    out[j + 2] = v;
+    out[j + 3] = 255;
+  }
+  return out;
+}
+
+function percentiles(g: Gray): [number, number] {
+  const hist = new Uint32Array(256);
+  for (const v of g.data) hist[v]++;
+  const n = g.data.length;
+  let acc = 0;
+  let lo = 0;
+  let hi = 255;
+  for (let v = 0; v < 256; v++) {
+    acc += hist[v];
+    if (acc < n * 0.05) lo = v;
+    if (acc < n * 0.9) hi = v;
+  }
+  return [lo, Math.max(lo + 8, hi)];
+}
+
+function stretch(g: Gray): Gray {
+  const [lo, hi] = percentiles(g);
+  const out = new Uint8Array(g.data.length);
+  for (let i = 0; i < out.length; i++) out[i] = Math.max(0, Math.min(255, Math.round(((g.data[i] - lo) * 255) / (hi - lo))));
+  return { data: out, width: g.width, height: g.height };
+}
+
+function threshold(g: Gray): Gray {
+  const [lo, hi] = percentiles(g);
+  const t = (lo + hi) / 2;
+  const out = new Uint8Array(g.data.length);
+  for (let i = 0; i < out.length; i++) out[i] = g.data[i] < t ? 0 : 255;
+  return { data: out, width: g.width, height: g.height };
+}
+
+/**
+ * Part of the straightened sheet, drawn straight from the photo: `rect` in sheet pixels, `sheetToSrc` maps sheet pixels
+ * to photo pixels. Only the region is computed (the QR code is tried before the whole sheet is drawn).
+ */
+export function warpRect(src: Gray, sheetToSrc: Homography, rect: Rect, zoom = 1): Gray {
+  const w = Math.round(rect.w * zoom);
+  const h = Math.round(rect.h * zoom);
+  const out = new Uint8Array(w * h);
+  const { data, width: sw, height: sh } = src;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const p = applyHomography(sheetToSrc, { x: rect.x + x / zoom, y: rect.y + y / zoom });
+      const x0 = Math.floor(p.x);
+      const y0 = Math.floor(p.y);
+      if (x0 < 0 || y0 < 0 || x0 >= sw - 1 || y0 >= sh - 1) {
+        out[y * w + x] = 255;
+        continue;
+      }
+      const fx = p.x - x0;
+      const fy = p.y - y0;
+      const i = y0 * sw + x0;
+      const top = data[i] + (data[i + 1] - data[i]) * fx;
+      const bottom = data[i + sw] + (data[i + sw + 1] - data[i + sw]) * fx;
+      out[y * w + x] = Math.round(top + (bottom - top) * fy);
+    }
+  }
+  return { data: out, width: w, height: h };
+}
