@@ -5,6 +5,7 @@ import { tokenStore } from "@/lib/storage";
 import { queryClient } from "./query-client";
 import type { MocksPageName } from "../features/mocks/staff/mocks-pages";
 import type { TermsPageName } from "../features/terms/staff/terms-pages";
+import type { SittingsPageName } from "../features/sittings/staff/sittings-pages";
 
 /**
  * The pages of each role area. Features add their routes here (the app composes features;
@@ -130,6 +131,18 @@ const mockStaffRoutes = (roles?: readonly Role[]): AreaRoute[] => [
   { path: "mocks/:id/results", roles, ...mockPage("results") },
 ];
 
+/** Paper sittings (issue 29): print a quiz with answer sheets, scan them back; the same in both staff areas. */
+const sittingPage = (name: SittingsPageName) => ({
+  lazy: async () => ({ Component: await (await import("../features/sittings/staff/sittings-pages")).loadSittingsPage(name) }),
+});
+const sittingStaffRoutes = (roles?: readonly Role[]): AreaRoute[] => [
+  { path: "quizzes/:quizId/paper", roles, ...sittingPage("paper") },
+  { path: "sittings", roles, ...sittingPage("list") },
+  { path: "sittings/:id", roles, ...sittingPage("sitting") },
+  { path: "sittings/:id/scan", roles, ...sittingPage("scan") },
+  { path: "sittings/:id/scans/:scanId", roles, ...sittingPage("settle") },
+];
+
 export const studentRoutes: AreaRoute[] = [
   {
     index: true,
@@ -215,6 +228,7 @@ export const teacherRoutes: AreaRoute[] = [
   ...gradingStaffRoutes(["teacher"]),
   ...termStaffRoutes(["teacher"]),
   ...mockStaffRoutes(["teacher"]),
+  ...sittingStaffRoutes(["teacher"]),
   { path: "quizzes/:quizId/submissions", roles: ["teacher"], ...submissionsPage },
   // Every submission waiting for the teacher (the home's "To grade" figure leads here; issue 24 §2): the admin area's page.
   { path: "submissions", roles: ["teacher"], ...submissionsPage },
@@ -249,6 +263,7 @@ export const adminRoutes: AreaRoute[] = [
   ...gradingStaffRoutes(),
   ...termStaffRoutes(),
   ...mockStaffRoutes(),
+  ...sittingStaffRoutes(),
   { path: "submissions", ...submissionsPage },
   { path: "reports", ...reportsPage },
   { path: "library", ...libraryPage },

@@ -210,6 +210,12 @@ export function QuizDetailPage() {
             Grade
           </Button>
         )}
+        {/* Issue 29: the quiz printed with answer sheets, scanned back by a phone (the sittings feature's page). */}
+        {staff && (
+          <Button component={Link} to={`${base}/quizzes/${q.id}/paper`} variant="light">
+            Print as paper
+          </Button>
+        )}
         {/* The spec's teacher route for one quiz's submissions waiting for a grade (the admin's Submissions page filters by quiz). */}
         {staff && base === "/teachers/dashboard" && (
           <Button component={Link} to={`${base}/quizzes/${q.id}/submissions`} variant="light">

@@ -1,16 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  PrintJob,
-  Scan,
-  ScanList,
-  ScanSettleInput,
-  ScanStatus,
-  ScanUpload,
-  Sitting,
-  SittingInput,
-  SittingList,
-  Quiz,
-} from "@adesua/domain";
+import type { PrintJob, Scan, ScanList, ScanSettleInput, ScanStatus, ScanUpload, Sitting, SittingInput, SittingList, Quiz } from "@adesua/domain";
 import { api, buildUrl, ApiError } from "@/lib/api";
 import { tokenStore } from "@/lib/storage";
 import { downloadFile } from "@/lib/download";

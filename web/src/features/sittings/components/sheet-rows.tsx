@@ -35,10 +35,18 @@ type Sheet = { src: string | null; failed: boolean; size: { width: number; heigh
 
 /** One row cut from the sheet image (CSS only: the whole image, offset and scaled inside a box of the crop's shape). */
 export function RowCrop({ crop, sheet, label }: { crop: Crop; sheet: Sheet; label: string }) {
-  if (sheet.failed || !sheet.size) return <Text size="xs" c="dimmed">The sheet's picture could not be loaded.</Text>;
+  if (sheet.failed || !sheet.size)
+    return (
+      <Text size="xs" c="dimmed">
+        The sheet's picture could not be loaded.
+      </Text>
+    );
   const s = cropStyles(crop, sheet.size);
   return (
-    <div style={{ ...s.box, background: "var(--mantine-color-gray-1)", border: "1px solid var(--mantine-color-gray-4)", borderRadius: 4 }} data-testid="row-crop">
+    <div
+      style={{ ...s.box, background: "var(--mantine-color-gray-1)", border: "1px solid var(--mantine-color-gray-4)", borderRadius: 4 }}
+      data-testid="row-crop"
+    >
       {sheet.src && <img src={sheet.src} alt={label} style={s.image} draggable={false} />}
     </div>
   );

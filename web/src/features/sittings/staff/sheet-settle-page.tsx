@@ -105,7 +105,9 @@ export function SheetSettlePage() {
       </Anchor>
       <PageHeader
         title={s.student ? s.student.name : "Blank sheet"}
-        subtitle={[s.student?.class, s.version ? `Version ${s.version}` : null, `${s.fileName}${s.page > 1 ? `, page ${s.page}` : ""}`].filter(Boolean).join(" · ")}
+        subtitle={[s.student?.class, s.version ? `Version ${s.version}` : null, `${s.fileName}${s.page > 1 ? `, page ${s.page}` : ""}`]
+          .filter(Boolean)
+          .join(" · ")}
       />
       <Group gap="xs">
         <Badge color={badge.color} variant="light" size="lg" style={{ textTransform: "none", maxWidth: "100%" }}>
@@ -122,14 +124,12 @@ export function SheetSettlePage() {
 
       {recorded && (
         <Alert color="green" title="Recorded" role="status">
-          This sheet is {s.student ? `${s.student.name}'s` : "the student's"} submission{s.score !== null ? `: ${Math.round(s.score)} %` : ""}. It appears
-          in records, item analysis and the gradebook.
+          This sheet is {s.student ? `${s.student.name}'s` : "the student's"} submission{s.score !== null ? `: ${Math.round(s.score)} %` : ""}. It appears in
+          records, item analysis and the gradebook.
         </Alert>
       )}
 
-      {s.status === "review" && !s.student && (
-        <StudentPicker value={studentId} onChange={setStudentId} sittingId={id} />
-      )}
+      {s.status === "review" && !s.student && <StudentPicker value={studentId} onChange={setStudentId} sittingId={id} />}
 
       {state && (s.status === "review" || recorded) && (
         <>
@@ -246,4 +246,3 @@ function StudentPicker({ sittingId, value, onChange }: { sittingId: number; valu
     </Paper>
   );
 }
-

@@ -71,7 +71,12 @@ describe("settling a sheet (the model)", () => {
 
   it("sends only what changed, and the student of a blank sheet", () => {
     expect(settleInput(scan(), {}, null)).toBeNull();
-    expect(settleInput(scan(), { 2: { answer: ["B"] }, 4: { mark: 1.5 } }, null)).toEqual({ rows: [{ n: 2, answer: ["B"] }, { n: 4, mark: 1.5 }] });
+    expect(settleInput(scan(), { 2: { answer: ["B"] }, 4: { mark: 1.5 } }, null)).toEqual({
+      rows: [
+        { n: 2, answer: ["B"] },
+        { n: 4, mark: 1.5 },
+      ],
+    });
     expect(settleInput(scan({ student: null }), {}, 30)).toEqual({ studentId: 30, rows: [] });
     expect(settleInput(scan(), { 4: { mark: null } }, 21)).toBeNull();
   });
@@ -94,7 +99,9 @@ describe("settling a sheet (the model)", () => {
     expect(scanBadge({ status: "reading", unsettled: 0, score: null, error: null }).label).toBe("Reading…");
     expect(scanBadge({ status: "review", unsettled: 2, score: null, error: null }).label).toBe("Needs you (2 rows)");
     expect(scanBadge({ status: "recorded", unsettled: 0, score: 72.4, error: null }).label).toBe("Recorded 72 %");
-    expect(scanBadge({ status: "refused", unsettled: 0, score: null, error: "The QR code is not readable" }).label).toBe("Refused: The QR code is not readable");
+    expect(scanBadge({ status: "refused", unsettled: 0, score: null, error: "The QR code is not readable" }).label).toBe(
+      "Refused: The QR code is not readable",
+    );
   });
 });
 
@@ -132,7 +139,8 @@ function serve(first: Scan, { alreadySubmitted = false } = {}) {
   return sent;
 }
 
-const open = () => renderRoutes([{ path: "/teachers/dashboard/sittings/:id/scans/:scanId", Component: SheetSettlePage }], "/teachers/dashboard/sittings/3/scans/7");
+const open = () =>
+  renderRoutes([{ path: "/teachers/dashboard/sittings/:id/scans/:scanId", Component: SheetSettlePage }], "/teachers/dashboard/sittings/3/scans/7");
 
 describe("the settle screen", () => {
   beforeEach(() => {
@@ -173,7 +181,17 @@ describe("the settle screen", () => {
     expect(await screen.findByText(/submission: 75 %/)).toBeInTheDocument();
 
     expect(sent).toEqual([
-      { method: "PUT", path: "/api/sittings/3/scans/7", body: { rows: [{ n: 2, answer: ["A"] }, { n: 3, answer: [] }, { n: 4, mark: 2 }] } },
+      {
+        method: "PUT",
+        path: "/api/sittings/3/scans/7",
+        body: {
+          rows: [
+            { n: 2, answer: ["A"] },
+            { n: 3, answer: [] },
+            { n: 4, mark: 2 },
+          ],
+        },
+      },
       { method: "POST", path: "/api/sittings/3/scans/7/record", body: {} },
       { method: "POST", path: "/api/sittings/3/scans/7/record", body: { confirm: true } },
     ]);
