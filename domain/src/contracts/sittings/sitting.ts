@@ -51,6 +51,9 @@ export const SITTING_MESSAGES = {
   noFiles: "Choose at least one photo or PDF of answer sheets",
   tooManyFiles: `Upload at most ${MAX_SCAN_FILES} files at a time`,
   fileType: "Upload photos (JPEG, PNG or WebP) or a PDF of the answer sheets",
+  fileTooLarge: `A photo or PDF can be at most ${MAX_SCAN_FILE_BYTES / 1024 / 1024} MB`,
+  /** A sheet the reader could not finish (the reader failed or was busy): upload it again. */
+  unreadable: "This photo could not be read. Upload it again.",
   markersNotFound: "The four corner squares were not found: retake the photo with the whole sheet in view, flat and well lit",
   qrUnreadable: "The QR code is not readable: retake the photo with the whole sheet in view",
   notOurSheet: "This is not an Adesua answer sheet",
@@ -61,6 +64,8 @@ export const SITTING_MESSAGES = {
   rowNotFound: "rows names a row this sheet does not have",
   notAnOption: "That letter is not one of the question's options",
   markRange: "A mark must be between 0 and the question's marks",
+  /** A box question marked by its key (short answer, numerical) takes 0, full marks, or a share its key gives. */
+  markNotInKey: "This question is marked by its key: give 0, full marks, or a share one of its accepted answers earns",
   /** 409 when recording: `{name}` is filled in. */
   alreadySubmitted: "{name} already has a submission of this quiz. Record this sheet as another attempt?",
   alreadyRecorded: "This sheet is already recorded",
