@@ -80,8 +80,10 @@ function planVersion(doc: Doc, paper: PaperPrint, version: SittingVersion, quest
   let y = TOP + plan.headingH;
   version.questions.forEach((row, i) => {
     const q = questions.get(row.questionId);
-    if (!q) return;
-    const block = measure(doc, i + 1, q, row, picturesOf(doc, q, pictures));
+    // A question deleted after the sitting was made keeps its number, so the paper and the sheets still agree.
+    const block = q
+      ? measure(doc, i + 1, q, row, picturesOf(doc, q, pictures))
+      : measure(doc, i + 1, removed(row.questionId, i + 1), { ...row, options: [] }, []);
     if (y + block.height > BOTTOM && page.blocks.length) {
       plan.pages.push(page);
       page = { blocks: [], first: false };
@@ -115,6 +117,11 @@ function picturesOf(doc: Doc, q: PaperQuestion, cache: Map<number, Opened[]>): O
 function pictureSize(p: Opened): { w: number; h: number } {
   const k = Math.min(0.75, CONTENT_W / p.width, MAX_PICTURE_H / p.height);
   return { w: p.width * k, h: p.height * k };
+}
+
+function removed(id: number, n: number): PaperQuestion {
+  const text = `This question was removed from the quiz. Leave number ${n} empty on the answer sheet.`;
+  return { id, type: "single", text, options: [], marks: 1, unit: null, images: [] };
 }
 
 const LETTER = (i: number) => String.fromCharCode(65 + i);

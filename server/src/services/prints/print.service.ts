@@ -36,6 +36,15 @@ async function readAll(storage: FileStorage, sha256: string): Promise<Uint8Array
   }
 }
 
+/**
+ * A stored file's bytes for a print (a question's picture on a paper sitting, issue 29), from the storage registered
+ * for `db`; null when none is registered or the bytes are gone (the print goes on without it).
+ */
+export async function readPrintFile(db: Queryable, sha256: string): Promise<Uint8Array | null> {
+  const store = storages.get(db);
+  return store ? readAll(store, sha256) : null;
+}
+
 /** The settings row's name, address, motto and crest (its bytes from file storage). */
 export async function loadSchoolPrint(db: Queryable, storage?: FileStorage): Promise<SchoolPrint> {
   const [row] = await db
