@@ -13,25 +13,18 @@
  * ability and a deterministic hash, so reruns give the same data.
  */
 import { sql, type SQL } from "drizzle-orm";
+import { DEFAULT_CORE_SUBJECTS } from "@adesua/domain";
 import type { Db } from "../server/src/db/client";
 import { createSession } from "../server/src/auth/sessions";
 import { drainSummaries } from "../server/src/services/performance/summary-backlog";
+import { SUBJECTS } from "../server/src/services/demo/bece-questions";
 
 export const ASSESSMENT = {
   students: 300,
   streams: ["A", "B", "C", "D", "E", "F"],
-  subjects: [
-    "English Language",
-    "Mathematics",
-    "Integrated Science",
-    "Social Studies",
-    "Religious and Moral Education",
-    "Computing",
-    "French",
-    "Career Technology",
-    "Ghanaian Language",
-  ],
-  core: 4,
+  /** The four core subjects first, then the demo school's other BECE subjects and Ghanaian Language: nine. */
+  subjects: [...DEFAULT_CORE_SUBJECTS, ...SUBJECTS.filter((x) => !DEFAULT_CORE_SUBJECTS.includes(x)), "Ghanaian Language"],
+  core: DEFAULT_CORE_SUBJECTS.length,
   questions: 40,
 } as const;
 

@@ -12,6 +12,7 @@ import {
   createStormDatabase,
   runStorm,
   seedStorm,
+  startHealthProbe,
   startServer,
   verifyStorm,
   withDatabase,
@@ -46,15 +47,7 @@ export async function stormRun(o: StormRunOptions) {
     const srv = server;
     const machine = watchMachine(() => srv.cpuSeconds());
     const t0 = Date.now();
-    const probe = setInterval(async () => {
-      const p = performance.now();
-      try {
-        const r = await client.request("GET", "/api/health", null);
-        if (r.status === 200) recorder.ok("probe", performance.now() - p);
-      } catch {
-        /* counted by the storm's own errors */
-      }
-    }, 200);
+    const probe = startHealthProbe(client, recorder);
     const progress = setInterval(() => {
       const s = recorder.stats();
       o.log(`    t+${Math.round((Date.now() - t0) / 1000)}s start ${s.start?.ok ?? 0} save ${s.save?.ok ?? 0} submit ${s.submit?.ok ?? 0}`);

@@ -32,6 +32,7 @@ import {
   runStorm,
   seedStorm,
   seedUploaders,
+  startHealthProbe,
   startServer,
   verifyStorm,
   withDatabase,
@@ -310,16 +311,7 @@ async function main() {
       ]);
       last = now;
     }, 1000);
-    // A health probe every 200 ms: how long the server takes to answer anything at all (event loop and CPU starvation).
-    const probe = setInterval(async () => {
-      const t = performance.now();
-      try {
-        const r = await client.request("GET", "/api/health", null);
-        if (r.status === 200) recorder.ok("probe", performance.now() - t);
-      } catch {
-        /* down during a crash */
-      }
-    }, 200);
+    const probe = startHealthProbe(client, recorder);
     const uploading = runUploaders(port, uploaderTokens, papers, Date.now() + windowMs, recorder);
     const reading = ocrToken && scan ? runOcrJobs(port, ocrToken, scan.pdf, scan.questions, Date.now() + windowMs, recorder) : Promise.resolve();
     const ledger = await runStorm({ students, quiz, windowMs, startSpreadMs, submitSpreadMs, retry: args.crash, http: () => client, recorder });

@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../server/src/db/client";
+import { SUBJECTS } from "../server/src/services/demo/bece-questions";
 
 export const COURSES = 500;
 export const QUIZZES = 10_000;
@@ -18,16 +19,8 @@ export async function fillLists(db: Db, students = 300): Promise<{ studentId: nu
   await db.execute(sql`
     insert into users (name, email, role, student_type)
     select 'Student ' || g, 'student' || g || '@bench.school', 'student', 'jhs' || (1 + g % 3) from generate_series(1, ${students}) g`);
-  const subjects = [
-    "Mathematics",
-    "English Language",
-    "Integrated Science",
-    "Social Studies",
-    "Religious and Moral Education",
-    "Computing",
-    "French",
-    "Career Technology",
-  ];
+  // The demo school's eight BECE subjects.
+  const subjects = SUBJECTS;
   await db.execute(sql`
     insert into courses (title, description, teacher_id)
     select (${sql.raw(`array[${subjects.map((s) => `'${s}'`).join(",")}]`)})[1 + g % 8] || ' ' || lpad(g::text, 3, '0'),

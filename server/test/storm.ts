@@ -388,6 +388,23 @@ export class StepRecorder {
   }
 }
 
+/**
+ * A health probe every `everyMs` while a storm runs: how long the server takes to answer anything at all (event loop and
+ * CPU starvation), recorded as the "probe" step. Errors are not counted here (the storm's own errors are). Stop it with
+ * clearInterval.
+ */
+export function startHealthProbe(client: StormHttp, recorder: StepRecorder, everyMs = 200): ReturnType<typeof setInterval> {
+  return setInterval(async () => {
+    const t = performance.now();
+    try {
+      const r = await client.request("GET", "/api/health", null);
+      if (r.status === 200) recorder.ok("probe", performance.now() - t);
+    } catch {
+      /* down during a crash, or counted by the storm's own errors */
+    }
+  }, everyMs);
+}
+
 export type StormOptions = {
   students: StormStudent[];
   quiz: StormQuiz;
