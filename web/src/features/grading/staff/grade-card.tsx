@@ -10,6 +10,7 @@ import { formatMarks, marksText } from "@/lib/format";
 import { checkMark, MarksInput, type MarkValue } from "./marks-input";
 import { QUESTION_TYPE_BADGES } from "@adesua/domain/rules";
 import { scoreLine, scriptAnswers, scriptTotals, toMark, type SavedScript, type ScriptAnswer } from "./script-answer";
+import { OnPaperBadge } from "./on-paper-badge";
 
 export { scoreLine, scriptTotals, type SavedScript };
 
@@ -269,9 +270,12 @@ export function GradeCard({ submission: s, onGrade, onSaved, saved, autoFocus, p
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Stack gap={0}>
-            <Text fw={700} size="lg">
-              {name}
-            </Text>
+            <Group gap={6}>
+              <Text fw={700} size="lg">
+                {name}
+              </Text>
+              <OnPaperBadge row={s} />
+            </Group>
             <Text size="xs" c="dimmed">
               {place ? `${place} · ` : ""}Submitted {formatDateTime(s.createdAt)}
             </Text>

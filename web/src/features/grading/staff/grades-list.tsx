@@ -7,6 +7,7 @@ import { formatDateTime } from "@/lib/format";
 import { CardList } from "@/components/list-page";
 import { DataTable, useWideScreen } from "@/components/list-page/data-table";
 import { ScoreBar } from "./score-bar";
+import { isOnPaper, OnPaperBadge } from "./on-paper-badge";
 
 export type Sort = { by: SubmissionSort; order: "asc" | "desc" };
 
@@ -37,16 +38,21 @@ const CELLS: Record<SubmissionSort, (r: SubmissionItem) => ReactNode> = {
 };
 
 function Status({ row, base }: { row: SubmissionItem; base: string }) {
-  if (!row.graded)
-    return (
-      <Button size="compact-xs" variant="light" color="yellow" component={Link} to={`${base}/quiz/${row.quizId}/grade`}>
-        Awaiting grading
-      </Button>
-    );
-  return (
+  const status = !row.graded ? (
+    <Button size="compact-xs" variant="light" color="yellow" component={Link} to={`${base}/quiz/${row.quizId}/grade`}>
+      Awaiting grading
+    </Button>
+  ) : (
     <Badge color={row.passed ? "green" : "red"} variant="light" style={{ flexShrink: 0, overflow: "visible" }}>
       {row.passed ? "Passed" : "Failed"}
     </Badge>
+  );
+  if (!isOnPaper(row)) return status;
+  return (
+    <Group gap={4} wrap="wrap">
+      {status}
+      <OnPaperBadge row={row} />
+    </Group>
   );
 }
 

@@ -11,6 +11,7 @@ import { CardList, ListBody, useListFilters } from "@/components/list-page";
 import { useConfirmDelete } from "@/components/list-page/use-confirm-delete";
 import { PageHeader } from "@/components/page-header";
 import { useAllRecords, useDeleteRecord, useQuizChoices } from "../api/records-admin";
+import { OnPaperBadge } from "./on-paper-badge";
 
 const PAGE_SIZE = 20;
 
@@ -63,6 +64,7 @@ export function RecordsAdminPage() {
                       ) : null}
                     </Text>
                     <Group gap={6}>
+                      <OnPaperBadge row={r} />
                       {r.isPersonalBest && (
                         <Badge color="blue" variant="light">
                           Personal best

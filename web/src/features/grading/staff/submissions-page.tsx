@@ -9,6 +9,7 @@ import { CardList, ListBody } from "@/components/list-page";
 import { PageHeader } from "@/components/page-header";
 import { useQuizOptions, useSubmissions } from "../api/grading";
 import { useLateAnswersWaiting } from "./late-answers-panel";
+import { OnPaperBadge } from "./on-paper-badge";
 
 const PAGE_SIZE = 20;
 
@@ -84,6 +85,7 @@ export function SubmissionsPage() {
                       {s.quiz.title} · {s.course.title} · {formatDateTime(s.createdAt)}
                     </Text>
                     <Group gap="xs">
+                      <OnPaperBadge row={s} />
                       <Badge color="yellow" variant="light">
                         {s.ungradedCount} {s.ungradedCount === 1 ? "answer" : "answers"} to mark
                       </Badge>
