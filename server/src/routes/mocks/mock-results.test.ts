@@ -230,5 +230,9 @@ describe("broadsheet, slips and timetable files", () => {
     await pdf(p.students[0].token, `/api/mocks/${mock.id}/timetable?format=pdf`);
     expect((await http.get(p.jhs2.token, `/api/mocks/${mock.id}/timetable?format=pdf`)).status).toBe(404);
     expect((await http.get(p.admin.token, `/api/mocks/${mock.id}/results/slips?studentId=${p.jhs2.id}`)).status).toBe(404);
+    // One student and a class they are not in (here another level's): no slip.
+    expect((await http.get(p.admin.token, `/api/mocks/${mock.id}/results/slips?class=JHS%202&studentId=${p.students[1].id}`)).status).toBe(404);
+    // A student asking for another's slip gets none.
+    expect((await http.get(p.students[0].token, `/api/mocks/${mock.id}/results/slips?studentId=${p.students[1].id}`)).status).toBe(404);
   });
 });

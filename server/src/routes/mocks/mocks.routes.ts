@@ -142,7 +142,7 @@ export const mockRoutes: FastifyPluginAsyncZod = async (app) => {
     "/mocks/:id/results/broadsheet",
     guarded(STAFF, { tags, params: IdParamsSchema, querystring: BroadsheetQuerySchema, summary: "The broadsheet as .xlsx or a landscape A4 PDF" }),
     async (req, reply) => {
-      const results = await mockResults(app.db, viewerOf(req), req.params.id, req.query);
+      const results = await mockResults(app.db, viewerOf(req), req.params.id, req.query, { weakestTopics: false });
       const school = await loadSchoolPrint(app.db);
       const name = `${results.mock.title} broadsheet${req.query.class ? ` ${req.query.class}` : ""}`;
       if (req.query.format === "xlsx") return sendFile(reply, await broadsheetXlsx(results, school.name), `${name}.xlsx`, XLSX);
@@ -159,12 +159,9 @@ export const mockRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Result slips, A4 two to a page (staff: a class or one student; a student: their own, after release)",
     }),
     async (req, reply) => {
-      const viewer = viewerOf(req);
-      const results = await mockResults(app.db, viewer, req.params.id, req.query);
-      if (req.query.studentId !== undefined) {
-        results.students = results.students.filter((s) => s.studentId === req.query.studentId);
-        if (!results.students.length) throw notFound(MOCK_MESSAGES.studentNotFound);
-      }
+      const { studentId } = req.query;
+      const results = await mockResults(app.db, viewerOf(req), req.params.id, req.query, { studentId, weakestTopics: false });
+      if (studentId !== undefined && !results.students.length) throw notFound(MOCK_MESSAGES.studentNotFound);
       const pdf = await documentWork(renderPdf({ kind: "result-slips", school: await loadSchoolPrint(app.db), results }));
       const who = results.students.length === 1 ? ` ${results.students[0].name}` : req.query.class ? ` ${req.query.class}` : "";
       return sendFile(reply, pdf, `${results.mock.title} slips${who}.pdf`);

@@ -23,6 +23,7 @@ import type { Viewer } from "../../lib/viewer";
 import type { FileStorage } from "../../storage/storage";
 import { readSchool } from "../admin/school.service";
 import { signFileLink } from "../files/file-link.service";
+import { loadMockHead } from "../mocks/mock-load";
 import { mockResults } from "../mocks/results.service";
 import { fallbackSchoolName } from "../prints/print.service";
 import { termClasses } from "../terms/term-classes.service";
@@ -78,8 +79,9 @@ function only<T extends { studentId: number }>(list: T[], ids: number[] | undefi
 
 /** POST /mocks/{id}/messages: after release only (409 before). */
 export async function sendMockMessages(deps: MessageDeps, viewer: Viewer, mockId: number, input: MessagesInput, actor: Actor): Promise<MessagesResult> {
-  const results: MockResults = await mockResults(deps.db, viewer, mockId, { class: input.class });
-  if (!results.mock.released) throw conflict(GUARDIAN_MESSAGES.notReleased);
+  // Refused before the results are computed; the texts need the students' rows only (no item analysis).
+  if ((await loadMockHead(deps.db, viewer, mockId)).releasedAt === null) throw conflict(GUARDIAN_MESSAGES.notReleased);
+  const results: MockResults = await mockResults(deps.db, viewer, mockId, { class: input.class }, { weakestTopics: false });
   const school = await schoolName(deps.db);
   const students = only(results.students, input.studentIds);
   const by = await guardiansFor(

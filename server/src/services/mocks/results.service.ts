@@ -70,13 +70,30 @@ export function classFilter(head: MockHead, className: string | undefined): Resu
   return { className: true, stream: parsed.stream };
 }
 
-/** GET /mocks/{id}/results: staff the sitting (or a class); a student their own row, after release only. */
-export async function mockResults(db: Queryable, viewer: Viewer, mockId: number, q: MockResultsQuery): Promise<MockResults> {
+/** What a printout needs beyond the results query: one student only (a slip), and whether Paper 1's weakest topics are read. */
+export type ResultsOptions = { studentId?: number; weakestTopics?: boolean };
+
+/**
+ * GET /mocks/{id}/results: staff the sitting (or a class); a student their own row, after release only. The printouts
+ * (slips, broadsheet) print no weakest topics and skip their item analysis (`weakestTopics: false`); a slip for one
+ * student asks the database for that row alone (`studentId`; a student asking for another's gets no row).
+ */
+export async function mockResults(
+  db: Queryable,
+  viewer: Viewer,
+  mockId: number,
+  q: MockResultsQuery,
+  { studentId, weakestTopics: withTopics = true }: ResultsOptions = {},
+): Promise<MockResults> {
   const head = await loadMockHead(db, viewer, mockId);
   assertStudentMayReadResults(viewer, head.releasedAt !== null);
   const student = viewer.role === "student";
-  const filter = student ? { studentId: viewer.id } : classFilter(head, q.class);
-  const [computed, topics] = await Promise.all([computeResults(db, head, filter), student ? null : weakestTopics(db, head.id)]);
+  const byClass = student ? {} : classFilter(head, q.class);
+  // A student reads their own row only; another level's class has no row (its studentId 0) whoever is asked for.
+  const filter: ResultsFilter = student
+    ? { studentId: studentId === undefined || studentId === viewer.id ? viewer.id : 0 }
+    : { ...byClass, studentId: byClass.studentId ?? studentId };
+  const [computed, topics] = await Promise.all([computeResults(db, head, filter), student || !withTopics ? null : weakestTopics(db, head.id)]);
   return {
     mock: { id: head.id, title: head.title, level: head.level, grading: head.grading, released: head.releasedAt !== null },
     students: computed.students,
