@@ -16,6 +16,7 @@ const outcomes: SheetOutcome[] = [];
 let summary: Summary;
 let trouble = "";
 let sizes: string[] = [];
+let makeMs = 0;
 
 beforeAll(async () => {
   const paper = paperFixturePrint({ questions: 30, boxes: 2, students: 8, versions: 2, blankSheets: 2 });
@@ -27,6 +28,7 @@ beforeAll(async () => {
     // Every seventh at 3,000 × 4,000 (two of them): the large ones cost about five times as much to make.
     for (const request of accuracyPlan(paper, sheets, SHEETS, { seed: 29, largeEvery: 7 })) {
       const photo = await sheetPhoto(printed, request);
+      makeMs += photo.ms;
       const t0 = performance.now();
       const reading = await readSheet(photo.jpeg);
       outcomes.push(scoreSheet(photo, reading, performance.now() - t0));
@@ -40,7 +42,7 @@ beforeAll(async () => {
   console.log(
     `accuracy sample: ${summary.sheets} sheets, ${summary.rows} rows read: ${summary.right} right, ${summary.flagged} flagged ` +
       `(${(summary.flaggedShare * 100).toFixed(1)} % of ${summary.answerableRows} answerable), ${summary.wrong} wrong; ` +
-      `${summary.refused} refused; read p50 ${summary.msP50} ms, p95 ${summary.msP95} ms\n${trouble}`,
+      `${summary.refused} refused; read p50 ${summary.msP50} ms, p95 ${summary.msP95} ms; photos made in ${Math.round(makeMs / 1000)} s`,
   );
 }, 240_000);
 
