@@ -24,7 +24,8 @@ const CONTENT_W = W - 2 * M - NUM_W;
 const TEXT_SIZE = 10.5;
 const OPTION_SIZE = 10;
 const GAP = 13;
-const MAX_PICTURE_H = 230;
+const MAX_PICTURE_H = 200;
+const MAX_PICTURE_W = 340;
 
 type Opened = { image: Picture; width: number; height: number };
 type Block = { n: number; q: PaperQuestion; row: SittingVersion["questions"][number]; height: number; pictures: Opened[]; optionCols: number };
@@ -113,9 +114,9 @@ function picturesOf(doc: Doc, q: PaperQuestion, cache: Map<number, Opened[]>): O
   return out;
 }
 
-/** A picture's printed size: its pixels at 96 dpi, no wider than the column and no taller than MAX_PICTURE_H. */
+/** A picture's printed size: its pixels at 96 dpi, no larger than MAX_PICTURE_W × MAX_PICTURE_H. */
 function pictureSize(p: Opened): { w: number; h: number } {
-  const k = Math.min(0.75, CONTENT_W / p.width, MAX_PICTURE_H / p.height);
+  const k = Math.min(0.75, Math.min(CONTENT_W, MAX_PICTURE_W) / p.width, MAX_PICTURE_H / p.height);
   return { w: p.width * k, h: p.height * k };
 }
 
