@@ -1,50 +1,17 @@
 import type { MarkEntry, PaperMarkRow } from "@adesua/domain";
+import { acceptTypedMark, markOf, markText, type Typed } from "@/lib/mark-typing";
+
+export { markOf, markText, moveFrom, type Cell, type Typed } from "@/lib/mark-typing";
 
 /**
- * The marks entry's rules, pure (tested in marks-entry.test.tsx): what a keystroke may leave in a mark box, where
- * Enter and the arrows go, and the entries a batch of typed boxes makes.
+ * The marks entry's rules, pure (tested in marks-entry.test.tsx): the boxes' keys and the entries a batch of typed boxes
+ * makes. What a keystroke may leave in a box and where Enter and the arrows go are lib/mark-typing.ts, with this
+ * screen's words.
  */
 
-/** A mark as typed: digits with at most one point and two decimals (no signs, no commas, no exponents). */
-const TYPED_MARK = /^\d{0,4}(\.\d{0,2})?$/;
-
-export type Typed = { ok: true; text: string } | { ok: false; problem: string };
-
-/**
- * Whether a box may hold `next`: anything but a number is refused, and so is a number above `outOf` — on the spot,
- * the box keeping its last good text, so a wrong mark is never saved.
- */
-export function acceptTyped(next: string, outOf: number): Typed {
-  const text = next.trim();
-  if (!TYPED_MARK.test(text)) return { ok: false, problem: "Numbers only" };
-  if (text !== "" && text !== "." && Number(text) > outOf) return { ok: false, problem: `Out of range: 0 to ${outOf}` };
-  return { ok: true, text };
-}
-
-/** The mark a box's text stands for: null for an empty box (no mark). */
-export function markOf(text: string): number | null {
-  const t = text.trim();
-  return t === "" || t === "." ? null : Number(t);
-}
-
-export const markText = (mark: number | null | undefined) => (mark === null || mark === undefined ? "" : String(mark));
-
-export type Cell = { row: number; col: number };
-
-/**
- * Where a key moves in a grid of `rows` (students) × `cols` (questions, or the one total), or null when the key does
- * not move. Enter goes down to the next student (and from the last student to the top of the next column); Shift+Enter
- * and ArrowUp go up, ArrowDown down. Tab is the browser's (along the row, then the next student's first box).
- */
-export function moveFrom(at: Cell, key: string, shift: boolean, rows: number, cols: number): Cell | null {
-  if (key === "Enter" && !shift) {
-    if (at.row + 1 < rows) return { row: at.row + 1, col: at.col };
-    return at.col + 1 < cols ? { row: 0, col: at.col + 1 } : null;
-  }
-  if ((key === "Enter" && shift) || key === "ArrowUp") return at.row > 0 ? { row: at.row - 1, col: at.col } : null;
-  if (key === "ArrowDown") return at.row + 1 < rows ? { row: at.row + 1, col: at.col } : null;
-  return null;
-}
+/** A keystroke's box text, refused as "Numbers only" or "Out of range: 0 to …". */
+export const acceptTyped = (next: string, outOf: number): Typed =>
+  acceptTypedMark(next, outOf, { notANumber: "Numbers only", above: (n) => `Out of range: 0 to ${n}` });
 
 /** The box of a student's total ("12:total") or of their n-th question ("12:q0"). */
 export const boxKey = (studentId: number, col: number | "total") => `${studentId}:${col === "total" ? "total" : `q${col}`}`;
