@@ -38,11 +38,21 @@ const { values: args } = parseArgs({
     "large-every": { type: "string", default: "5" },
     seed: { type: "string", default: "29" },
     tag: { type: "string" },
+    bad: { type: "string", default: "6" },
   },
 });
 const total = Number(args.sheets);
 const largeEvery = Number(args["large-every"]);
 const seed = Number(args.seed);
+
+/** Photos hardly anyone could read (far out of focus, nearly dark): each refused with its reason, or read without a wrong row. */
+const BAD = [
+  { blur: 9, quality: 50 },
+  { blur: 14, quality: 40, rotate: 10 },
+  { light: 0.97, quality: 50, noise: 10 },
+  { blur: 6, light: 0.85, shadow: 0.6, quality: 30, noise: 12 },
+];
+const badCount = Number(args.bad);
 
 const SITTINGS = [
   { input: { sittingId: 41, questions: 30, boxes: 2, versions: 4, students: 24, blankSheets: 2 }, share: 0.6 },
@@ -55,6 +65,7 @@ const outcomes: SheetOutcome[] = [];
 const makeMs: number[] = [];
 const printed: Record<string, unknown>[] = [];
 let done = 0;
+const bad: { distortion: object; status: string; reason: string | null; message: string | null; wrong: number }[] = [];
 for (const [i, s] of SITTINGS.entries()) {
   const count = i === SITTINGS.length - 1 ? total - done : Math.round(total * s.share);
   const doc = paperFixture(s.input);
@@ -86,6 +97,15 @@ for (const [i, s] of SITTINGS.entries()) {
           `  ${done}/${total} ${o.size} ${o.status}${o.reason ? ` (${o.reason})` : ""}: ${o.right} right, ${o.flagged} flagged, ${o.wrong} wrong, read ${o.readMs} ms`,
         );
     }
+    if (i === 0) {
+      for (let b = 0; b < badCount; b++) {
+        const photo = await sheetPhoto(pdf, { page: sheets[b % sheets.length].page, answers: {}, distortion: { ...BAD[b % BAD.length] }, seed: b });
+        const reading = await readSheet(photo.jpeg);
+        const o = scoreSheet(photo, reading);
+        bad.push({ distortion: BAD[b % BAD.length], status: o.status, reason: o.reason, message: o.message, wrong: o.wrong });
+      }
+      console.log(`poor photos: ${JSON.stringify(bad.map((b) => b.reason ?? `${b.status}, ${b.wrong} wrong`))}`);
+    }
   } finally {
     await pdf.close();
   }
@@ -98,6 +118,7 @@ const met = {
   noWrong: summary.wrong === 0 && summary.misread === 0,
   flaggedAtMost2pc: summary.flaggedShare <= 0.02,
   everyQrReadOrRefusedWithReason: outcomes.every((o) => o.status === "read" || (o.status === "refused" && !!o.message)),
+  unreadablePhotosRefusedOrReadRight: bad.every((b) => (b.status === "refused" && !!b.message) || (b.status === "read" && b.wrong === 0)),
 };
 console.log(`
 ${summary.sheets} sheets (${Object.entries(summary.bySize)
@@ -111,7 +132,7 @@ by style: ${Object.entries(summary.byStyle)
 darkness (reader's fill): ${Object.entries(summary.darkness)
   .map(([k, d]) => `${k} p5 ${d.p5} p50 ${d.p50} p95 ${d.p95} [${d.min}–${d.max}]`)
   .join("; ")}
-targets: 0 wrong ${met.noWrong ? "MET" : "NOT MET"}; ≤ 2 % flagged ${met.flaggedAtMost2pc ? "MET" : "NOT MET"}; every QR read or refused with a reason ${met.everyQrReadOrRefusedWithReason ? "MET" : "NOT MET"}
+targets: 0 wrong ${met.noWrong ? "MET" : "NOT MET"}; ≤ 2 % flagged ${met.flaggedAtMost2pc ? "MET" : "NOT MET"}; every QR read or refused with a reason ${met.everyQrReadOrRefusedWithReason ? "MET" : "NOT MET"}; poor photos refused with a reason ${bad.filter((b) => b.status === "refused").length}/${bad.length}, the rest read without a wrong row ${met.unreadablePhotosRefusedOrReadRight ? "MET" : "NOT MET"}
 ${trouble.length} sheets with a flag, a wrong row or a refusal${trouble.length ? ":\n  " + trouble.slice(0, 60).join("\n  ") : ""}`);
 
 const result = {
@@ -127,6 +148,7 @@ const result = {
   makeMsP50: [...makeMs].sort((a, b) => a - b)[Math.floor(makeMs.length / 2)],
   printed,
   met,
+  unreadable: bad,
   summary,
   trouble,
   sheets: outcomes.map(({ darkness: _d, ...o }) => o),
