@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PrintJob, Scan, ScanList, ScanSettleInput, ScanStatus, ScanUpload, Sitting, SittingInput, SittingList, Quiz } from "@adesua/domain";
 import { api, buildUrl, ApiError } from "@/lib/api";
 import { tokenStore } from "@/lib/storage";
@@ -89,6 +89,20 @@ export const useScan = (id: number, scanId: number) =>
     queryFn: ({ signal }) => api<Scan>(`/sittings/${id}/scans/${scanId}`, { signal }),
     refetchInterval: (q) => (q.state.data && isReading(q.state.data) ? 2000 : false),
   });
+
+/** The Scan screen's sheets still being read, each asked again every 2 s until it is read (or refused). */
+export function useSessionScans(id: number, scanIds: number[]): Map<number, Scan> {
+  const results = useQueries({
+    queries: scanIds.map((scanId) => ({
+      queryKey: sittingKeys.scan(id, scanId),
+      queryFn: ({ signal }: { signal: AbortSignal }) => api<Scan>(`/sittings/${id}/scans/${scanId}`, { signal }),
+      refetchInterval: 2000,
+    })),
+  });
+  const out = new Map<number, Scan>();
+  for (const r of results) if (r.data) out.set(r.data.id, r.data);
+  return out;
+}
 
 /** Photos (or a scanner's PDF) of answer sheets, as multipart `files`, with the upload's progress. */
 export function uploadScans(id: number, files: Blob[], onProgress: (p: UploadProgress) => void, names?: string[]) {

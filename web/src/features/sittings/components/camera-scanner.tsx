@@ -136,6 +136,9 @@ export function CameraScanner({ onCapture, onUnavailable }: { onCapture: (photo:
     );
 
   const found = corners?.filter(Boolean).length ?? 0;
+  // The frame guide: an A4 sheet's shape (1 : 1.414), as large as the view allows.
+  const gh = Math.min(size.h * 0.92, size.w * 0.88 * 1.414);
+  const guide = { w: gh / 1.414, h: gh };
   return (
     <Stack gap="xs">
       <div
@@ -158,10 +161,10 @@ export function CameraScanner({ onCapture, onUnavailable }: { onCapture: (photo:
         >
           {/* The frame guide: an A4 sheet's shape, in the middle of the view. */}
           <rect
-            x={size.w * 0.08}
-            y={(size.h - size.w * 0.84 * 1.414) / 2}
-            width={size.w * 0.84}
-            height={size.w * 0.84 * 1.414}
+            x={(size.w - guide.w) / 2}
+            y={(size.h - guide.h) / 2}
+            width={guide.w}
+            height={guide.h}
             fill="none"
             stroke={found === 4 ? "#40c057" : "#fff"}
             strokeWidth={1.2}

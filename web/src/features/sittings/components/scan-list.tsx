@@ -15,7 +15,7 @@ export function ScanCards({ scans, base, sittingId, label = "Sheets" }: { scans:
             ? "Unreadable sheet"
             : s.status === "review"
               ? "Blank sheet: choose the student"
-              : "Sheet";
+              : "New sheet";
         return (
           <Paper key={s.id} component="li" withBorder radius="md" data-testid="scan-row">
             <UnstyledButton component={Link} to={`${base}/sittings/${sittingId}/scans/${s.id}`} p="sm" style={{ display: "block", width: "100%" }}>
@@ -33,7 +33,9 @@ export function ScanCards({ scans, base, sittingId, label = "Sheets" }: { scans:
                 <Badge
                   color={b.color}
                   variant="light"
-                  style={{ textTransform: "none", maxWidth: "100%", height: "auto", whiteSpace: "normal", paddingBlock: 2 }}
+                  tt="none"
+                  style={{ maxWidth: "100%", height: "auto", paddingBlock: 2 }}
+                  styles={{ label: { whiteSpace: "normal", overflow: "visible", textOverflow: "clip" } }}
                 >
                   {b.label}
                 </Badge>

@@ -34,7 +34,7 @@ export function useSheetBlob(sheetUrl: string | null) {
 type Sheet = { src: string | null; failed: boolean; size: { width: number; height: number } | null };
 
 /** One row cut from the sheet image (CSS only: the whole image, offset and scaled inside a box of the crop's shape). */
-export function RowCrop({ crop, sheet, label }: { crop: Crop; sheet: Sheet; label: string }) {
+export function RowCrop({ crop, sheet, label, maxWidth }: { crop: Crop; sheet: Sheet; label: string; maxWidth?: number }) {
   if (sheet.failed || !sheet.size)
     return (
       <Text size="xs" c="dimmed">
@@ -44,7 +44,7 @@ export function RowCrop({ crop, sheet, label }: { crop: Crop; sheet: Sheet; labe
   const s = cropStyles(crop, sheet.size);
   return (
     <div
-      style={{ ...s.box, background: "var(--mantine-color-gray-1)", border: "1px solid var(--mantine-color-gray-4)", borderRadius: 4 }}
+      style={{ ...s.box, maxWidth, background: "var(--mantine-color-gray-1)", border: "1px solid var(--mantine-color-gray-4)", borderRadius: 4 }}
       data-testid="row-crop"
     >
       {sheet.src && <img src={sheet.src} alt={label} style={s.image} draggable={false} />}
@@ -89,7 +89,7 @@ export function BubbleRowCard({ row, choices, sheet, disabled, onChoose }: RowPr
       <Stack gap={8}>
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text fw={700}>Question {row.n}</Text>
-          <Badge color={settled ? "green" : "orange"} variant="light">
+          <Badge color={settled ? "green" : "orange"} variant="light" tt="none" style={{ maxWidth: "100%" }}>
             {settled ? (answer && answer.length ? `Answer ${answer.join(", ")}` : "No answer") : flagText(row)}
           </Badge>
         </Group>
@@ -98,37 +98,41 @@ export function BubbleRowCard({ row, choices, sheet, disabled, onChoose }: RowPr
             {flagText(row)}
           </Text>
         )}
-        <RowCrop crop={row.crop} sheet={sheet} label={`Question ${row.n} as written on the sheet`} />
-        <Group gap={6} wrap="wrap" role="group" aria-label={`Answer for question ${row.n}`}>
-          {row.letters.map((l) => {
-            const on = !!answer?.includes(l);
-            return (
-              <Button
-                key={l}
-                size="md"
-                miw={48}
-                px={0}
-                variant={on ? "filled" : "default"}
-                aria-pressed={on}
-                aria-label={`${l} for question ${row.n}`}
-                disabled={disabled}
-                onClick={() => onChoose(row.n, { answer: [l] })}
-              >
-                {l}
-              </Button>
-            );
-          })}
-          <Button
-            size="md"
-            variant={answer && answer.length === 0 ? "filled" : "default"}
-            color={answer && answer.length === 0 ? "gray" : undefined}
-            aria-pressed={!!answer && answer.length === 0}
-            aria-label={`No answer for question ${row.n}`}
-            disabled={disabled}
-            onClick={() => onChoose(row.n, { answer: [] })}
-          >
-            No answer
-          </Button>
+        <Group gap="sm" wrap="wrap" align="center">
+          <div style={{ flex: "1 1 240px", maxWidth: 380 }}>
+            <RowCrop crop={row.crop} sheet={sheet} label={`Question ${row.n} as written on the sheet`} />
+          </div>
+          <Group gap={6} wrap="wrap" role="group" aria-label={`Answer for question ${row.n}`}>
+            {row.letters.map((l) => {
+              const on = !!answer?.includes(l);
+              return (
+                <Button
+                  key={l}
+                  size="md"
+                  miw={48}
+                  px={0}
+                  variant={on ? "filled" : "default"}
+                  aria-pressed={on}
+                  aria-label={`${l} for question ${row.n}`}
+                  disabled={disabled}
+                  onClick={() => onChoose(row.n, { answer: [l] })}
+                >
+                  {l}
+                </Button>
+              );
+            })}
+            <Button
+              size="md"
+              variant={answer && answer.length === 0 ? "filled" : "default"}
+              color={answer && answer.length === 0 ? "gray" : undefined}
+              aria-pressed={!!answer && answer.length === 0}
+              aria-label={`No answer for question ${row.n}`}
+              disabled={disabled}
+              onClick={() => onChoose(row.n, { answer: [] })}
+            >
+              No answer
+            </Button>
+          </Group>
         </Group>
       </Stack>
     </Paper>
@@ -151,12 +155,12 @@ export function BoxRowCard({ row, choices, sheet, disabled, onChoose }: RowProps
       <Stack gap={8}>
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text fw={700}>Question {row.n} (written)</Text>
-          <Badge color={settled ? "green" : "orange"} variant="light">
+          <Badge color={settled ? "green" : "orange"} variant="light" tt="none" style={{ maxWidth: "100%" }}>
             {settled ? `${mark} of ${row.maxMarks}` : "Mark it"}
           </Badge>
         </Group>
-        <RowCrop crop={row.crop} sheet={sheet} label={`Question ${row.n}'s written answer`} />
-        <SimpleGrid cols={2} spacing="xs">
+        <RowCrop crop={row.crop} sheet={sheet} label={`Question ${row.n}'s written answer`} maxWidth={520} />
+        <SimpleGrid cols={1} maw={220}>
           <NumberInput
             label={`Marks for question ${row.n}`}
             description={`0 to ${row.maxMarks}`}

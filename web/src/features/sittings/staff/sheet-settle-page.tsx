@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Select, Skeleton, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
@@ -12,6 +12,12 @@ import { PageHeader } from "@/components/page-header";
 import { useLevelStudents, useRecordScan, useScan, useScans, useSettleScan, useSitting } from "../api/sittings";
 import { scanBadge, settleInput, settleState, type Choices } from "../components/settle-model";
 import { BoxRowCard, BubbleRowCard, RowCrop, useSheetBlob } from "../components/sheet-rows";
+
+/**
+ * The sheet's header (name, class, index number as written) in pixels of the straightened sheet: HEADER_BOX of
+ * server/src/documents/sittings/layout.ts (66, 66, 360 × 118 points) at SHEET_PX_PER_PT = 2.
+ */
+const NAME_CROP = { x: 132, y: 132, w: 720, h: 236 };
 
 const ALREADY = SITTING_MESSAGES.alreadySubmitted.split("{name}")[1]?.trim().slice(0, 30) ?? "already has a submission";
 
@@ -129,7 +135,11 @@ export function SheetSettlePage() {
         </Alert>
       )}
 
-      {s.status === "review" && !s.student && <StudentPicker value={studentId} onChange={setStudentId} sittingId={id} />}
+      {s.status === "review" && !s.student && (
+        <StudentPicker value={studentId} onChange={setStudentId} sittingId={id}>
+          {s.sheetSize && s.sheetUrl && <RowCrop crop={NAME_CROP} sheet={sheetView} label="The name written on the sheet" maxWidth={520} />}
+        </StudentPicker>
+      )}
 
       {state && (s.status === "review" || recorded) && (
         <>
@@ -218,7 +228,17 @@ export function SheetSettlePage() {
 }
 
 /** A blank sheet's student: the students of the quiz's level (the level is the sitting's, not the scan's). */
-function StudentPicker({ sittingId, value, onChange }: { sittingId: number; value: number | null; onChange: (id: number | null) => void }) {
+function StudentPicker({
+  sittingId,
+  value,
+  onChange,
+  children,
+}: {
+  sittingId: number;
+  value: number | null;
+  onChange: (id: number | null) => void;
+  children?: ReactNode;
+}) {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const level = useSitting(sittingId).data?.quiz.level ?? "";
@@ -227,6 +247,7 @@ function StudentPicker({ sittingId, value, onChange }: { sittingId: number; valu
   const data = (students.data?.data ?? []).map((u) => ({ value: String(u.id), label: u.name }));
   return (
     <Paper withBorder p="sm">
+      {children}
       <Select
         label="Whose sheet is this?"
         description="A blank sheet: choose the student who wrote it (their name is on the sheet)."

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { Anchor, Button, FileButton, Paper, Stack, Text, Title } from "@mantine/core";
 import { MAX_SCAN_FILE_BYTES, MAX_SCAN_FILES, SITTING_MESSAGES, type Scan } from "@adesua/domain";
@@ -8,7 +8,7 @@ import type { UploadProgress } from "@/lib/upload";
 import { FormError } from "@/components/form-actions";
 import { PageHeader } from "@/components/page-header";
 import { UploadProgressBar } from "@/components/upload-progress";
-import { isReading, uploadScans, useScans, useSitting } from "../api/sittings";
+import { isReading, uploadScans, useSessionScans, useSitting } from "../api/sittings";
 import { CameraScanner } from "../components/camera-scanner";
 import { ScanCards } from "../components/scan-list";
 
@@ -33,17 +33,19 @@ export function SittingScanPage() {
   const id = Number(useParams().id);
   const base = staffBase(useLocation().pathname);
   const sitting = useSitting(id);
-  const [mine, setMine] = useState<number[]>([]);
+  // This session's sheets, newest first, as the upload answered them; those still being read are asked again.
+  const [mine, setMine] = useState<Scan[]>([]);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [uploading, setUploading] = useState(false);
   const [sending, setSending] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  // This session's sheets as the server has them (asked again every 2 s while any is read).
-  const list = useScans(id, null, 1, 100);
+  const fresh = useSessionScans(
+    id,
+    mine.filter(isReading).map((s) => s.id),
+  );
   const queue = useRef<Promise<unknown>>(Promise.resolve());
 
-  const added = (scans: Scan[]) => setMine((ids) => [...scans.map((s) => s.id).filter((x) => !ids.includes(x)), ...ids]);
-  const refresh = () => void list.refetch();
+  const added = (scans: Scan[]) => setMine((had) => [...[...scans].reverse(), ...had.filter((h) => !scans.some((s) => s.id === h.id))]);
 
   async function upload(files: File[]) {
     setError(null);
@@ -53,7 +55,6 @@ export function SittingScanPage() {
     try {
       const res = await uploadScans(id, files, setProgress);
       added(res.scans);
-      refresh();
     } catch (err) {
       setError(errorText(err, "The upload failed. Please try again."));
     } finally {
@@ -70,7 +71,6 @@ export function SittingScanPage() {
         try {
           const res = await uploadScans(id, [photo], () => {}, [`camera-${new Date().toISOString().replace(/[:.]/g, "-")}.jpg`]);
           added(res.scans);
-          refresh();
         } catch (err) {
           setError(errorText(err, "A picture could not be sent. Take it again."));
         } finally {
@@ -78,12 +78,18 @@ export function SittingScanPage() {
         }
       });
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [id],
   );
 
-  const byId = new Map((list.data?.data ?? []).map((s) => [s.id, s]));
-  const session = mine.map((x) => byId.get(x)).filter((s): s is Scan => !!s);
+  // A sheet read since: kept as read (it is no longer asked again).
+  const changed = mine.some((s) => {
+    const f = fresh.get(s.id);
+    return f && (f.status !== s.status || f.unsettled !== s.unsettled || f.student?.id !== s.student?.id);
+  });
+  useEffect(() => {
+    if (changed) setMine((m) => m.map((s) => fresh.get(s.id) ?? s));
+  }, [changed, fresh]);
+  const session = mine.map((s) => fresh.get(s.id) ?? s);
   const reading = session.filter(isReading).length;
   const needYou = session.filter((s) => s.status === "review");
   const title = sitting.data ? `${sitting.data.quiz.title} · ${sitting.data.class}` : "";
