@@ -15,10 +15,10 @@ import {
 } from "@adesua/domain";
 import { STAFF } from "../../lib/access";
 import { actorOf } from "../../lib/context";
-import { badRequest, HttpError } from "../../lib/errors";
+import { badRequest } from "../../lib/errors";
 import { readForm } from "../../lib/form";
 import { viewerOf } from "../../lib/viewer";
-import { DocumentError } from "../../documents";
+import { documentWork } from "../mocks/pdf-reply";
 import { guarded } from "../route-options";
 import { componentMarks, saveComponentMarks, saveSubjectStudents } from "../../services/terms/term-marks.service";
 import { importAttendance, saveTermStudents } from "../../services/terms/term-students.service";
@@ -66,12 +66,7 @@ export const termEntryRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = await readForm(req, ["file"]);
       const file = form.files.file;
       if (!file || file.data.length === 0) throw badRequest(ENROLMENT_MESSAGES.fileRequired);
-      try {
-        return await importAttendance(app.db, viewerOf(req), req.params.id, file.data, file.filename, actorOf(req));
-      } catch (e) {
-        if (e instanceof DocumentError) throw new HttpError(e.status, e.message);
-        throw e;
-      }
+      return documentWork(importAttendance(app.db, viewerOf(req), req.params.id, file.data, file.filename, actorOf(req)));
     },
   );
 };
