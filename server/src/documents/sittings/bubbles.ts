@@ -12,8 +12,10 @@ import type { ReadRow } from "./reading.ts";
  * it) is not a mark; a light mark alone, or anything between, leaves the row to the teacher.
  */
 const K = SHEET_PX_PER_PT;
+/** The part of a bubble measured: inside its printed outline, clear of it even when the row sits a pixel off. */
+const INNER = 0.8;
 
-export type BubbleMeasure = { mean: number; ink: number };
+export type BubbleMeasure = { mean: number; mid: number; ink: number };
 
 /** Row offsets searched when lining the row's outlines up with the print (pixels of the straightened sheet). */
 const SEARCH = 6;
@@ -68,7 +70,7 @@ export function measureBubble(g: Gray, cx: number, cy: number, r: number): Bubbl
   const ring: number[] = [];
   const r0 = r + 2.5;
   const r1 = r + 7;
-  const inner = r * 0.68;
+  const inner = r * INNER;
   const x0 = Math.floor(cx - r1);
   const y0 = Math.floor(cy - r1);
   const inside: number[] = [];
@@ -81,28 +83,21 @@ export function measureBubble(g: Gray, cx: number, cy: number, r: number): Bubbl
   ring.sort((a, b) => a - b);
   const white = Math.max(128, ring[Math.floor(ring.length * 0.9)] ?? 255);
   let sum = 0;
+  let mid = 0;
   let firm = 0;
   for (const v of inside) {
     const d = Math.max(0, Math.min(1, 1 - v / white));
     sum += d;
-    if (d > 0.45) firm++;
+    if (d > 0.25) mid++;
+    if (d > 0.5) firm++;
   }
-  return { mean: sum / inside.length, ink: firm / inside.length };
+  return { mean: sum / inside.length, mid: mid / inside.length, ink: firm / inside.length };
 }
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.floor(s.length / 2)] : 0;
 };
-
-/** A firm mark: enough firm ink (tick, cross) or dark enough on average (a fill, a pencil fill). */
-const FIRM_MEAN = 0.28;
-const FIRM_INK = 0.14;
-/** Clean: what empty bubbles measure, give or take the noise of a poor photo. */
-const CLEAN_MEAN = 0.07;
-const CLEAN_INK = 0.05;
-/** Beside a firm mark, a light mark with almost no firm ink is an erased one. */
-const ERASED_INK = 0.05;
 
 export function readBubbleRows(g: Gray, layout: SheetLayout): ReadRow[] {
   const rows = layout.bubbleRows;
@@ -116,41 +111,63 @@ export function readBubbleRows(g: Gray, layout: SheetLayout): ReadRow[] {
   const all = measures.flat();
   const globalMean = median(all.map((m) => m.mean));
   const globalInk = median(all.map((m) => m.ink));
+  const globalMid = median(all.map((m) => m.mid));
   const base = BUBBLE_LETTERS.map((_, k) => {
     const mean = median(measures.map((m) => m[k].mean));
+    const mid = median(measures.map((m) => m[k].mid));
     const ink = median(measures.map((m) => m[k].ink));
     // With few rows the median of a letter may be a marked one: the sheet's own then.
-    return {
-      mean: rows.length >= 8 && Math.abs(mean - globalMean) < 0.05 ? mean : globalMean,
-      ink: rows.length >= 8 && Math.abs(ink - globalInk) < 0.05 ? ink : globalInk,
-    };
+    const own = rows.length >= 8 && Math.abs(mean - globalMean) < 0.05;
+    return own ? { mean, mid, ink } : { mean: globalMean, mid: globalMid, ink: globalInk };
   });
+  const debug = (globalThis as { omrDebug?: unknown[] }).omrDebug;
   return rows.map((row, i) => {
-    const ms = measures[i].map((m, k) => ({ mean: Math.max(0, m.mean - base[k].mean), ink: Math.max(0, m.ink - base[k].ink) }));
+    const ms = measures[i].map((m, k) => ({
+      mean: Math.max(0, m.mean - base[k].mean),
+      mid: Math.max(0, m.mid - base[k].mid),
+      ink: Math.max(0, m.ink - base[k].ink),
+    }));
+    debug?.push({ n: row.n, ms });
     return classifyRow(row.n, ms);
   });
 }
 
+/**
+ * The thresholds, from the photo test set (testset/, 150 sheets, bubbles measured with the printed letter taken away):
+ * share of the inside darker than a quarter (`mid`): clean ≤ 0.05, an eraser's smudge ≤ 0.08 (rarely 0.2), a light
+ * pencil fill ≥ 0.11 (mostly ≥ 0.27), a tick or a cross ≥ 0.2, a fill ≥ 0.7; firm ink (`ink`, darker than a half):
+ * clean and smudges ≈ 0, fills ≥ 0.6.
+ */
+const FIRM_MID = 0.2;
+const FIRM_INK = 0.15;
+const CLEAN_MID = 0.07;
+const CLEAN_MEAN = 0.05;
+const CLEAN_INK = 0.02;
+/** A filled bubble, beside which a smudge is an erased mark. */
+const FILLED_MID = 0.6;
+const FILLED_INK = 0.5;
+/** At most this, beside a filled bubble: an erased mark (a faint tick or a pencil mark is more). */
+const ERASED_MID = 0.15;
+const ERASED_MEAN = 0.15;
+const ERASED_INK = 0.02;
+/** Beside a filled bubble, with no firm ink: up to this, maybe a smudge, maybe a faint mark (the teacher looks). */
+const SMUDGE_MID = 0.35;
+
 /** One row's verdict from its measures (the printed letter already taken away). */
 export function classifyRow(n: number, ms: BubbleMeasure[]): ReadRow {
-  const strength = ms.map((m) => Math.max(m.mean / 0.7, m.ink));
-  const fill = strength.map((s) => Math.round(Math.min(1, s) * 1000) / 1000);
-  const firm = ms.map((m) => m.mean >= FIRM_MEAN || m.ink >= FIRM_INK);
-  const strongest = Math.max(0, ...strength.filter((_, k) => firm[k]));
+  const fill = ms.map((m) => Math.round(Math.min(1, Math.max(m.mean / 0.7, m.mid)) * 1000) / 1000);
+  const filled = ms.some((m) => m.mid >= FILLED_MID && m.ink >= FILLED_INK);
   const marked: string[] = [];
   let unsure = false;
   ms.forEach((m, k) => {
-    const clean = m.mean < CLEAN_MEAN && m.ink < CLEAN_INK;
-    if (firm[k]) {
-      // Firm but far lighter than the row's firmest, with little firm ink: an erased mark, if it is light enough.
-      if (strength[k] < 0.35 * strongest && m.ink < ERASED_INK) return;
-      if (strength[k] < 0.5 * strongest) unsure = true;
-      else marked.push(BUBBLE_LETTERS[k]);
-      return;
-    }
-    if (clean) return;
-    if (strongest > 0 && m.ink < ERASED_INK && strength[k] < 0.45 * strongest) return;
-    unsure = true;
+    // Beside a filled bubble, a mark with no firm ink in it is what an eraser left: gone when faint, else unsure (it
+    // may be a faint tick, a second answer, which must not be dropped).
+    const smudgy = filled && m.ink < ERASED_INK && m.mean < ERASED_MEAN;
+    if (smudgy && m.mid < ERASED_MID) return;
+    if (smudgy && m.mid < SMUDGE_MID) unsure = true;
+    else if (m.mid >= FIRM_MID || m.ink >= FIRM_INK) marked.push(BUBBLE_LETTERS[k]);
+    else if (m.mid < CLEAN_MID && m.mean < CLEAN_MEAN && m.ink < CLEAN_INK) return;
+    else unsure = true;
   });
   return { n, fill, marked, unsure };
 }

@@ -14,31 +14,42 @@ export function paperBrightness(g: Gray, block: number, reach = 2): Float32Array
   for (let y = 0; y < H; y++) {
     const row = Math.floor(y / block) * gw;
     const off = y * W;
-    for (let x = 0; x < W; x++) {
-      const v = data[off + x];
-      const i = row + Math.floor(x / block);
-      if (v > grid[i]) grid[i] = v;
+    for (let bx = 0; bx < gw; bx++) {
+      let m = grid[row + bx];
+      const end = Math.min(W, (bx + 1) * block);
+      for (let x = bx * block; x < end; x++) if (data[off + x] > m) m = data[off + x];
+      grid[row + bx] = m;
     }
   }
   // A closing (the brightest around, then the darkest of those): dark things smaller than the window go, while a
   // slope of light (a shadow's soft edge) stays where it is instead of being pushed outwards.
   const closed = extremeFilter(extremeFilter(grid, gw, gh, reach, Math.max), gw, gh, reach, Math.min);
   const smooth = boxFilter(closed, gw, gh, 1);
-  // Bilinear from block centres to pixels.
+  // Bilinear from block centres to pixels (each column's two blocks and weight worked out once).
   const out = new Float32Array(W * H);
+  const cx0 = new Int32Array(W);
+  const cx1 = new Int32Array(W);
+  const ctx = new Float32Array(W);
+  for (let x = 0; x < W; x++) {
+    const fx = Math.min(gw - 1, Math.max(0, (x + 0.5) / block - 0.5));
+    cx0[x] = Math.floor(fx);
+    cx1[x] = Math.min(gw - 1, cx0[x] + 1);
+    ctx[x] = fx - cx0[x];
+  }
   for (let y = 0; y < H; y++) {
     const fy = Math.min(gh - 1, Math.max(0, (y + 0.5) / block - 0.5));
     const y0 = Math.floor(fy);
     const y1 = Math.min(gh - 1, y0 + 1);
     const ty = fy - y0;
+    const r0 = y0 * gw;
+    const r1 = y1 * gw;
+    const off = y * W;
     for (let x = 0; x < W; x++) {
-      const fx = Math.min(gw - 1, Math.max(0, (x + 0.5) / block - 0.5));
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(gw - 1, x0 + 1);
-      const tx = fx - x0;
-      const top = smooth[y0 * gw + x0] * (1 - tx) + smooth[y0 * gw + x1] * tx;
-      const bottom = smooth[y1 * gw + x0] * (1 - tx) + smooth[y1 * gw + x1] * tx;
-      out[y * W + x] = Math.max(24, top * (1 - ty) + bottom * ty);
+      const tx = ctx[x];
+      const top = smooth[r0 + cx0[x]] * (1 - tx) + smooth[r0 + cx1[x]] * tx;
+      const bottom = smooth[r1 + cx0[x]] * (1 - tx) + smooth[r1 + cx1[x]] * tx;
+      const v = top * (1 - ty) + bottom * ty;
+      out[off + x] = v > 24 ? v : 24;
     }
   }
   return out;

@@ -9,18 +9,20 @@ import type { SheetReading } from "./reading.ts";
 
 /**
  * Reads one photo (or scanned page) of an answer sheet (issue 29, decision 051), in the document worker:
- * 1. decoded upright (EXIF), grey, at two sizes: about 1,200 px to find the corner squares, about 2,400 px to draw from;
+ * 1. decoded upright (EXIF), grey, at two sizes: about 1,000 px to find the corner squares, about 2,000 px to draw from;
  * 2. the four corner squares found (markers.ts), and the homography from the sheet to the photo;
  * 3. the QR code read from its corner of the sheet, trying each way the sheet may lie (upright, upside down, sideways);
  * 4. the sheet drawn straight at SHEET_W_PX × SHEET_H_PX, its light evened out (illumination.ts), the bubbles and
  *    written boxes measured (bubbles.ts), and the straight sheet kept as a JPEG for the teacher's crops.
  */
-const FIND_LONG_SIDE = 1200;
-const DRAW_LONG_SIDE = 2400;
+const FIND_LONG_SIDE = 1000;
+const DRAW_LONG_SIDE = 2000;
 
 export async function readSheet(bytes: Uint8Array): Promise<SheetReading> {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
+  const times = (globalThis as { omrTimes?: [string, number][] }).omrTimes;
+  const lap = (what: string) => times?.push([what, ms()]);
   let src: Gray;
   let small: Gray;
   try {
@@ -29,7 +31,9 @@ export async function readSheet(bytes: Uint8Array): Promise<SheetReading> {
   } catch {
     return { ok: false, reason: "markers", ms: ms() };
   }
+  lap("decode");
   const markers = findMarkers(small);
+  lap("markers");
   if (!markers) return { ok: false, reason: "markers", ms: ms() };
   const k = src.width / small.width;
   const found = markers.map((b: Blob) => ({ x: b.x * k, y: b.y * k }));
@@ -51,13 +55,16 @@ export async function readSheet(bytes: Uint8Array): Promise<SheetReading> {
       break;
     }
   }
+  lap("qr");
   if (text === null || !sheetToSrc) return { ok: false, reason: "qr", ms: ms() };
   const code = decodeSheetCode(text);
   const layout = code ? sheetLayout(code.bubbles, code.boxes) : null;
   if (!code || !layout) return { ok: false, reason: "not-ours", ms: ms() };
   const straight = evenLight(warpGray(src, sheetToSrc, SHEET_W_PX, SHEET_H_PX), 8);
+  lap("warp");
   const rows = readBubbleRows(straight, layout);
   const boxes = readBoxes(straight, layout);
+  lap("bubbles");
   const sheet = await sharp(Buffer.from(straight.data.buffer, straight.data.byteOffset, straight.data.byteLength), {
     raw: { width: straight.width, height: straight.height, channels: 1 },
   })
