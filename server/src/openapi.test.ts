@@ -193,6 +193,7 @@ describe("the OpenAPI document (issue 25 item 10)", () => {
         "POST /api/quizzes/{id}/attempts",
         "POST /api/schedules/feed-token",
         "POST /api/announcements/{id}/dismiss",
+        "POST /api/sittings/{id}/print",
       ].sort(),
     );
   });

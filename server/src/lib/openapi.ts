@@ -72,6 +72,11 @@ export const MULTIPART_BODIES: Record<string, FormBody> = {
     description: "A paper's marks: .csv or .xlsx (name, username or student id; mark or one column per question).",
   },
   "post /api/terms/{id}/attendance/import": { file: "file", fileRequired: true, description: "Attendance: .csv or .xlsx (name or username, present[, days])." },
+  "post /api/sittings/{id}/scans": {
+    file: "files",
+    fileRequired: true,
+    description: "Photos (JPEG, PNG or WebP) or a scanner's PDF of answer sheets: the field repeated once per file, at most 60 files of 15 MB each.",
+  },
   "put /api/school/crest": { file: "file", fileRequired: true, description: "The school's crest: a .png or .jpg of at most 2 MB." },
   "post /api/schedules/parse": { file: "file", fileRequired: true, description: "A school circular (.pdf or .docx) to read into event fields." },
   "post /api/schedules": SCHEDULE_FORM,

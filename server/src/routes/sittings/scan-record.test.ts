@@ -6,6 +6,8 @@ import { buildQuiz } from "../../../test/factories";
 import { recordsOf, submitAnswers } from "../../../test/grading";
 import { createSitting, readingOf, scanRead, sheetMarks, sittingClass, versionsOf } from "../../../test/sittings";
 import { attemptAnswers, attempts, auditLogs, sittingScans, submissions } from "../../db/schema";
+import type { SheetCode } from "../../documents/sittings/layout";
+import type { SheetReading } from "../../documents/sittings/reading";
 import { SCAN_STALLED } from "../../services/sittings/scan.service";
 import { answersFor, AT, FULL_ANSWERS } from "../grading/every-type.fixture";
 
@@ -22,6 +24,8 @@ beforeAll(async () => {
   c = await sittingClass(t);
 });
 
+/** A reading whose QR code says something else. */
+const withCode = (r: SheetReading, code: SheetCode): SheetReading => (r.ok ? { ...r, code } : r);
 const scanUrl = (sittingId: number, scanId: number) => `/api/sittings/${sittingId}/scans/${scanId}`;
 const getScan = (token: string, sittingId: number, scanId: number) => call(t.app, { method: "GET", url: scanUrl(sittingId, scanId), token });
 const settle = (token: string, sittingId: number, scanId: number, payload: object) =>
@@ -268,7 +272,7 @@ describe("the every-type quiz: flags, boxes and blank sheets wait for the teache
       [{ ok: false, reason: "qr", ms: 1 }, M.qrUnreadable],
       [{ ok: false, reason: "not-ours", ms: 1 }, M.notOurSheet],
       [readingOf({ sittingId: sittingId + 1000, student: 0, version: 1 }, v, {}), M.otherSitting],
-      [{ ...readingOf({ sittingId, student: 0, version: 1 }, v, {}), code: { sittingId, student: 0, version: 1, bubbles: 9, boxes: 3 } }, M.notOurSheet],
+      [withCode(readingOf({ sittingId, student: 0, version: 1 }, v, {}), { sittingId, student: 0, version: 1, bubbles: 9, boxes: 3 }), M.notOurSheet],
       [readingOf({ sittingId, student: 0, version: 3 }, v, {}), M.notOurSheet],
     ];
     for (const [reading, error] of cases) {

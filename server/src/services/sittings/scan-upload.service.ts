@@ -72,7 +72,14 @@ async function picturesOf(uploads: readonly UploadedFile[]): Promise<Picture[]> 
       out.push({ name, page: 1, bytes: f.data, mime: IMAGE_TYPES[kinds[i] as ImageKind] });
       continue;
     }
-    const pages = await reader().sheetPages(f.data);
+    let pages: Uint8Array[];
+    try {
+      pages = await reader().sheetPages(f.data);
+    } catch (e) {
+      // The pool's refusals (a PDF bomb: 413; a damaged or protected PDF: 422; busy: 503) answer the upload.
+      if (e instanceof DocumentError) throw new HttpError(e.status, e.message);
+      throw e;
+    }
     for (const [p, bytes] of pages.entries()) {
       const k = sniffUpload(bytes);
       out.push({ name, page: p + 1, bytes, mime: k in IMAGE_TYPES ? IMAGE_TYPES[k as ImageKind] : "image/png" });
