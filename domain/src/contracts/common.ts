@@ -37,6 +37,12 @@ export const wholeNumber = (error: string, min: number, max: number, tooBig: str
 /** An id in a path, query or body: a positive 32-bit integer, with one message for every way it can be wrong. */
 export const positiveId = (name: string) => wholeNumber(`${name} must be a positive number`, 1, MAX_ID);
 
+/** An optional id in a form or JSON body: "" and null read as none. */
+export const optionalId = (name: string) => z.preprocess((v) => (v === "" ? null : v), positiveId(name).nullable().optional());
+
+/** A text that must be there (not empty once trimmed), at most `max` characters: one message, or `tooLong` past `max`. */
+export const requiredText = (error: string, max: number, tooLong: string = error) => z.string({ error }).trim().min(1, { error }).max(max, { error: tooLong });
+
 /** `page` of a list query: 1 to MAX_PAGE. */
 export const pageNumber = () => wholeNumber("page must be 1 or more", 1, MAX_PAGE, `page must be at most ${MAX_PAGE}`).default(1);
 

@@ -12,7 +12,7 @@
  * CSV (`exported`: a signed download link) for the school's own bulk-SMS service. Every message is recorded.
  */
 import { z } from "zod";
-import { pageOf, pageQuery, positiveId } from "../common";
+import { pageOf, pageQuery, positiveId, requiredText } from "../common";
 
 export const GUARDIAN_MESSAGES = {
   name: "Each guardian needs a name",
@@ -34,12 +34,8 @@ export function normalisePhone(text: string): string | null {
 }
 
 export const GuardianInputSchema = z.object({
-  name: z.string({ error: GUARDIAN_MESSAGES.name }).trim().min(1, { error: GUARDIAN_MESSAGES.name }).max(120, { error: GUARDIAN_MESSAGES.name }),
-  relationship: z
-    .string({ error: GUARDIAN_MESSAGES.relationship })
-    .trim()
-    .min(1, { error: GUARDIAN_MESSAGES.relationship })
-    .max(40, { error: GUARDIAN_MESSAGES.relationship }),
+  name: requiredText(GUARDIAN_MESSAGES.name, 120),
+  relationship: requiredText(GUARDIAN_MESSAGES.relationship, 40),
   phone: z
     .string({ error: GUARDIAN_MESSAGES.phone })
     .max(30, { error: GUARDIAN_MESSAGES.phone })

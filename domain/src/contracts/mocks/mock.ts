@@ -18,7 +18,7 @@
  *   Results, broadsheet and slips: see results.ts.
  */
 import { z } from "zod";
-import { MAX_ID, pageOf, pageQuery, positiveId, StudentTypeSchema, TitledRefSchema } from "../common";
+import { MAX_ID, optionalId, pageOf, pageQuery, positiveId, requiredText, StudentTypeSchema, TitledRefSchema } from "../common";
 import { GradeBandSchema, GradeBandsSchema } from "../admin/school";
 
 export const MOCK_MESSAGES = {
@@ -69,10 +69,8 @@ const dateTime = (error: string) =>
     .max(40, { error })
     .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), { error });
 
-const optionalId = (name: string) => z.preprocess((v) => (v === "" ? null : v), positiveId(name).nullable().optional());
-
 export const PaperQuestionSchema = z.object({
-  label: z.string({ error: MOCK_MESSAGES.questions }).trim().min(1, { error: MOCK_MESSAGES.questions }).max(20, { error: MOCK_MESSAGES.questions }),
+  label: requiredText(MOCK_MESSAGES.questions, 20),
   outOf: z.number({ error: MOCK_MESSAGES.questions }).positive({ error: MOCK_MESSAGES.questions }).max(1000, { error: MOCK_MESSAGES.questions }),
 });
 
@@ -80,7 +78,7 @@ export const PaperInputSchema = z
   .object({
     /** Sent back on PUT to keep the paper (and its marks); absent for a new paper. */
     id: positiveId("id").optional(),
-    name: z.string({ error: MOCK_MESSAGES.paperName }).trim().min(1, { error: MOCK_MESSAGES.paperName }).max(60, { error: MOCK_MESSAGES.paperName }),
+    name: requiredText(MOCK_MESSAGES.paperName, 60),
     kind: z.enum(["quiz", "marks"], { error: MOCK_MESSAGES.kind }),
     quizId: optionalId("quizId"),
     /** Marks available; default 100 (a quiz paper: the quiz's marks). */
@@ -113,7 +111,7 @@ export type PaperInput = z.infer<typeof PaperInputSchema>;
 
 export const SubjectInputSchema = z.object({
   id: positiveId("id").optional(),
-  name: z.string({ error: MOCK_MESSAGES.subjectName }).trim().min(1, { error: MOCK_MESSAGES.subjectName }).max(80, { error: MOCK_MESSAGES.subjectName }),
+  name: requiredText(MOCK_MESSAGES.subjectName, 80),
   /** Counts towards the aggregate whatever its grade (default: whether the school lists it as core). */
   core: z.boolean({ error: "core must be true or false" }).optional(),
   /** The course whose teacher marks it (optional). */
@@ -124,7 +122,7 @@ export type SubjectInput = z.infer<typeof SubjectInputSchema>;
 
 export const MockInputSchema = z
   .object({
-    title: z.string({ error: MOCK_MESSAGES.title }).trim().min(1, { error: MOCK_MESSAGES.title }).max(200, { error: MOCK_MESSAGES.titleTooLong }),
+    title: requiredText(MOCK_MESSAGES.title, 200, MOCK_MESSAGES.titleTooLong),
     level: StudentTypeSchema,
     subjects: z
       .array(SubjectInputSchema, { error: MOCK_MESSAGES.subjects })

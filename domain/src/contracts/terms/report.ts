@@ -11,7 +11,7 @@
  *   DELETE /terms/{id}/checks?class=&role=                 → TermClass (takes a check back)
  */
 import { z } from "zod";
-import { PersonRefSchema, positiveId } from "../common";
+import { PersonRefSchema, positiveId, requiredText } from "../common";
 
 export const TERM_REPORT_MESSAGES = {
   classNeeded: "class is required, e.g. JHS 2B",
@@ -100,11 +100,7 @@ export const TermReportsSchema = z.object({
 export type TermReports = z.infer<typeof TermReportsSchema>;
 
 export const CheckInputSchema = z.object({
-  class: z
-    .string({ error: TERM_REPORT_MESSAGES.classNeeded })
-    .trim()
-    .min(1, { error: TERM_REPORT_MESSAGES.classNeeded })
-    .max(20, { error: TERM_REPORT_MESSAGES.className }),
+  class: requiredText(TERM_REPORT_MESSAGES.classNeeded, 20, TERM_REPORT_MESSAGES.className),
   role: z.enum(["class_teacher", "head_teacher"], { error: TERM_REPORT_MESSAGES.role }),
 });
 export type CheckInput = z.infer<typeof CheckInputSchema>;

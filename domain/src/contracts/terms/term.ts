@@ -20,7 +20,7 @@
  *   Reports, checks and cards: see report.ts.
  */
 import { z } from "zod";
-import { MAX_ID, pageOf, pageQuery, positiveId, StudentTypeSchema } from "../common";
+import { MAX_ID, optionalId, pageOf, pageQuery, positiveId, requiredText, StudentTypeSchema } from "../common";
 
 export const TERM_MESSAGES = {
   name: "Name is required",
@@ -65,18 +65,13 @@ const dateOnly = (field: string) =>
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: TERM_MESSAGES.date(field) });
 
 const weight = z.number({ error: TERM_MESSAGES.weight }).min(0, { error: TERM_MESSAGES.weight }).max(100, { error: TERM_MESSAGES.weight });
-const optionalId = (name: string) => z.preprocess((v) => (v === "" ? null : v), positiveId(name).nullable().optional());
 
 export const ComponentInputSchema = z
   .object({
     id: positiveId("id").optional(),
     part: z.enum(["class", "exam"], { error: TERM_MESSAGES.part }),
     kind: z.enum(["quiz", "gradebook", "mock", "marks"], { error: TERM_MESSAGES.kind }),
-    name: z
-      .string({ error: TERM_MESSAGES.componentName })
-      .trim()
-      .min(1, { error: TERM_MESSAGES.componentName })
-      .max(80, { error: TERM_MESSAGES.componentName }),
+    name: requiredText(TERM_MESSAGES.componentName, 80),
     quizId: optionalId("quizId"),
     gradebookId: optionalId("gradebookId"),
     columnKey: z.string().trim().max(40).nullable().optional(),
@@ -94,7 +89,7 @@ export type ComponentInput = z.infer<typeof ComponentInputSchema>;
 
 export const TermSubjectInputSchema = z.object({
   level: StudentTypeSchema,
-  name: z.string({ error: TERM_MESSAGES.subjectName }).trim().min(1, { error: TERM_MESSAGES.subjectName }).max(80, { error: TERM_MESSAGES.subjectName }),
+  name: requiredText(TERM_MESSAGES.subjectName, 80),
   courseId: optionalId("courseId"),
   /** The whole list: components sent with their id are kept (with their marks); the others are removed. */
   components: z.array(ComponentInputSchema).max(30).default([]),
@@ -103,7 +98,7 @@ export type TermSubjectInput = z.infer<typeof TermSubjectInputSchema>;
 
 export const TermInputSchema = z
   .object({
-    name: z.string({ error: TERM_MESSAGES.name }).trim().min(1, { error: TERM_MESSAGES.name }).max(120, { error: TERM_MESSAGES.nameTooLong }),
+    name: requiredText(TERM_MESSAGES.name, 120, TERM_MESSAGES.nameTooLong),
     number: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: TERM_MESSAGES.number }).default(1),
     startsOn: dateOnly("startsOn"),
     endsOn: dateOnly("endsOn"),
