@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { DEMO, DEMO_PASSWORD, DESKTOP, launch, newPage, PHONE, signIn, snap } from "./browser";
+import type { Browser } from "playwright-core";
+import { DEMO, DESKTOP, launch, newPage, PHONE, signIn, snap } from "./browser";
+import { apiCall, apiLogin as login, createCourse, createQuiz, expectNoSideScroll } from "./api-setup";
 
 /**
  * Grading journeys (issue 12, decision 022): the demo teacher's own course and quiz, made through the
@@ -15,59 +15,20 @@ const title = `Class test: our community ${stamp}`;
 let browser: Browser;
 let quizId = 0;
 
-async function login(email: string): Promise<string> {
-  const res = await fetch(`${inject("baseUrl")}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  return ((await res.json()) as { token: string }).token;
-}
-
-async function apiCall<T>(token: string, method: string, path: string, body?: FormData | object): Promise<T> {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body) {
-    headers["content-type"] = "application/json";
-    payload = JSON.stringify(body);
-  }
-  const res = await fetch(`${inject("baseUrl")}/api${path}`, { method, headers, body: payload });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-async function expectNoSideScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 beforeAll(async () => {
   browser = await launch();
   const teacher = await login(DEMO.teacher);
-  const course = new FormData();
-  course.set("title", `Social Studies ${stamp}`);
-  course.set("description", "Citizenship and our community");
-  const courseId = (await apiCall<{ id: number }>(teacher, "POST", "/courses", course)).id;
-  const quiz = new FormData();
-  quiz.set("title", title);
-  quiz.set("courseId", String(courseId));
-  quiz.set("studentType", "jhs1");
-  quiz.set("timeLimit", "");
-  quiz.set("maxAttempts", "");
-  quiz.set("questionsPerPage", "10");
-  quiz.set("passingScore", "50");
-  quiz.set("timedSections", "[]");
-  quiz.set(
-    "questions",
-    JSON.stringify([
+  const courseId = await createCourse(teacher, `Social Studies ${stamp}`, "Citizenship and our community");
+  quizId = await createQuiz(teacher, {
+    title,
+    courseId,
+    studentType: "jhs1",
+    questions: [
       { text: "Who leads a traditional area?", options: ["A chief", "A pupil"], answer: "A chief" },
       { text: "Which is a civic duty?", options: ["Paying taxes", "Littering"], answer: "Paying taxes" },
       { text: "Is communal labour the best way to keep a town clean?", options: ["Yes", "No"], answer: null },
-    ]),
-  );
-  quizId = (await apiCall<{ id: number }>(teacher, "POST", "/quizzes", quiz)).id;
+    ],
+  });
   const full = await apiCall<{ questions: { id: number }[] }>(teacher, "GET", `/quizzes/${quizId}`);
   const [q1, q2, q3] = full.questions.map((q) => q.id);
   // The student: the first right, the second wrong, and an answer the teacher must mark.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { DEMO, DEMO_PASSWORD, DESKTOP, expectConsole, launch, newPage, signIn, snap } from "./browser";
+import type { Browser } from "playwright-core";
+import { DEMO, DESKTOP, expectConsole, launch, newPage, signIn, snap } from "./browser";
+import { apiCall, apiLogin as login, createCourse, createQuiz, expectNoSideScroll } from "./api-setup";
 
 /**
  * Issue 25 item 8 (decision 044): a phone loses its connection before a timed quiz ends, the student answers three
@@ -24,52 +24,11 @@ let browser: Browser;
 let teacherToken = "";
 let quizId = 0;
 
-async function login(email: string): Promise<string> {
-  const res = await fetch(`${inject("baseUrl")}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  return ((await res.json()) as { token: string }).token;
-}
-
-async function apiCall<T>(token: string, method: string, path: string, body?: FormData | object): Promise<T> {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body) {
-    headers["content-type"] = "application/json";
-    payload = JSON.stringify(body);
-  }
-  const res = await fetch(`${inject("baseUrl")}/api${path}`, { method, headers, body: payload });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-async function expectNoSideScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 beforeAll(async () => {
   browser = await launch();
   teacherToken = await login(DEMO.teacher);
-  const course = new FormData();
-  course.set("title", `Geography ${stamp}`);
-  course.set("description", "Regions and rivers");
-  const courseId = (await apiCall<{ id: number }>(teacherToken, "POST", "/courses", course)).id;
-  const quiz = new FormData();
-  quiz.set("title", title);
-  quiz.set("courseId", String(courseId));
-  quiz.set("studentType", "jhs1");
-  quiz.set("timeLimit", "1");
-  quiz.set("maxAttempts", "1");
-  quiz.set("questionsPerPage", "10");
-  quiz.set("passingScore", "50");
-  quiz.set("timedSections", "[]");
-  quiz.set("questions", JSON.stringify(QUESTIONS));
-  quizId = (await apiCall<{ id: number }>(teacherToken, "POST", "/quizzes", quiz)).id;
+  const courseId = await createCourse(teacherToken, `Geography ${stamp}`, "Regions and rivers");
+  quizId = await createQuiz(teacherToken, { title, courseId, studentType: "jhs1", timeLimit: "1", maxAttempts: "1", questions: QUESTIONS });
 });
 afterAll(() => browser?.close());
 

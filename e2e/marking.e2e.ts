@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { DEMO, DEMO_PASSWORD, DESKTOP, launch, newPage, PHONE, signIn, snap } from "./browser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { DEMO, DESKTOP, launch, newPage, PHONE, signIn, snap } from "./browser";
+import { apiCall, apiLogin as login, createCourse, createQuiz, expectNoSideScroll } from "./api-setup";
 
 /**
  * Marking by marks (issue 27): the demo teacher marks written answers (one in parts, against its marking scheme) on a
@@ -20,34 +21,6 @@ let browser: Browser;
 let quizId = 0;
 let quizTitle = "";
 
-async function login(email: string): Promise<string> {
-  const res = await fetch(`${inject("baseUrl")}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  return ((await res.json()) as { token: string }).token;
-}
-
-async function apiCall<T>(token: string, method: string, path: string, body?: FormData | object): Promise<T> {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body) {
-    headers["content-type"] = "application/json";
-    payload = JSON.stringify(body);
-  }
-  const res = await fetch(`${inject("baseUrl")}/api${path}`, { method, headers, body: payload });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-async function expectNoSideScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 type Ungraded = { data: { id: number; user: { name: string }; answers: { needsGrading: boolean; answer: string | null }[] }[] };
 
 /** The demo quiz, when the demo school has it with at least two scripts waiting for marks. */
@@ -61,23 +34,13 @@ async function demoQuiz(teacher: string): Promise<{ id: number; title: string } 
 
 /** A quiz of every kind of answer in the teacher's own course, and two students' scripts waiting for marks. */
 async function makeQuiz(teacher: string): Promise<{ id: number; title: string }> {
-  const course = new FormData();
-  course.set("title", `Integrated Science ${stamp}`);
-  course.set("description", "Marks, parts and schemes");
-  const courseId = (await apiCall<{ id: number }>(teacher, "POST", "/courses", course)).id;
+  const courseId = await createCourse(teacher, `Integrated Science ${stamp}`, "Marks, parts and schemes");
   const title = `Mixed marking ${stamp}`;
-  const quiz = new FormData();
-  quiz.set("title", title);
-  quiz.set("courseId", String(courseId));
-  quiz.set("studentType", "jhs1");
-  quiz.set("timeLimit", "");
-  quiz.set("maxAttempts", "");
-  quiz.set("questionsPerPage", "10");
-  quiz.set("passingScore", "50");
-  quiz.set("timedSections", "[]");
-  quiz.set(
-    "questions",
-    JSON.stringify([
+  const id = await createQuiz(teacher, {
+    title,
+    courseId,
+    studentType: "jhs1",
+    questions: [
       { text: "Which gas do plants take in?", options: ["Carbon dioxide", "Oxygen", "Nitrogen"], answer: "Carbon dioxide" },
       { type: "true_false", text: "Water boils at 100 °C at sea level.", options: ["True", "False"], answer: "True" },
       { type: "numerical", text: "What is 2^3 × 2?", options: [], value: 16, tolerance: 0, marks: 2 },
@@ -93,9 +56,8 @@ async function makeQuiz(teacher: string): Promise<{ id: number; title: string }>
         ],
       },
       { type: "written", text: "What is photosynthesis?", options: [], marks: 2, scheme: "Plants make food (1) using sunlight (1)" },
-    ]),
-  );
-  const id = (await apiCall<{ id: number }>(teacher, "POST", "/quizzes", quiz)).id;
+    ],
+  });
   const full = await apiCall<{ questions: { id: number }[] }>(teacher, "GET", `/quizzes/${id}`);
   const [q1, q2, q3, q4, q5] = full.questions.map((q) => q.id);
   const scripts = [

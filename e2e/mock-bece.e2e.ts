@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { DEMO, DEMO_PASSWORD, DESKTOP, expectConsole, launch, newPage, PHONE, signIn, snap } from "./browser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { apiCall as call, apiLogin as login, apiRaw as raw, createCourse, createQuiz, expectNoSideScroll, snapBoth } from "./api-setup";
+import { DEMO, DESKTOP, expectConsole, launch, newPage, PHONE, signIn, snap } from "./browser";
 
 /**
  * Mock BECE (issue 28, first "Done when"): 30 JHS 3 candidates of class JHS 3Z… (made through the API), four core
@@ -52,33 +53,6 @@ let quizId = 0;
 let quizQuestions: { id: number; answer: string; wrong: string }[] = [];
 let mockId = 0;
 
-async function login(email: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await fetch(`${inject("baseUrl")}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
-}
-
-async function raw(token: string, method: string, p: string, body?: FormData | object) {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body) {
-    headers["content-type"] = "application/json";
-    payload = JSON.stringify(body);
-  }
-  return fetch(`${inject("baseUrl")}/api${p}`, { method, headers, body: payload });
-}
-async function call<T>(token: string, method: string, p: string, body?: FormData | object): Promise<T> {
-  const res = await raw(token, method, p, body);
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
 type Paper = { id: number; name: string; outOf: number };
 type Mock = { id: number; subjects: { name: string; core: boolean; papers: Paper[] }[] };
 type Results = {
@@ -101,19 +75,6 @@ async function open(viewport: typeof PHONE) {
   const made = await newPage(browser, viewport);
   made.page.setDefaultTimeout(45_000);
   return made;
-}
-
-async function both(page: Page, name: string) {
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(300);
-  await snap(page, `mock-${name}-phone`);
-  await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(300);
-  await snap(page, `mock-${name}-desktop`);
-}
-
-async function noSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
 
 const paperOf = (mock: Mock, subject: string, paper: string) => mock.subjects.find((s) => s.name === subject)!.papers.find((p) => p.name === paper)!;
@@ -143,27 +104,19 @@ beforeAll(async () => {
   }
   await call(admin, "PUT", `/users/${ids[0]}/guardians`, [{ name: "Akua Mensah", relationship: "Mother", phone: "024 123 4567" }]);
   // The Mathematics teacher's course and Paper 1 as a four-question quiz of JHS 3 (one mark each).
-  const course = new FormData();
-  course.set("title", `Mathematics JHS 3 ${stamp}`);
-  course.set("description", "BECE preparation");
-  const courseId = (await call<{ id: number }>(teacher, "POST", "/courses", course)).id;
-  const quiz = new FormData();
-  quiz.set("title", QUIZ);
-  quiz.set("courseId", String(courseId));
-  quiz.set("studentType", "jhs3");
-  quiz.set("timeLimit", "");
-  quiz.set("maxAttempts", "");
-  quiz.set("questionsPerPage", "10");
-  quiz.set("passingScore", "50");
-  quiz.set("timedSections", "[]");
+  const courseId = await createCourse(teacher, `Mathematics JHS 3 ${stamp}`, "BECE preparation");
   const items = [
     ["7 × 8 = ?", "56", "54"],
     ["15 − 9 = ?", "6", "5"],
     ["Half of 18 is?", "9", "8"],
     ["3² = ?", "9", "6"],
   ];
-  quiz.set("questions", JSON.stringify(items.map(([text, answer, wrong]) => ({ text, options: [answer, wrong], answer }))));
-  quizId = (await call<{ id: number }>(teacher, "POST", "/quizzes", quiz)).id;
+  quizId = await createQuiz(teacher, {
+    title: QUIZ,
+    courseId,
+    studentType: "jhs3",
+    questions: items.map(([text, answer, wrong]) => ({ text, options: [answer, wrong], answer })),
+  });
   const qs = (await call<{ questions: { id: number }[] }>(teacher, "GET", `/quizzes/${quizId}`)).questions;
   quizQuestions = qs.map((q, i) => ({ id: q.id, answer: items[i][1], wrong: items[i][2] }));
   // Candidate 02 sits it through the API: 2 of 4.
@@ -209,7 +162,7 @@ describe("mock BECE", () => {
     // The timetable: one subject a day, two papers each.
     expect(await page.getByTestId("timetable-paper").count()).toBe(8);
     expect(await page.getByRole("region", { name: "Timetable" }).getByRole("heading", { level: 3 }).count()).toBe(4);
-    await both(page, "page-admin");
+    await snapBoth(page, "mock-page-admin");
     await page.setViewportSize(PHONE);
     await page.goto("/admin/dashboard/mocks/new");
     await page.getByRole("button", { name: "Create mock" }).click();
@@ -318,7 +271,7 @@ describe("mock BECE", () => {
     await page.setViewportSize(PHONE);
     await page.getByTestId("phone-student").waitFor();
     await snap(page, "mock-marks-phone");
-    await noSideScroll(page);
+    await expectNoSideScroll(page);
     await context.close();
   }, 120_000);
 
@@ -331,7 +284,7 @@ describe("mock BECE", () => {
     await page.getByRole("dialog", { name: "Release results" }).getByRole("button", { name: "Release results" }).click();
     await page.getByRole("region", { name: "Release" }).getByRole("button", { name: "Withdraw release" }).waitFor();
     await page.getByRole("dialog").waitFor({ state: "detached" });
-    await noSideScroll(page);
+    await expectNoSideScroll(page);
     await snap(page, "mock-page-released-phone");
 
     await page.getByRole("link", { name: "Results", exact: true }).click();
@@ -357,8 +310,8 @@ describe("mock BECE", () => {
     expect(dist.map((t) => t.replace(/\s+/g, " ").trim())).toEqual(["4–8 0", "9–13 9", "14–18 11", "19–23 9", "24–28 0", "29–33 0", "34–36 0"]);
     const maths = page.getByTestId("subject-row").filter({ hasText: "Mathematics" });
     expect(await maths.getByTestId("subject-mean").innerText()).toBe("71.43");
-    await noSideScroll(page);
-    await both(page, "results");
+    await expectNoSideScroll(page);
+    await snapBoth(page, "mock-results");
     await context.close();
 
     const r = await call<Results>(admin, "GET", `/mocks/${mockId}/results?class=${encodeURIComponent(CLASS)}`);
@@ -425,7 +378,7 @@ describe("mock BECE", () => {
     await page.getByRole("heading", { name: TITLE }).waitFor();
     await page.getByText(`${cand(1)} · ${CLASS}`).waitFor();
     expect(await page.getByText(cand(2)).count()).toBe(0);
-    await noSideScroll(page);
+    await expectNoSideScroll(page);
     await snap(page, "mock-student-slip-phone");
     await context.close();
   }, 90_000);

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DEMO, DEMO_PASSWORD, DESKTOP, launch, newPage, PHONE, signIn, snap } from "./browser";
+import { DEMO, DESKTOP, launch, newPage, PHONE, signIn, snap } from "./browser";
+import { apiLogin as login, expectNoSideScroll } from "./api-setup";
 
 /**
  * Results and guardians (issue 28): the admin names the school, uploads its crest and saves a student's two guardians
@@ -43,15 +44,6 @@ let className = "";
 let mockId = 0;
 let termId = 0;
 
-async function login(email: string): Promise<string> {
-  const res = await fetch(`${inject("baseUrl")}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  return ((await res.json()) as { token: string }).token;
-}
-
 async function call(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; data: unknown; text: string; type: string }> {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (body !== undefined) headers["content-type"] = "application/json";
@@ -75,10 +67,6 @@ function localAt(days: number, hour: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(hour)}:00:00`;
 }
 const isoDay = (days: number) => localAt(days, 0).slice(0, 10);
-
-async function noSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-}
 
 async function openNav(page: Page, entry: string) {
   if ((page.viewportSize()?.width ?? 0) < 768) await page.getByRole("button", { name: "Open navigation" }).click();
@@ -220,7 +208,7 @@ describe("results and guardians", () => {
       const row = page.getByRole("row").filter({ hasText: s.name });
       await expect.poll(() => row.first().innerText()).toMatch(new RegExp(`\\b${s.mark}\\s+${s.grade}\\s*$`));
     }
-    await noSideScroll(page);
+    await expectNoSideScroll(page);
     await snap(page, "results-guardians-slip-360");
     const [slip] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), page.getByRole("button", { name: "Download slip (PDF)" }).click()]);
     expect(slip.suggestedFilename()).toMatch(/\.pdf$/);
@@ -238,7 +226,7 @@ describe("results and guardians", () => {
     const maths = page.getByRole("listitem", { name: "Mathematics" });
     await expect.poll(() => maths.innerText()).toMatch(/Class 24\/30[\s\S]*Exam 63\/70[\s\S]*Total 87/);
     expect(await maths.innerText()).toMatch(/Grade\s+2/);
-    await noSideScroll(page);
+    await expectNoSideScroll(page);
     await snap(page, "results-guardians-report-360");
     const [card] = await Promise.all([
       page.waitForEvent("download", { timeout: 60_000 }),

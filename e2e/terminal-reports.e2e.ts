@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
 import { extractText, getDocumentProxy } from "unpdf";
-import { DEMO, DEMO_PASSWORD, DESKTOP, launch, newPage, PHONE, signIn, snap, tmp } from "./browser";
+import { apiCall as call, apiLogin as login, createCourse, createQuiz, snapBoth } from "./api-setup";
+import { DEMO, DESKTOP, launch, newPage, PHONE, signIn, snap, tmp } from "./browser";
 
 /**
  * Terminal reports (issue 28, second "Done when"): JHS 2B, 30 students, 4 subjects. Set up through the API: the term,
@@ -41,30 +42,6 @@ let termId = 0;
 let mathId = 0;
 const ids: number[] = [];
 
-async function login(email: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await fetch(`${inject("baseUrl")}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
-}
-
-async function call<T>(token: string, method: string, p: string, body?: FormData | object): Promise<T> {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body) {
-    headers["content-type"] = "application/json";
-    payload = JSON.stringify(body);
-  }
-  const res = await fetch(`${inject("baseUrl")}/api${p}`, { method, headers, body: payload });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
 type Report = {
   studentId: number;
   name: string;
@@ -94,27 +71,16 @@ beforeAll(async () => {
     slips.push(made.slip);
   }
   // The Mathematics teacher's course and a two-question quiz of the level; Pupil 01 gets both right, Pupil 02 one.
-  const course = new FormData();
-  course.set("title", `Mathematics JHS 2 ${Date.now()}`);
-  course.set("description", "Numbers and algebra");
-  const courseId = (await call<{ id: number }>(teacher, "POST", "/courses", course)).id;
-  const quiz = new FormData();
-  quiz.set("title", `Term quiz ${Date.now()}`);
-  quiz.set("courseId", String(courseId));
-  quiz.set("studentType", "jhs2");
-  quiz.set("timeLimit", "");
-  quiz.set("maxAttempts", "");
-  quiz.set("questionsPerPage", "10");
-  quiz.set("passingScore", "50");
-  quiz.set("timedSections", "[]");
-  quiz.set(
-    "questions",
-    JSON.stringify([
+  const courseId = await createCourse(teacher, `Mathematics JHS 2 ${Date.now()}`, "Numbers and algebra");
+  const quizId = await createQuiz(teacher, {
+    title: `Term quiz ${Date.now()}`,
+    courseId,
+    studentType: "jhs2",
+    questions: [
       { text: "2 + 3 = ?", options: ["5", "6"], answer: "5" },
       { text: "3 × 4 = ?", options: ["12", "7"], answer: "12" },
-    ]),
-  );
-  const quizId = (await call<{ id: number }>(teacher, "POST", "/quizzes", quiz)).id;
+    ],
+  });
   const qs = (await call<{ questions: { id: number }[] }>(teacher, "GET", `/quizzes/${quizId}`)).questions.map((q) => q.id);
   for (const [i, answers] of [
     ["5", "12"],
@@ -173,15 +139,6 @@ async function open(viewport: typeof PHONE) {
   return opened;
 }
 
-async function both(page: Page, name: string) {
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(300);
-  await snap(page, `terminal-${name}-phone`);
-  await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(300);
-  await snap(page, `terminal-${name}-desktop`);
-}
-
 const reportsOf = async () => (await call<{ students: Report[] }>(admin, "GET", `/terms/${termId}/reports?class=${encodeURIComponent(CLASS)}`)).students;
 
 describe("terminal reports", () => {
@@ -215,7 +172,7 @@ describe("terminal reports", () => {
     expect(await row(4).innerText()).toMatch(/7\.5\s+49\s+56\.5\s+3rd\s+5/);
     expect(await row(5).innerText()).toMatch(/7\.5\s+42\s+49\.5\s+5th\s+6/);
     expect(await row(30).innerText()).toMatch(/7\.5\s+24\.5\s+32\s+30th\s+9/);
-    await both(page, "score-sheet");
+    await snapBoth(page, "terminal-score-sheet");
     await context.close();
   }, 240_000);
 
@@ -267,7 +224,7 @@ describe("terminal reports", () => {
       .getByTestId("check-class_teacher")
       .getByText(/✓ Ama Owusu/)
       .waitFor();
-    await both(page, "class-reports-teacher");
+    await snapBoth(page, "terminal-class-reports-teacher");
     // The score sheet on a phone: one student at a time.
     await page.setViewportSize(PHONE);
     await page.goto(`/teachers/dashboard/terms/${termId}/subjects/${mathId}?class=${encodeURIComponent(CLASS)}`);
@@ -323,7 +280,7 @@ describe("terminal reports", () => {
       .getByTestId("messages-result")
       .getByText(/Sent: \d+ · Failed: \d+/)
       .waitFor();
-    await both(page, "class-reports-admin");
+    await snapBoth(page, "terminal-class-reports-admin");
     await context.close();
   }, 300_000);
 
@@ -333,16 +290,16 @@ describe("terminal reports", () => {
     await page.waitForURL("**/admin/dashboard");
     await page.goto("/admin/dashboard/terms");
     await page.getByTestId("term-row").first().waitFor();
-    await both(page, "terms-list");
+    await snapBoth(page, "terminal-terms-list");
     await page.getByRole("link", { name: "New term" }).click();
     await page.getByLabel("Name").waitFor();
-    await both(page, "term-form");
+    await snapBoth(page, "terminal-term-form");
     await page.goto(`/admin/dashboard/terms/${termId}`);
     await page.getByTestId("class-card").filter({ hasText: CLASS }).getByText("Released").waitFor();
-    await both(page, "term-page");
+    await snapBoth(page, "terminal-term-page");
     await page.getByRole("button", { name: "Edit Mathematics" }).click();
     await page.getByTestId("component-row").first().waitFor();
-    await both(page, "subject-form");
+    await snapBoth(page, "terminal-subject-form");
     await context.close();
   }, 240_000);
 });
