@@ -1,7 +1,7 @@
 import { FONT } from "../print/fonts.ts";
 import { type Doc, GREY, line } from "../print/draw.ts";
 import { drawQr } from "./print-qr.ts";
-import { encodeSheetCode, HEADER_BOX, INSTRUCTIONS_Y, MARKER_CENTRES, MARKER_SIZE, PAGE_W, QR_BOX, sheetLayout, type SheetLayout } from "./layout.ts";
+import { encodeSheetCode, HEADER_BOX, INSTRUCTIONS_Y, MARKER_CENTRES, MARKER_SIZE, PAGE_H, PAGE_W, QR_BOX, sheetLayout, type SheetLayout } from "./layout.ts";
 import type { PaperSheet } from "./paper-types.ts";
 
 /** The letter inside each bubble: small and mid-grey (as on a BECE sheet), light enough not to read as a mark. */
@@ -25,8 +25,41 @@ export function drawAnswerSheet(doc: Doc, sittingId: number, sheet: PaperSheet, 
   drawQr(doc, encodeSheetCode({ sittingId, student: sheet.student, version: sheet.version, bubbles: sheet.bubbles, boxes: sheet.boxes }), QR_BOX);
   drawHeader(doc, sheet, heading);
   line(doc, SHEET_INSTRUCTION, HEADER_BOX.x - 14, INSTRUCTIONS_Y - 5, PAGE_W - 2 * (HEADER_BOX.x - 14), { size: 8.5, font: FONT.oblique });
-  drawBubbles(doc, layout);
-  drawBoxes(doc, layout);
+  drawGrid(doc, layout, `${sheet.bubbles}:${sheet.boxes}`);
+}
+
+type Form = { name: string; ref: ReturnType<Doc["ref"]> };
+const forms = new WeakMap<Doc, Map<string, Form>>();
+
+/**
+ * The bubble rows and boxes, the same on every sheet of a version: drawn once per document as a PDF form (an
+ * XObject) that each sheet places. A class of 40 costs one grid instead of 40 (the file is smaller, and quicker to
+ * draw and to print). pdfkit has no forms of its own: the grid's drawing is written into the form's stream instead
+ * of the page's, with the fonts it used as the form's resources.
+ */
+function drawGrid(doc: Doc, layout: SheetLayout, key: string): void {
+  let mine = forms.get(doc);
+  if (!mine) forms.set(doc, (mine = new Map()));
+  let form = mine.get(key);
+  if (!form) {
+    const page = doc.page as unknown as { write(chunk: string): unknown; fonts: Record<string, unknown> };
+    const chunks: string[] = [];
+    const write = page.write;
+    page.write = (chunk: string) => chunks.push(chunk);
+    try {
+      drawBubbles(doc, layout);
+      drawBoxes(doc, layout);
+    } finally {
+      page.write = write;
+    }
+    const ref = doc.ref({ Type: "XObject", Subtype: "Form", BBox: [0, 0, PAGE_W, PAGE_H], Resources: { ProcSet: ["PDF", "Text"], Font: { ...page.fonts } } });
+    for (const chunk of chunks) ref.write(`${chunk}\n`);
+    ref.end("");
+    form = { name: `Grid${mine.size + 1}`, ref };
+    mine.set(key, form);
+  }
+  (doc.page as unknown as { xobjects: Record<string, unknown> }).xobjects[form.name] = form.ref;
+  doc.addContent(`q /${form.name} Do Q`);
 }
 
 function drawMarkers(doc: Doc): void {
