@@ -177,10 +177,20 @@ function exited(proc: ChildProcess): Promise<void> {
  */
 export type ServerEntry = "main" | "npm-start" | "cluster";
 
-/** Starts the real server on a free port of 127.0.0.1, as its own process. */
-export async function startServer(s: StormDb, env: Record<string, string> = {}, nodeArgs: string[] = [], entry: ServerEntry = "main"): Promise<ServerProc> {
+/**
+ * Starts the real server on a free port of 127.0.0.1, as its own process. `prefix`: a command that runs node for it
+ * and `exec`s it (the school box's cgroup, bench/box-cgroup.ts), so the pid is still the server's.
+ */
+export async function startServer(
+  s: StormDb,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+  entry: ServerEntry = "main",
+  prefix: string[] = [],
+): Promise<ServerProc> {
   const script = entry === "npm-start" ? ["scripts/start.mjs"] : ["--import", "tsx", entry === "cluster" ? "server/src/cluster.ts" : "server/src/main.ts"];
-  const proc = spawn(process.execPath, [...nodeArgs, ...script], {
+  const command = prefix.length ? [...prefix, process.execPath] : [process.execPath];
+  const proc = spawn(command[0]!, [...command.slice(1), ...nodeArgs, ...script], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
