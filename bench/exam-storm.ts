@@ -17,7 +17,12 @@
  * --pgbench 20 (PostgreSQL: after the storm, that many seconds of `pgbench -N` on the same server, for its commit limit).
  * --ocr (a teacher reads a 4-page scanned paper by parse job, POST /questions/parse-jobs and polling, one after another
  * all through the exam: OCR in the server's low-priority OCR process beside the storm; recorded as "ocr", a paper each).
- * Writes bench/results/exam-storm-<db>-<N>[-workers<W>][-crash][-tag].json. Traffic only to 127.0.0.1.
+ * --cpu 0.25 --memory-mb 768 (issue 30, the school box): the server runs inside a fresh cgroup (v1) with that CPU quota
+ * and memory limit (bench/box-cgroup.ts; root needed), the load generator outside it. Reported under "box": the time
+ * from spawning the server to its first /api/health, the group's resident memory (memory.stat total_rss, not page cache)
+ * at that moment, after --box-idle seconds (default 30) of idling, at its peak before and during the storm, the
+ * kernel's memory.max_usage_in_bytes (with page cache), failcnt, OOM kills and CPU throttling.
+ * Writes bench/results/exam-storm-<db>-<N>[-workers<W>][-crash][-box…][-tag].json. Traffic only to 127.0.0.1.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -41,6 +46,7 @@ import {
 } from "../server/test/storm";
 import { buildDocx, buildPdf, type PdfPage } from "../server/src/documents/test/build-files";
 import { scannedPaper } from "../server/src/documents/ocr/make-scan";
+import { Box, boxLimits } from "./box-cgroup";
 
 const { values: args } = parseArgs({
   options: {
@@ -68,8 +74,15 @@ const { values: args } = parseArgs({
     "server-env": { type: "string", multiple: true, default: [] },
     /** A suffix for the results file (e.g. run1). */
     tag: { type: "string" },
+    /** The school box (issue 30): the server confined to this many cores (0.25) … */
+    cpu: { type: "string" },
+    /** … and this many MB (768), by a cgroup of its own. */
+    "memory-mb": { type: "string" },
+    /** Seconds the boxed server idles after its start before its idle memory is read (the logins wait for it). */
+    "box-idle": { type: "string", default: "30" },
   },
 });
+const limits = boxLimits(args.cpu, args["memory-mb"]);
 
 const kind =
   args.db === "postgres"
@@ -225,6 +238,33 @@ async function runPgbench(databaseUrl: string, seconds: number): Promise<{ tps: 
 
 const log = (...a: unknown[]) => console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...a);
 
+/** The box that holds the server, removed at the end whatever happens. */
+let boxed: Box | null = null;
+
+/**
+ * The boxed server's start: time from its spawn to the first 200 from /api/health, the group's total_rss then and
+ * after `--box-idle` seconds of idling.
+ */
+async function boxStartFigures(box: Box, port: number, spawnedAt: number) {
+  let healthMs = -1;
+  for (let i = 0; i < 600 && healthMs < 0; i++) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (r.status === 200) healthMs = Math.round(performance.now() - spawnedAt);
+    } catch {
+      /* not yet */
+    }
+    if (healthMs < 0) await new Promise((r) => setTimeout(r, 100));
+  }
+  const rssAtHealthMb = box.memory().rssMb;
+  const idleSeconds = Number(args["box-idle"]);
+  log(`box: /api/health after ${(healthMs / 1000).toFixed(1)} s, total_rss ${rssAtHealthMb} MB; idling ${idleSeconds} s`);
+  await new Promise((r) => setTimeout(r, idleSeconds * 1000));
+  const idleRssMb = box.memory().rssMb;
+  log(`box: total_rss ${idleRssMb} MB after ${idleSeconds} s idle`);
+  return { healthMs, rssAtHealthMb, idleSeconds, idleRssMb };
+}
+
 async function main() {
   log(
     `exam storm: ${N} students, ${questionCount} questions, ${windowMs / 1000} s window, ${kind}${workers > 1 ? `, WORKERS=${workers}` : ""}${args.crash ? ", with a crash" : ""}`,
@@ -240,7 +280,13 @@ async function main() {
     const scan = args.ocr ? await scannedPaper(4) : null;
     log(`seeded in ${Math.round(performance.now() - seedStart)} ms`);
     const nodeArgs = args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
-    server = await startServer(db, serverEnv, nodeArgs, entry);
+    const box = limits ? Box.create(limits) : null;
+    boxed = box;
+    const prefix = box?.prefix() ?? [];
+    box?.startSampling(250);
+    const spawnedAt = performance.now();
+    server = await startServer(db, serverEnv, nodeArgs, entry, prefix);
+    const boxStart = box ? await boxStartFigures(box, server.port, spawnedAt) : null;
     log(
       `server: ${
         server.output
@@ -270,6 +316,9 @@ async function main() {
       );
     }
 
+    // The storm's own peak, apart from the start's.
+    const peakBeforeStorm = box?.report().peakRssMb ?? null;
+    box?.resetPeak();
     const loadBefore = os.loadavg().map((x) => Math.round(x * 100) / 100);
     const cpuBefore = server.cpuSeconds();
     const mainCpuBefore = server.mainThreadCpuSeconds();
@@ -291,7 +340,7 @@ async function main() {
         log(`  SIGKILL the server (pid ${server!.pid}) at t+${Math.round(killAt / 1000)}s`);
         const killed = Date.now();
         await server!.kill();
-        server = await startServer(db, { ...serverEnv, PORT: String(port) }, nodeArgs, entry);
+        server = await startServer(db, { ...serverEnv, PORT: String(port) }, nodeArgs, entry, prefix);
         crash = { killedAtMs: killAt, downMs: Date.now() - killed, restarts: 1 };
         log(`  restarted (pid ${server.pid}) after ${crash.downMs} ms`);
       }, killAt);
@@ -322,6 +371,7 @@ async function main() {
     clearInterval(sampler);
     const elapsed = Date.now() - t0;
     const cpuAfter = server.cpuSeconds();
+    const boxAfter = box?.report() ?? null;
     const mainCpu = crash ? null : (server.mainThreadCpuSeconds() ?? 0) - (mainCpuBefore ?? 0);
     // After a crash the new process's CPU counts from its own start (its start-up included).
     const serverCpu = crash ? (cpuBeforeCrash[0] ?? 0) + (cpuAfter ?? 0) : (cpuAfter ?? 0) - (cpuBefore ?? 0);
@@ -376,6 +426,21 @@ async function main() {
         benchClientSeconds: Math.round((clientCpu.user + clientCpu.system) / 1e5) / 10,
       },
       targets: { ...TARGET, errors: 0, lostAnswers: 0, met: args.crash ? null : targetsMet },
+      box: box
+        ? {
+            ...limits,
+            ...boxStart,
+            peakRssBeforeStormMb: peakBeforeStorm,
+            /** Highest total_rss from the storm's first request to its last. */
+            peakRssStormMb: boxAfter!.peakRssMb,
+            maxUsageMb: boxAfter!.maxUsageMb,
+            failcnt: boxAfter!.failcnt,
+            oomKills: boxAfter!.oomKills,
+            throttledSeconds: boxAfter!.throttledSeconds,
+            throttledPeriods: boxAfter!.throttledPeriods,
+            targets: { healthMs: 60_000, idleRssMb: 250, peakRssMb: 600 },
+          }
+        : null,
       loadAverageBefore: loadBefore,
       loadAverageAfter: os.loadavg().map((x) => Math.round(x * 100) / 100),
       machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "", node: process.version, memGb: Math.round(os.totalmem() / 2 ** 30) },
@@ -385,7 +450,7 @@ async function main() {
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(
       dir,
-      `exam-storm-${kind}-${N}${workers > 1 ? `-workers${workers}` : ""}${args.crash ? "-crash" : ""}${uploaders ? `-uploaders${uploaders}` : ""}${args.ocr ? "-ocr" : ""}${args.tag ? `-${args.tag}` : ""}.json`,
+      `exam-storm-${kind}-${N}${workers > 1 ? `-workers${workers}` : ""}${args.crash ? "-crash" : ""}${uploaders ? `-uploaders${uploaders}` : ""}${args.ocr ? "-ocr" : ""}${limits ? `-box${limits.cpu ?? ""}-${limits.memoryMb ?? ""}` : ""}${args.tag ? `-${args.tag}` : ""}.json`,
     );
     const busy = cpuTimeline.map((r) => Math.max(0, r[1] - Math.max(0, r[2]) - Math.max(0, r[3]) - Math.max(0, r[4])));
     Object.assign(result, {
@@ -436,12 +501,20 @@ async function main() {
       );
     console.log(`saves per second: ${result.savesPerSecond.mean} on average, ${result.savesPerSecond.busiestFiveSeconds} in the busiest 5 s`);
     if (pgbench) console.log(`pgbench -N on the same server right after: ${pgbench.tps} TPS (${pgbench.clients} clients, ${pgbench.seconds} s)`);
+    if (box && boxStart && boxAfter) {
+      console.log(
+        `school box (${limits!.cpu ?? "any"} CPU, ${limits!.memoryMb ?? "no"} MB): /api/health after ${(boxStart.healthMs / 1000).toFixed(1)} s; total_rss ${boxStart.rssAtHealthMb} MB then, ${boxStart.idleRssMb} MB after ${boxStart.idleSeconds} s idle, peak ${peakBeforeStorm} MB before the storm and ${boxAfter.peakRssMb} MB during it; max usage (with page cache) ${boxAfter.maxUsageMb} MB; failcnt ${boxAfter.failcnt}, OOM kills ${boxAfter.oomKills}; throttled ${boxAfter.throttledSeconds} s`,
+      );
+      const boxMet = boxStart.healthMs < 60_000 && boxStart.idleRssMb < 250 && boxAfter.peakRssMb < 600 && !boxAfter.oomKills;
+      console.log(`box targets (health < 60 s, idle < 250 MB, peak < 600 MB, no OOM kill): ${boxMet ? "MET" : "NOT MET"}`);
+    }
     console.log(`written ${path.relative(REPO_ROOT, file)}`);
     const sound =
       verification.lostAnswers === 0 && verification.changedAnswers === 0 && verification.missingSubmissions === 0 && verification.scoreMismatches === 0;
     process.exitCode = sound ? 0 : 1;
   } finally {
     if (server) await server.kill().catch(() => {});
+    boxed?.destroy();
     if (!args.keep) await db.cleanup().catch((e) => console.error("cleanup failed:", e.message));
     else console.log(`kept: ${db.databaseUrl ?? db.dataDir}`);
   }
