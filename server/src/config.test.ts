@@ -1,6 +1,6 @@
 import os from "node:os";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { cgroupLimits, ConfigError, loadConfig } from "./config";
 
 describe("loadConfig", () => {
   it("uses the documented defaults", () => {
@@ -31,5 +31,42 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ...pg, WORKERS: "many" })).toThrow('WORKERS must be a whole number from 1 to 64, or auto, got "many"');
     expect(() => loadConfig({ ...pg, WORKERS: "0" })).toThrow("WORKERS must be between 1 and 64, got 0");
     expect(loadConfig({ OVERDUE_SWEEP_MS: "500" }).overdueSweepMs).toBe(500);
+  });
+
+  it("sizes the embedded database to the machine's memory: MEMORY_MB, else the cgroup's limit (decision 052)", () => {
+    const none = { memoryMb: null, cpuCores: null };
+    expect(loadConfig({}, none)).toMatchObject({ memoryMb: null, pgliteSharedBuffersMb: 128 });
+    expect(loadConfig({}, { memoryMb: 768, cpuCores: 0.25 })).toMatchObject({ memoryMb: 768, cpuCores: 0.25, pgliteSharedBuffersMb: 16 });
+    expect(loadConfig({ MEMORY_MB: "2048" }, none)).toMatchObject({ memoryMb: 2048, pgliteSharedBuffersMb: 32 });
+    expect(loadConfig({ MEMORY_MB: "8192" }, { memoryMb: 768, cpuCores: null }).pgliteSharedBuffersMb).toBe(128);
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: "64" }, { memoryMb: 768, cpuCores: null }).pgliteSharedBuffersMb).toBe(64);
+    expect(loadConfig({ CPU_CORES: "0.5" }, none).cpuCores).toBe(0.5);
+    expect(() => loadConfig({ MEMORY_MB: "lots" }, none)).toThrow('MEMORY_MB must be a whole number, got "lots"');
+    expect(() => loadConfig({ MEMORY_MB: "64" }, none)).toThrow("MEMORY_MB must be between 128 and 1048576, got 64");
+    expect(() => loadConfig({ CPU_CORES: "-1" }, none)).toThrow('CPU_CORES must be a number of cores such as 0.25 or 2, got "-1"');
+  });
+  it("reads the limits of the process's own cgroup, the tightest up to the root (v1 and v2)", () => {
+    const gb = 2 ** 30;
+    const v1: Record<string, string> = {
+      "/proc/self/cgroup": "4:memory:/box/school\n2:cpu,cpuacct:/box/school\n0::/",
+      "/sys/fs/cgroup/memory/box/school/memory.limit_in_bytes": String(768 * 2 ** 20),
+      "/sys/fs/cgroup/memory/box/memory.limit_in_bytes": String(2 * gb),
+      "/sys/fs/cgroup/memory/memory.limit_in_bytes": "9223372036854771712",
+      "/sys/fs/cgroup/cpu/box/school/cpu.cfs_quota_us": "25000",
+      "/sys/fs/cgroup/cpu/box/school/cpu.cfs_period_us": "100000",
+      "/sys/fs/cgroup/cpu/box/cpu.cfs_quota_us": "-1",
+      "/sys/fs/cgroup/cpu/box/cpu.cfs_period_us": "100000",
+    };
+    expect(cgroupLimits((f) => v1[f] ?? null, 24 * gb)).toEqual({ memoryMb: 768, cpuCores: 0.25 });
+    const v2: Record<string, string> = {
+      "/proc/self/cgroup": "0::/school.slice/adesua.service",
+      "/sys/fs/cgroup/school.slice/adesua.service/memory.max": "max",
+      "/sys/fs/cgroup/school.slice/memory.max": String(gb),
+      "/sys/fs/cgroup/school.slice/adesua.service/cpu.max": "50000 100000",
+    };
+    expect(cgroupLimits((f) => v2[f] ?? null, 24 * gb)).toEqual({ memoryMb: 1024, cpuCores: 0.5 });
+    // No cgroup file (not Linux), or a limit above the machine's memory: none.
+    expect(cgroupLimits(() => null, 24 * gb)).toEqual({ memoryMb: null, cpuCores: null });
+    expect(cgroupLimits((f) => v1[f] ?? null, 512 * 2 ** 20)).toEqual({ memoryMb: null, cpuCores: 0.25 });
   });
 });

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -58,7 +59,93 @@ export type Config = {
    */
   smsUrl?: string | null;
   smsToken?: string | null;
+  /**
+   * The memory this server may use, in MB (decision 052): `MEMORY_MB`, else the limit of the process's own cgroup
+   * (a container's or a school box's), else null (none known). A small box gets a small PostgreSQL shared_buffers.
+   */
+  memoryMb?: number | null;
+  /** Cores this server may use: `CPU_CORES`, else the cgroup's CPU quota, else null (none known). */
+  cpuCores?: number | null;
+  /**
+   * PGlite's shared_buffers in MB (`PGLITE_SHARED_BUFFERS_MB`). Default from memoryMb: 16 up to 1 GB, 32 up to 2 GB,
+   * else PostgreSQL's own 128 (decision 052: with 128 the embedded database alone is 300 MB resident).
+   */
+  pgliteSharedBuffersMb?: number;
 };
+
+/** What the kernel allows this process: its cgroup's memory limit (MB) and CPU quota (cores); null where none. */
+export type MachineLimits = { memoryMb: number | null; cpuCores: number | null };
+
+const read = (file: string): string | null => {
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The limits of the cgroup this process runs in (v1: memory.limit_in_bytes, cpu.cfs_quota_us / cpu.cfs_period_us;
+ * v2: memory.max, cpu.max), the tightest of its group and the groups above it, found through /proc/self/cgroup.
+ * Memory limits at or above the machine's memory count as none.
+ */
+export function cgroupLimits(readFile: (file: string) => string | null = read, totalMemory = os.totalmem()): MachineLimits {
+  const groups = (readFile("/proc/self/cgroup") ?? "").split("\n").map((l) => l.split(":"));
+  const pathOf = (controller: string) =>
+    groups
+      .find((g) => g.length >= 3 && g[1]!.split(",").includes(controller))
+      ?.slice(2)
+      .join(":") ?? null;
+  const unified =
+    groups
+      .find((g) => g[0] === "0" && g[1] === "")
+      ?.slice(2)
+      .join(":") ?? null;
+  /** The folders from the group up to the hierarchy's root (a container often sees its own group as the root). */
+  const upward = (root: string, group: string) => {
+    const parts = group.split("/").filter(Boolean);
+    const dirs: string[] = [];
+    for (let i = parts.length; i >= 0; i--) dirs.push(path.posix.join(root, ...parts.slice(0, i)));
+    return dirs;
+  };
+  let memory = Infinity;
+  let cpu = Infinity;
+  const memGroup = pathOf("memory");
+  if (memGroup !== null) {
+    for (const dir of upward("/sys/fs/cgroup/memory", memGroup)) {
+      const v = Number(readFile(`${dir}/memory.limit_in_bytes`));
+      if (v > 0) memory = Math.min(memory, v);
+    }
+  }
+  const cpuGroup = pathOf("cpu");
+  if (cpuGroup !== null) {
+    for (const dir of upward("/sys/fs/cgroup/cpu", cpuGroup)) {
+      const quota = Number(readFile(`${dir}/cpu.cfs_quota_us`));
+      const period = Number(readFile(`${dir}/cpu.cfs_period_us`));
+      if (quota > 0 && period > 0) cpu = Math.min(cpu, quota / period);
+    }
+  }
+  if (unified !== null && memGroup === null) {
+    for (const dir of upward("/sys/fs/cgroup", unified)) {
+      const max = readFile(`${dir}/memory.max`);
+      if (max && max !== "max" && Number(max) > 0) memory = Math.min(memory, Number(max));
+      const [quota, period] = (readFile(`${dir}/cpu.max`) ?? "max").split(" ");
+      if (quota !== "max" && Number(quota) > 0 && Number(period) > 0) cpu = Math.min(cpu, Number(quota) / Number(period));
+    }
+  }
+  return {
+    memoryMb: memory < totalMemory ? Math.floor(memory / 2 ** 20) : null,
+    cpuCores: Number.isFinite(cpu) ? Math.round(cpu * 100) / 100 : null,
+  };
+}
+
+/** shared_buffers for a memory budget (decision 052): the embedded database's largest fixed cost. */
+export function sharedBuffersFor(memoryMb: number | null): number {
+  if (memoryMb === null) return 128;
+  if (memoryMb <= 1024) return 16;
+  if (memoryMb <= 2048) return 32;
+  return 128;
+}
 
 /** A configuration problem: main.ts prints its message as one line and exits. */
 export class ConfigError extends Error {}
@@ -101,6 +188,19 @@ function publicUrlVar(env: NodeJS.ProcessEnv): string | null {
   return url.href.replace(/\/+$/, "");
 }
 
+let cachedLimits: MachineLimits | null = null;
+/** The process's cgroup limits, read once. */
+function machineLimits(): MachineLimits {
+  return (cachedLimits ??= cgroupLimits());
+}
+
+function cpuCoresVar(env: NodeJS.ProcessEnv): number {
+  const raw = env.CPU_CORES!.trim();
+  const n = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || n <= 0 || n > 1024) throw new ConfigError(`CPU_CORES must be a number of cores such as 0.25 or 2, got "${raw}"`);
+  return n;
+}
+
 const MAX_WORKERS = 64;
 
 function workersVar(env: NodeJS.ProcessEnv): number {
@@ -123,7 +223,11 @@ function smsUrlVar(env: NodeJS.ProcessEnv): string | null {
   return url.href;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * The configuration from the environment. `limits`: what the kernel allows this process (read once, from its
+ * cgroup, unless given: tests pass their own).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, limits: MachineLimits = machineLimits()): Config {
   const production = env.NODE_ENV === "production";
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -141,7 +245,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`WORKERS=${env.WORKERS?.trim()} needs DATABASE_URL: the embedded database belongs to one process (unset WORKERS, or use PostgreSQL)`);
   }
   if (adminPassword && adminPassword.length > 200) throw new ConfigError("ADMIN_PASSWORD must be at most 200 characters");
+  const memoryMb = env.MEMORY_MB?.trim() ? intVar(env, "MEMORY_MB", 0, 128, 1_048_576) : limits.memoryMb;
+  const cpuCores = env.CPU_CORES?.trim() ? cpuCoresVar(env) : limits.cpuCores;
   return {
+    memoryMb,
+    cpuCores,
+    pgliteSharedBuffersMb: intVar(env, "PGLITE_SHARED_BUFFERS_MB", sharedBuffersFor(memoryMb), 1, 65_536),
     port: intVar(env, "PORT", 3000, 0, 65535),
     host: env.HOST?.trim() || "0.0.0.0",
     dataDir: path.resolve(env.DATA_DIR?.trim() || "./data"),

@@ -31,6 +31,10 @@ async function main() {
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, "db"),
     pgliteThread: config.pgliteThread,
+    // A small box gets a small shared_buffers; a new data folder is made by a thread that then ends (decision 052).
+    pgliteSettings: config.pgliteSharedBuffersMb ? { shared_buffers: `${config.pgliteSharedBuffersMb}MB` } : undefined,
+    pgliteCreateApart: true,
+    pgliteTemplate: path.resolve(here, "../dist/pglite-template.tgz"),
   });
   // Servers starting together (WORKERS, several machines) migrate and seed one after another.
   const seeded = await database.startupLock(async () => {
@@ -82,12 +86,33 @@ async function main() {
       `Adesua is running on http://localhost:${port} (database: ${database.kind === "pglite" ? `embedded, ${path.join(config.dataDir, "db")}${config.pgliteThread ? ", on its own thread" : ""}` : "PostgreSQL"})`,
     );
   }
+  if (process.env.MEMORY_DEBUG) logMemory(database);
   if (seeded.created === "demo") {
     console.log("A demo school was created. Sign in with:");
     for (const a of seeded.accounts) console.log(`  ${a.role.padEnd(8)} ${a.email}  password: ${a.password}`);
   } else if (seeded.created === "admin") {
     console.log(`Admin account created: ${config.adminEmail}`);
   }
+}
+
+/**
+ * MEMORY_DEBUG=1 (decision 052): every 10 s, where the process's memory is: resident, the request thread's heap,
+ * memory outside heaps (buffers, WebAssembly), and the database thread's heap and PostgreSQL's WebAssembly memory.
+ */
+function logMemory(database: Database) {
+  const mb = (n: number) => Math.round(n / 2 ** 20);
+  const once = async () => {
+    const m = process.memoryUsage();
+    const thread = database.stats ? await database.stats().catch(() => null) : null;
+    console.log(
+      `memory: rss ${mb(m.rss)} MB; request thread heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} MB; external ${mb(m.external)} MB (array buffers ${mb(m.arrayBuffers)})` +
+        (thread
+          ? `; database thread heap ${Math.round(thread.heapUsedMb)}/${Math.round(thread.heapTotalMb)} MB, PostgreSQL memory ${Math.round(thread.wasmMb)} MB`
+          : ""),
+    );
+  };
+  void once();
+  setInterval(() => void once(), 10_000).unref();
 }
 
 main().catch((e) => {

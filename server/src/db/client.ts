@@ -26,6 +26,8 @@ export type Database = {
    * several machines) migrate and seed one at a time. PGlite has one process, so no lock.
    */
   startupLock: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** PGlite on its thread: the thread's figures, its heap and PostgreSQL's memory (MEMORY_DEBUG, decision 052). */
+  stats?: () => Promise<{ heapUsedMb: number; heapTotalMb: number; wasmMb: number }>;
 };
 
 /** The advisory-lock key of start-up (any fixed number; "adesua" in ASCII). */
@@ -45,6 +47,14 @@ export type OpenOptions = {
    * The server does; tests and command-line tools keep it on their own thread.
    */
   pgliteThread?: boolean;
+  /**
+   * PGlite: PostgreSQL settings for this start, e.g. `{ shared_buffers: "16MB" }` on a small machine (decision 052),
+   * and whether a new data folder is created by a thread of its own first (the server: see PGliteThread.open).
+   */
+  pgliteSettings?: Record<string, string>;
+  pgliteCreateApart?: boolean;
+  /** PGlite: a gzipped empty data folder that a new data folder is made from (scripts/build-server.mjs; decision 052). */
+  pgliteTemplate?: string | null;
 };
 
 /**
@@ -88,14 +98,29 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
   if (opts.pgliteThread) {
     const { PGliteThread } = await import("./pglite-thread");
-    const thread = await PGliteThread.open(opts.pgliteDir, opts.pgliteLoad);
+    const thread = await PGliteThread.open(opts.pgliteDir, opts.pgliteLoad, {
+      settings: opts.pgliteSettings,
+      createApart: opts.pgliteCreateApart,
+      template: opts.pgliteTemplate,
+    });
     const { drizzle } = await import("drizzle-orm/pglite");
     const db = drizzle(thread as never, { schema }) as unknown as Db;
     await thread.exec(DEFER_SUMMARIES);
-    return { db, kind: "pglite", close: () => thread.close(), dumpDataDir: () => thread.dumpDataDir("gzip"), startupLock: (fn) => fn() };
+    return {
+      db,
+      kind: "pglite",
+      close: () => thread.close(),
+      dumpDataDir: () => thread.dumpDataDir("gzip"),
+      startupLock: (fn) => fn(),
+      stats: () => thread.stats(),
+    };
   }
   const { PGlite } = await import("@electric-sql/pglite");
-  const client = opts.pgliteLoad ? await PGlite.create({ loadDataDir: opts.pgliteLoad }) : await PGlite.create(opts.pgliteDir ?? undefined);
+  const { pgliteStartParams } = await import("./pglite-protocol");
+  const startParams = pgliteStartParams(PGlite.defaultStartParams, opts.pgliteSettings);
+  const client = opts.pgliteLoad
+    ? await PGlite.create({ loadDataDir: opts.pgliteLoad, ...startParams })
+    : await PGlite.create(opts.pgliteDir ?? undefined, startParams);
   const { drizzle } = await import("drizzle-orm/pglite");
   const db = drizzle(client, { schema }) as unknown as Db;
   await client.exec(DEFER_SUMMARIES);

@@ -98,3 +98,13 @@ export function fromWireError(w: WireError): Error {
   for (const k of WIRE_ERROR_FIELDS) if (w[k] !== undefined) e[k] = w[k];
   return e;
 }
+
+/**
+ * PGlite's options for PostgreSQL settings of one start (decision 052: a small shared_buffers on a small machine):
+ * each `name=value` as `-c name=value` after PGlite's own start parameters, which `startParams` replaces.
+ */
+export function pgliteStartParams(defaults: readonly string[], settings?: Record<string, string>): { startParams?: string[] } {
+  const entries = Object.entries(settings ?? {});
+  if (!entries.length) return {};
+  return { startParams: [...defaults, ...entries.flatMap(([k, v]) => ["-c", `${k}=${v}`])] };
+}

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import { endingTransaction, fromWireError, shape, type DbReply, type DbRequest, type QueryOptions, type QueryShape, type WireError } from "./pglite-protocol";
 
@@ -7,8 +9,17 @@ import { endingTransaction, fromWireError, shape, type DbReply, type DbRequest, 
  * `transaction`), so `drizzle-orm/pglite` runs on it unchanged.
  */
 
-/** A JavaScript file that registers tsx in the thread and imports pglite-worker.ts (see there). */
-const WORKER_FILE = new URL("./pglite-worker-boot.mjs", import.meta.url);
+/** Set to true by scripts/build-server.mjs in the built server (server/dist). */
+declare const ADESUA_BUILD: boolean | undefined;
+
+/**
+ * The thread's code: built, server/dist/pglite-worker.js beside the built server (decision 052); from source, a
+ * JavaScript file that registers tsx in the thread and imports pglite-worker.ts (see there).
+ */
+const WORKER_FILE =
+  typeof ADESUA_BUILD !== "undefined" && ADESUA_BUILD
+    ? new URL("../../dist/pglite-worker.js", import.meta.url)
+    : new URL("./pglite-worker-boot.mjs", import.meta.url);
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 
@@ -63,12 +74,36 @@ export class PGliteThread {
     process.exit(1);
   };
 
-  /** Opens PGlite on a new thread: in `dataDir`, in memory (null), or from a dumped data folder. */
-  static async open(dataDir: string | null, load?: Blob): Promise<PGliteThread> {
-    const loadBuf = load ? await load.arrayBuffer() : null;
+  /**
+   * Opens PGlite on a new thread: in `dataDir`, in memory (null), or from a dumped data folder (`load`: into `dataDir`,
+   * or memory). `settings` are PostgreSQL settings for this start (decision 052: a small shared_buffers on a small machine).
+   *
+   * `createApart` (the server): a data folder that does not exist yet is filled from `template` (a gzipped empty data
+   * folder made at build time, scripts/build-server.mjs) when there is one, or else created by a thread of its own
+   * which then ends. Creating one runs initdb, which peaks near 700 MB and leaves several hundred MB of WebAssembly
+   * memory behind in its thread (freed only with the thread); the server's thread then opens the new folder as it
+   * opens it every day (decision 052).
+   */
+  static async open(
+    dataDir: string | null,
+    load?: Blob,
+    opts: { settings?: Record<string, string>; createApart?: boolean; template?: string | null } = {},
+  ): Promise<PGliteThread> {
+    if (opts.createApart && dataDir && !load && !fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
+      if (opts.template && fs.existsSync(opts.template)) {
+        const bytes = fs.readFileSync(opts.template);
+        return PGliteThread.start(dataDir, bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length), opts.settings);
+      }
+      const creator = await PGliteThread.start(dataDir, null, opts.settings);
+      await creator.close();
+    }
+    return PGliteThread.start(dataDir, load ? await load.arrayBuffer() : null, opts.settings);
+  }
+
+  private static async start(dataDir: string | null, loadBuf: ArrayBuffer | null, settings?: Record<string, string>): Promise<PGliteThread> {
     const { port1, port2 } = new MessageChannel();
     const worker = new Worker(WORKER_FILE, {
-      workerData: { dataDir, load: loadBuf, replies: port2 },
+      workerData: { dataDir, load: loadBuf, replies: port2, settings },
       transferList: loadBuf ? [loadBuf, port2] : [port2],
     });
     await new Promise<void>((resolve, reject) => {
@@ -191,8 +226,20 @@ export class PGliteThread {
     return new Blob([buf]);
   }
 
-  /** How many queries ran as kept statements, how many statements are kept (tests, benchmarks). */
-  stats(): Promise<{ queries: number; kept: number; prepared: number; fallback: number; statements: number }> {
+  /**
+   * How many queries ran as kept statements, how many statements are kept (tests, benchmarks); the thread's heap and
+   * the database's WebAssembly memory in MB (MEMORY_DEBUG).
+   */
+  stats(): Promise<{
+    queries: number;
+    kept: number;
+    prepared: number;
+    fallback: number;
+    statements: number;
+    heapUsedMb: number;
+    heapTotalMb: number;
+    wasmMb: number;
+  }> {
     return this.call({ op: "stats" });
   }
 

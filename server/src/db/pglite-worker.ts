@@ -12,12 +12,16 @@
  * Durability is PGlite's: WAL writes reach the data folder's files through Node's fs as they happen,
  * so a SIGKILL of the process loses nothing that was committed (crash-safety.test.ts).
  */
+import { getHeapStatistics } from "node:v8";
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { PGlite, parse, protocol, type Results } from "@electric-sql/pglite";
-import { endingTransaction, shape, toWireError, type DbMessage, type DbReply, type QueryOptions, type QueryShape } from "./pglite-protocol";
+import { endingTransaction, pgliteStartParams, shape, toWireError, type DbMessage, type DbReply, type QueryOptions, type QueryShape } from "./pglite-protocol";
 
-/** `replies`: the port answers go back on (pglite-thread.ts takes them from it early). */
-type Init = { dataDir: string | null; load: ArrayBuffer | null; replies: MessagePort };
+/**
+ * `replies`: the port answers go back on (pglite-thread.ts takes them from it early). `settings`: PostgreSQL
+ * settings for this start (`-c name=value`), e.g. a small shared_buffers on a small machine (decision 052).
+ */
+type Init = { dataDir: string | null; load: ArrayBuffer | null; replies: MessagePort; settings?: Record<string, string> };
 const init = workerData as Init;
 const { serialize } = protocol;
 
@@ -55,7 +59,9 @@ async function main() {
   // database: the exam's statements run on this thread, beside PGlite). eslint.config.js lets only this file do it.
   const procedures = import("../services/attempts/procedures");
   procedures.catch(() => {});
-  const pg = init.load ? await PGlite.create({ loadDataDir: new Blob([init.load]) }) : await PGlite.create(init.dataDir ?? undefined);
+  const startParams = pgliteStartParams(PGlite.defaultStartParams, init.settings);
+  // `load` fills `dataDir` (a new folder, from the database template: decision 052), or memory when it is null (tests).
+  const pg = await PGlite.create(init.dataDir ?? undefined, init.load ? { loadDataDir: new Blob([init.load]), ...startParams } : startParams);
   const lock = new FifoLock();
   const kept = new Map<string, Kept>();
   let nextStatement = 0;
@@ -270,8 +276,18 @@ async function main() {
           release();
         }
       }
-      case "stats":
-        return { ...stats, statements: kept.size };
+      case "stats": {
+        // This thread's own heap and the database's WebAssembly memory (MEMORY_DEBUG, decision 052).
+        const heap = getHeapStatistics();
+        const mb = (n: number) => Math.round(n / 2 ** 17) / 8;
+        return {
+          ...stats,
+          statements: kept.size,
+          heapUsedMb: mb(heap.used_heap_size),
+          heapTotalMb: mb(heap.total_heap_size),
+          wasmMb: mb(pg.Module.HEAPU8.byteLength),
+        };
+      }
       case "close": {
         const release = await lock.acquire();
         try {
