@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { PDFDict, PDFDocument, PDFName } from "pdf-lib";
+import { PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef } from "pdf-lib";
 import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildSittingVersions, PrintJobSchema, SITTING_MESSAGES, type PrintJob, type QuestionType } from "@adesua/domain";
@@ -119,7 +119,7 @@ describe("print a paper sitting", () => {
     expect(job).toMatchObject({ status: "done", url: `/api/print-jobs/${r.body.id}/file` });
     // The first print also starts the pool's worker thread (which loads every document reader): generous here, and
     // the warm figure (the admin's print below) is held to the issue's 10 s.
-    expect(ms).toBeLessThan(30_000);
+    expect(ms).toBeLessThan(45_000);
 
     const file = await t.app.inject({ method: "GET", url: job.url!, headers: { authorization: `Bearer ${ctx.teacher}` } });
     expect(file.statusCode).toBe(200);
@@ -148,8 +148,15 @@ describe("print a paper sitting", () => {
     });
     expect(sheets.slice(40).every((p) => p.includes("write your name and index number"))).toBe(true);
     expect(pages.join(" ")).not.toMatch(/Zz /);
-    // The diagram is drawn once in each version's paper: two pages name a picture, the sheets none.
-    const pictures = pdf.getPages().filter((p) => p.node.Resources()?.lookup(PDFName.of("XObject")) instanceof PDFDict).length;
+    // The diagram is drawn once in each version's paper: two pages name a picture (the sheets name only their grid).
+    const isPicture = (v: unknown) => {
+      const o = pdf.context.lookup(v as PDFRef);
+      return o instanceof PDFRawStream && o.dict.get(PDFName.of("Subtype")) === PDFName.of("Image");
+    };
+    const pictures = pdf.getPages().filter((p) => {
+      const xo = p.node.Resources()?.lookup(PDFName.of("XObject"));
+      return xo instanceof PDFDict && [...xo.values()].some(isPicture);
+    }).length;
     expect(pictures).toBe(2);
   }, 60_000);
 
