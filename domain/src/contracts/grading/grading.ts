@@ -137,6 +137,8 @@ export const UngradedSubmissionSchema = z.object({
   /** The answers to questions without a key (the spec's field). */
   ungradedAnswers: z.array(z.object({ questionId: z.number().int(), answer: z.string() })),
   answers: z.array(GradingAnswerSchema),
+  /** Written on paper and recorded from a photo of its answer sheet (issue 29): the attempt has a sitting. */
+  onPaper: z.boolean(),
   createdAt: z.string(),
 });
 export type UngradedSubmission = z.infer<typeof UngradedSubmissionSchema>;
@@ -178,6 +180,8 @@ export const SubmissionItemSchema = z.object({
   marksEarned: z.number().nullable(),
   /** Marks available over every question of the quiz; null for a submission from before marks were kept. */
   marksAvailable: z.number().nullable(),
+  /** Written on paper and recorded from a photo of its answer sheet (issue 29): the attempt has a sitting. */
+  onPaper: z.boolean(),
   createdAt: z.string(),
   user: PersonRefSchema,
   quiz: TitledRefSchema.extend({ passingScore: z.number() }),

@@ -48,6 +48,8 @@ export type RecordListResponse = z.infer<typeof RecordListResponseSchema>;
 export const AdminRecordSchema = RecordSchema.extend({
   /** The submission it was made from; null for a record entered by hand. */
   submissionId: z.number().int().nullable(),
+  /** Written on paper and recorded from a photo of its answer sheet (issue 29): the attempt has a sitting. */
+  onPaper: z.boolean(),
   /** Email null for teachers (they see students by name only, decision 017). */
   user: PersonRefSchema.extend({
     email: z.string().nullable(),

@@ -94,6 +94,16 @@ describe("a quiz of single-choice questions: clear sheets record themselves", ()
     expect(audit.map((a) => a.action)).toEqual(["create"]);
   });
 
+  it("shows the teacher which submissions and records were written on paper (onPaper)", async () => {
+    const subs = await call(t.app, { method: "GET", url: `/api/submissions?quizId=${quiz.quiz.id}`, token: c.teacher.token });
+    expect(subs.status).toBe(200);
+    const byUser = (rows: { userId: number; onPaper: boolean }[]) => Object.fromEntries(rows.map((r) => [r.userId, r.onPaper]));
+    expect(byUser(subs.body.data)).toEqual({ [c.students[0].user.id]: true, [c.students[2].user.id]: false });
+    const recs = await call(t.app, { method: "GET", url: `/api/records/all?quizId=${quiz.quiz.id}`, token: c.teacher.token });
+    expect(recs.status).toBe(200);
+    expect(byUser(recs.body.data)).toEqual({ [c.students[0].user.id]: true, [c.students[2].user.id]: false });
+  });
+
   it("scanning the same student's sheet again replaces the answers and re-grades the one submission", async () => {
     const ama = c.students[0];
     const first = await getScan(c.teacher.token, sittingId, await paper(ama.user.id, 2));

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, sql } from "drizzle-orm";
 import { GRADING_MESSAGES as M, type AdminRecord, type PageMeta } from "@adesua/domain";
 import type { Db, Queryable, Tx } from "../../db/client";
-import { courses, quizzes, records, users, type RecordRow } from "../../db/schema";
+import { attempts, courses, quizzes, records, submissions, users, type RecordRow } from "../../db/schema";
 import { recordAudit, type Actor } from "../../audit/audit";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import { escapeLike } from "../../lib/sql";
@@ -30,6 +30,8 @@ const adminQuery = (db: Queryable) =>
       quiz: { id: quizzes.id, title: quizzes.title, maxAttempts: quizzes.maxAttempts },
       course: { id: courses.id, title: courses.title },
       user: { id: users.id, name: users.name, email: users.email, studentType: users.studentType, stream: users.stream },
+      onPaper: sql<boolean>`exists (select 1 from ${submissions} join ${attempts} on ${attempts.id} = ${submissions.attemptId}
+        where ${submissions.id} = ${records.submissionId} and ${attempts.sittingId} is not null)`,
     })
     .from(records)
     .innerJoin(quizzes, eq(quizzes.id, records.quizId))

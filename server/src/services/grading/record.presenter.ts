@@ -28,6 +28,8 @@ export function presentRecord(r: RecordWithQuiz, hidden = false): QuizRecord {
 
 export type AdminRecordRow = RecordWithQuiz & {
   user: { id: number; name: string; email: string | null; studentType?: string | null; stream?: string | null };
+  /** Made from a submission written on paper (issue 29). */
+  onPaper: boolean;
 };
 
 /** A record on the records admin; teachers see students by name only (decision 017). */
@@ -35,6 +37,7 @@ export function presentAdminRecord(r: AdminRecordRow, viewer: { role: string }):
   return {
     ...presentRecord(r),
     submissionId: r.record.submissionId,
+    onPaper: Boolean(r.onPaper),
     user: {
       id: r.user.id,
       name: r.user.name,

@@ -14,7 +14,7 @@ import {
   type UngradedListResponse,
 } from "@adesua/domain";
 import type { Db, Queryable } from "../../db/client";
-import { attemptAnswers, courses, quizzes, records, submissions, users, type SubmissionRow } from "../../db/schema";
+import { attemptAnswers, attempts, courses, quizzes, records, submissions, users, type SubmissionRow } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { escapeLike } from "../../lib/sql";
 import { pageWithCount } from "../../lib/pagination";
@@ -23,6 +23,9 @@ import { assertCanGradeQuiz, gradingScopeCondition } from "../../policies/gradin
 import { presentSubmissionItem } from "./submission.presenter";
 import { loadQuizForAttempt } from "../quizzes/quiz-loaders";
 import { loadKeyedQuestions, teacherGradeOf, type KeyedQuestion } from "./grading.service";
+
+/** Whether a submission was written on paper: its attempt belongs to a paper sitting (issue 29). */
+export const onPaperSql = sql<boolean>`exists (select 1 from ${attempts} where ${attempts.id} = ${submissions.attemptId} and ${attempts.sittingId} is not null)`;
 
 /** The columns of one Grades Management row: the submission, its student, quiz, course and record. */
 const itemColumns = {
@@ -42,6 +45,7 @@ const itemColumns = {
   marksAvailable: sql<number | null>`(select sum((e ->> 'available')::numeric) filter (where jsonb_typeof(e -> 'available') = 'number')
     from jsonb_array_elements(case when jsonb_typeof(${submissions.itemMarks}) = 'array' then ${submissions.itemMarks} else '[]'::jsonb end) e)::float8`,
   createdAt: submissions.createdAt,
+  onPaper: onPaperSql,
   userName: users.name,
   quizTitle: quizzes.title,
   passingScore: quizzes.passingScore,
@@ -184,7 +188,7 @@ export async function listUngraded(db: Db, viewer: Viewer, quizId: number, page:
       page,
       (w) =>
         db
-          .select({ s: submissions, name: users.name })
+          .select({ s: submissions, name: users.name, onPaper: onPaperSql })
           .from(submissions)
           .innerJoin(users, eq(users.id, submissions.userId))
           .where(cond)
@@ -209,7 +213,7 @@ export async function listUngraded(db: Db, viewer: Viewer, quizId: number, page:
       questionCount: keyed.length,
       course: { id: quiz.course.id, title: quiz.course.title },
     },
-    data: rows.map(({ s, name }) => ({
+    data: rows.map(({ s, name, onPaper }) => ({
       id: s.id,
       userId: s.userId,
       quizId: s.quizId,
@@ -223,6 +227,7 @@ export async function listUngraded(db: Db, viewer: Viewer, quizId: number, page:
         s,
         given.filter((a) => a.attemptId === s.attemptId),
       ),
+      onPaper: Boolean(onPaper),
       createdAt: s.createdAt.toISOString(),
     })),
     pagination: meta,

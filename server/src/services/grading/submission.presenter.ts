@@ -15,6 +15,8 @@ export type SubmissionItemRow = {
   marksEarned: number | null;
   marksAvailable: number | null;
   createdAt: Date;
+  /** The attempt belongs to a paper sitting (issue 29). */
+  onPaper: boolean;
   userName: string;
   quizTitle: string;
   passingScore: number;
@@ -41,6 +43,7 @@ export function presentSubmissionItem(r: SubmissionItemRow): SubmissionItem {
     marksEarned: r.marksEarned === null ? null : Number(r.marksEarned),
     marksAvailable: r.marksAvailable === null ? null : Number(r.marksAvailable),
     gradedBy: r.manualScore !== null ? "final" : r.hasMarks ? "marks" : "auto",
+    onPaper: Boolean(r.onPaper),
     createdAt: r.createdAt.toISOString(),
     user: { id: r.userId, name: r.userName },
     quiz: { id: r.quizId, title: r.quizTitle, passingScore: Number(r.passingScore) },

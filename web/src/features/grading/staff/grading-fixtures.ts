@@ -32,6 +32,7 @@ export function script(id = 5, name = "Kojo Appiah"): UngradedSubmission {
     score: 50,
     correct: 1,
     total: 2,
+    onPaper: false,
     ungradedAnswers: [
       { questionId: 13, answer: '["Evaporation","Condensation"]' },
       { questionId: 14, answer: "Plants make food" },
