@@ -16,6 +16,7 @@ import { tsxExecArgv } from "./ocr/tsx-argv.ts";
 import { examRunning } from "../lib/exam-traffic.ts";
 import { DONE, EXAM, printCells, TOTAL } from "./print/pacing.ts";
 import type { PrintDocument } from "./print/types.ts";
+import type { SheetReading } from "./sittings/reading.ts";
 
 export type { ScanProgress };
 
@@ -35,6 +36,9 @@ export interface DocumentPoolOptions {
 const WORKER_FILE = new URL("./worker.ts", import.meta.url);
 /** A print may take minutes when an exam slows it ten times (print/pacing.ts). */
 const PRINT_TIMEOUT_MS = 10 * 60_000;
+/** A sheet is read in about a second, ten when an exam slows it; a scanner's PDF of 60 pages is drawn in a minute or ten. */
+const SHEET_TIMEOUT_MS = 60_000;
+const SHEET_PAGES_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * Reads uploaded files off the request thread. Each file runs in a worker thread with a heap limit and a
@@ -162,6 +166,33 @@ export class DocumentPool {
       const bytes = await this.run<Uint8Array>({ kind: "print", doc, shared: cells.buffer as SharedArrayBuffer }, PRINT_TIMEOUT_MS);
       tick();
       return bytes;
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  /**
+   * One photo (JPEG, PNG or WebP) or scanned page of an answer sheet read (issue 29): its QR code, bubbles and boxes, or
+   * why it cannot be (no corner squares, no readable QR code, not one of our sheets). Steps aside while an exam runs.
+   */
+  async readSheet(bytes: Uint8Array): Promise<SheetReading> {
+    return this.paced({ kind: "sheet", bytes }, SHEET_TIMEOUT_MS);
+  }
+
+  /** The pages of a scanner's PDF of answer sheets, each as a JPEG for readSheet (at most 60 pages, else 413). */
+  async sheetPages(pdf: Uint8Array): Promise<Uint8Array[]> {
+    checkSize(pdf);
+    return this.paced({ kind: "sheet-pages", bytes: pdf }, SHEET_PAGES_TIMEOUT_MS);
+  }
+
+  /** A task that sleeps between its steps while an exam runs (print/pacing.ts), told so every tenth of a second. */
+  private async paced<T>(task: { kind: "sheet" | "sheet-pages"; bytes: Uint8Array }, timeoutMs: number): Promise<T> {
+    const cells = printCells();
+    const tick = () => Atomics.store(cells, EXAM, examRunning() ? 1 : 0);
+    tick();
+    const timer = setInterval(tick, 100);
+    try {
+      return await this.run<T>({ ...task, shared: cells.buffer as SharedArrayBuffer }, timeoutMs);
     } finally {
       clearInterval(timer);
     }

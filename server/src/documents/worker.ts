@@ -9,6 +9,8 @@ import type { PrintDocument } from "./print/types.ts";
 import { renderDocument } from "./print/render.ts";
 import { workerHooks } from "./print/pacing.ts";
 import { parseCircularFile, UnreadableDocumentError, UnsupportedDocumentError } from "../schedule/index.ts";
+import { readSheet } from "./sittings/read-sheet.ts";
+import { sheetPages } from "./sittings/sheet-pages.ts";
 
 /** One job for the document worker. `probe` reports where it ran (the pool's tests check it is not the main thread). */
 export type WorkerTask =
@@ -24,7 +26,11 @@ export type WorkerTask =
   | { kind: "verify"; bytes: Uint8Array }
   | { kind: "probe" }
   /** A PDF drawn (issue 28): progress and the exam's pacing go through `shared` (print/pacing.ts). */
-  | { kind: "print"; doc: PrintDocument; shared: SharedArrayBuffer };
+  | { kind: "print"; doc: PrintDocument; shared: SharedArrayBuffer }
+  /** A photo of an answer sheet read (issue 29); the exam's pacing goes through `shared` as for a print. */
+  | { kind: "sheet"; bytes: Uint8Array; shared: SharedArrayBuffer }
+  /** A scanner's PDF of answer sheets: each page as a JPEG, to be read one by one (issue 29). */
+  | { kind: "sheet-pages"; bytes: Uint8Array; shared: SharedArrayBuffer };
 
 /**
  * Reading a teacher's file must never slow an exam: this worker thread runs at the lowest CPU priority, so
@@ -85,6 +91,10 @@ export default async function run(task: WorkerTask): Promise<WorkerReply> {
         return { ok: true, value: { isMainThread, threadId, priority: ownPriority() } };
       case "print":
         return { ok: true, value: await renderDocument(task.doc, workerHooks(task.shared)) };
+      case "sheet":
+        return { ok: true, value: await readSheet(task.bytes, workerHooks(task.shared)) };
+      case "sheet-pages":
+        return { ok: true, value: await sheetPages(task.bytes, workerHooks(task.shared)) };
     }
   } catch (e) {
     if (e instanceof DocumentError) return { ok: false, status: e.status, message: e.message };

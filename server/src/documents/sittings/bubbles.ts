@@ -142,7 +142,7 @@ const FIRM_MID = 0.2;
 const FIRM_INK = 0.15;
 const CLEAN_MID = 0.07;
 const CLEAN_MEAN = 0.05;
-const CLEAN_INK = 0.02;
+const CLEAN_INK = 0.05;
 /** A filled bubble, beside which a smudge is an erased mark. */
 const FILLED_MID = 0.6;
 const FILLED_INK = 0.5;

@@ -106,20 +106,29 @@ export function findMarkers(g: Gray): Blob[] | null {
   if (blobs.length < 4) return null;
   const picks = DIRECTIONS.map((d) => [...blobs].sort((a, b) => b.x * d.x + b.y * d.y - (a.x * d.x + a.y * d.y)).slice(0, PER_CORNER));
   let best: Blob[] | null = null;
-  let bestScore = Infinity;
+  let bestScore = 0;
   for (const a of picks[0])
     for (const b of picks[1])
       for (const c of picks[2])
         for (const d of picks[3]) {
           const quad = [a, b, c, d];
           if (new Set(quad).size < 4) continue;
-          const s = quadScore(quad);
-          if (s < bestScore) {
+          const fit = quadScore(quad);
+          if (fit > 1.6) continue;
+          // Filled bubbles can make a small sheet-like quadrilateral too: the corner squares make the largest.
+          const s = quadArea(quad) * Math.exp(-fit);
+          if (s > bestScore) {
             bestScore = s;
             best = quad;
           }
         }
-  return bestScore < 1.6 ? best : null;
+  return best;
+}
+
+function quadArea(q: Point[]): number {
+  let a = 0;
+  for (let i = 0; i < 4; i++) a += q[i].x * q[(i + 1) % 4].y - q[(i + 1) % 4].x * q[i].y;
+  return Math.abs(a) / 2;
 }
 
 const dist = (p: Point, q: Point) => Math.hypot(p.x - q.x, p.y - q.y);

@@ -13,7 +13,18 @@ export type Mark = "solid" | "tick" | "cross" | "light" | "erased" | "scribble";
 /** What is drawn in a row: letter index → mark. */
 export type RowMarks = Partial<Record<number, Mark>>;
 
-export function drawSheet(code: SheetCode, marks: RowMarks[], scale = 3, seed = 1, boxInk: boolean[] = []): Gray {
+export type DrawOptions = {
+  /** Pixels per point (default 3). */
+  scale?: number;
+  seed?: number;
+  /** Which written boxes have an answer in them, in order. */
+  boxInk?: boolean[];
+  /** The QR code's text, when not the code's own (a sheet that is not ours). */
+  qrText?: string;
+};
+
+export function drawSheet(code: SheetCode, marks: RowMarks[], o: DrawOptions = {}): Gray {
+  const { scale = 3, seed = 1, boxInk = [] } = o;
   const W = Math.round(PAGE_W * scale);
   const H = Math.round(PAGE_H * scale);
   const canvas = createCanvas(W, H);
@@ -23,7 +34,7 @@ export function drawSheet(code: SheetCode, marks: RowMarks[], scale = 3, seed = 
   ctx.fillRect(0, 0, PAGE_W, PAGE_H);
   ctx.fillStyle = "black";
   for (const c of MARKER_CENTRES) ctx.fillRect(c.x - MARKER_SIZE / 2, c.y - MARKER_SIZE / 2, MARKER_SIZE, MARKER_SIZE);
-  const { modules } = QRCode.create(encodeSheetCode(code), { errorCorrectionLevel: "M" });
+  const { modules } = QRCode.create(o.qrText ?? encodeSheetCode(code), { errorCorrectionLevel: "M" });
   const n = modules.size;
   const unit = QR_BOX.w / (n + 8);
   for (let r = 0; r < n; r++)

@@ -18,7 +18,11 @@ import type { SheetReading } from "./reading.ts";
 const FIND_LONG_SIDE = 1000;
 const DRAW_LONG_SIDE = 2000;
 
-export async function readSheet(bytes: Uint8Array): Promise<SheetReading> {
+/** Between steps (decoding, finding, drawing, measuring) the worker may sleep while an exam runs (print/pacing.ts). */
+export type ReadHooks = { step(): void };
+const NO_PAUSE: ReadHooks = { step() {} };
+
+export async function readSheet(bytes: Uint8Array, hooks: ReadHooks = NO_PAUSE): Promise<SheetReading> {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   const times = (globalThis as { omrTimes?: [string, number][] }).omrTimes;
@@ -32,6 +36,7 @@ export async function readSheet(bytes: Uint8Array): Promise<SheetReading> {
     return { ok: false, reason: "markers", ms: ms() };
   }
   lap("decode");
+  hooks.step();
   const markers = findMarkers(small);
   lap("markers");
   if (!markers) return { ok: false, reason: "markers", ms: ms() };
@@ -56,12 +61,14 @@ export async function readSheet(bytes: Uint8Array): Promise<SheetReading> {
     }
   }
   lap("qr");
+  hooks.step();
   if (text === null || !sheetToSrc) return { ok: false, reason: "qr", ms: ms() };
   const code = decodeSheetCode(text);
   const layout = code ? sheetLayout(code.bubbles, code.boxes) : null;
   if (!code || !layout) return { ok: false, reason: "not-ours", ms: ms() };
   const straight = evenLight(warpGray(src, sheetToSrc, SHEET_W_PX, SHEET_H_PX), 8);
   lap("warp");
+  hooks.step();
   const rows = readBubbleRows(straight, layout);
   const boxes = readBoxes(straight, layout);
   lap("bubbles");
