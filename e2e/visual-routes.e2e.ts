@@ -174,6 +174,9 @@ function routeTable(ids: Awaited<ReturnType<typeof demoIds>>): Record<Role, stri
       `${T}/record/${t.record}/edit`,
       `${T}/mocks`,
       `${T}/terms`,
+      // Issue 29: the paper sittings list and a quiz's Print as paper (the demo has no sitting: its pages are the journey's).
+      `${T}/sittings`,
+      `${T}/quizzes/${t.quiz}/paper`,
     ],
     admin: [
       A,
@@ -181,6 +184,8 @@ function routeTable(ids: Awaited<ReturnType<typeof demoIds>>): Record<Role, stri
       `${A}/mocks/new`,
       `${A}/terms`,
       `${A}/terms/new`,
+      `${A}/sittings`,
+      `${A}/quizzes/${a.quiz}/paper`,
       `${A}/school`,
       `${A}/messages`,
       `${A}/users`,

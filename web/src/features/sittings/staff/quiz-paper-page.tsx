@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useParams } from "react-router";
-import { Anchor, Button, NumberInput, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Chip, Group, NumberInput, Paper, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
 import { MAX_BLANK_SHEETS, MAX_SITTING_VERSIONS, type Sitting } from "@adesua/domain";
 import { errorText } from "@/lib/api";
 import { staffBase } from "@/lib/staff-area";
@@ -10,7 +10,7 @@ import { CardList, ListBody } from "@/components/list-page";
 import { useCreateSitting, useLevelStreams, useQuizForPaper, useSittings } from "../api/sittings";
 import { PrintPanel } from "../components/print-panel";
 import { SittingCard } from "../components/sitting-card";
-import { levelLabel, plural, sittingFacts } from "../components/sitting-text";
+import { levelLabel, sittingFacts } from "../components/sitting-text";
 
 const PAGE_SIZE = 10;
 const WHOLE = "";
@@ -36,10 +36,6 @@ export function QuizPaperPage() {
 
   const lvl = level ? levelLabel(level) : "";
   const known = streams.data?.streams ?? [];
-  const classOptions = [
-    { value: WHOLE, label: `Whole level: ${lvl}${streams.data ? ` (${plural(streams.data.students, "student")})` : ""}` },
-    ...known.map((s) => ({ value: s, label: `${lvl}${s} (${plural(streams.data?.byStream[s] ?? 0, "student")})` })),
-  ];
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -88,27 +84,29 @@ export function QuizPaperPage() {
             <Title order={2} size="h4">
               New sitting
             </Title>
-            {known.length > 0 || streams.isPending ? (
-              <Select
-                label="Class"
-                description="Every student of the class gets a sheet with their name."
-                data={classOptions}
-                value={stream}
-                onChange={(v) => setStream(v ?? WHOLE)}
-                allowDeselect={false}
-                size="md"
-                comboboxProps={{ withinPortal: true }}
-              />
-            ) : (
+            {/* A letter, not a list: a teacher's list of students holds only those who took their quizzes (GET /users). */}
+            <Stack gap={6}>
               <TextInput
                 label="Class (stream letter)"
-                description={`Leave empty for the whole of ${lvl || "the level"}, or the letter of one class (B for ${lvl || "JHS 2"}B).`}
+                description={`Leave empty for the whole of ${lvl || "the level"}, or the letter of one class (B for ${lvl || "JHS 2"}B). Every student of the class gets a sheet with their name.`}
+                placeholder={`Whole ${lvl || "level"}`}
+                leftSection={<Text size="sm">{lvl}</Text>}
+                leftSectionWidth={lvl ? 56 : undefined}
                 value={stream}
-                onChange={(e) => setStream(e.currentTarget.value.toUpperCase())}
+                onChange={(e) => setStream(e.currentTarget.value.replace(/[^A-Za-z0-9]/g, "").toUpperCase())}
                 maxLength={2}
                 size="md"
               />
-            )}
+              {known.length > 0 && (
+                <Group gap={6} aria-label="Classes">
+                  {[WHOLE, ...known].map((k) => (
+                    <Chip key={k || "whole"} checked={stream === k} onChange={() => setStream(k)} size="sm">
+                      {k ? `${lvl}${k}` : `Whole ${lvl}`}
+                    </Chip>
+                  ))}
+                </Group>
+              )}
+            </Stack>
             <Stack gap={4}>
               <Text size="sm" fw={500} id="versions-label">
                 Versions
