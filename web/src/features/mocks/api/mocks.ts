@@ -105,16 +105,7 @@ export type MockPrintKind = "broadsheet" | "result-slips";
 export const startPrintJob = (mockId: number, kind: MockPrintKind, cls: string) =>
   api<PrintJob>("/print-jobs", { method: "POST", body: { kind, mockId, ...(cls ? { class: cls } : {}) } });
 
-/** A print job while it is drawn: asked again every second until done or failed. */
-export const usePrintJob = (jobId: string | null) =>
-  useQuery({
-    queryKey: ["print-jobs", jobId],
-    queryFn: ({ signal }) => api<PrintJob>(`/print-jobs/${jobId}`, { signal }),
-    enabled: !!jobId,
-    refetchInterval: (q) => (q.state.data && (q.state.data.status === "done" || q.state.data.status === "failed") ? false : 1000),
-  });
-
-export const downloadPrintJob = (job: PrintJob, name: string) => downloadFile((job.url ?? `/api/print-jobs/${job.id}/file`).replace(/^\/api/, ""), name);
+export { downloadPrintJob, usePrintJob } from "@/lib/print-jobs";
 
 /** A signed link (the guardians' CSV): the browser fetches it itself. */
 export function downloadSignedLink(url: string, name: string) {

@@ -109,14 +109,7 @@ export const useSchool = () => useQuery({ queryKey: ["school"], queryFn: ({ sign
 export const startReportCards = (termId: number, cls: string, preview: boolean) =>
   api<PrintJob>("/print-jobs", { method: "POST", body: { kind: "report-cards", termId, class: cls, ...(preview ? { preview: true } : {}) } });
 
-/** A print job while it is drawn: asked again every second until done or failed. */
-export const usePrintJob = (jobId: string | null) =>
-  useQuery({
-    queryKey: ["print-jobs", jobId],
-    queryFn: ({ signal }) => api<PrintJob>(`/print-jobs/${jobId}`, { signal }),
-    enabled: !!jobId,
-    refetchInterval: (q) => (q.state.data && (q.state.data.status === "done" || q.state.data.status === "failed") ? false : 1000),
-  });
+export { downloadPrintJob, usePrintJob } from "@/lib/print-jobs";
 
 export const useSendMessages = (termId: number) =>
   useMutation({

@@ -2,12 +2,8 @@ import { useState } from "react";
 import { Alert, Anchor, Button, Group, Paper, Progress, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { MessagesResult } from "@adesua/domain";
 import { errorText } from "@/lib/api";
-import { downloadFile } from "@/lib/download";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { startReportCards, usePrintJob, useSendMessages } from "../api/terms";
-
-/** downloadFile takes API paths without their "/api". */
-const apiPath = (url: string) => url.replace(/^\/api(?=\/)/, "");
+import { downloadPrintJob, startReportCards, usePrintJob, useSendMessages } from "../api/terms";
 
 /**
  * Print the class's report cards as one PDF through a print job: "Drawing 12 of 30 cards", then the download.
@@ -39,7 +35,7 @@ export function PrintPanel({ termId, cls, released, fileName }: { termId: number
     if (!j?.url) return;
     setDownloading(true);
     try {
-      await downloadFile(apiPath(j.url), `${fileName}${job?.preview ? " (preview)" : ""}.pdf`);
+      await downloadPrintJob(j, `${fileName}${job?.preview ? " (preview)" : ""}.pdf`);
     } catch (err) {
       setError(errorText(err, "Could not download the cards"));
     } finally {
