@@ -72,10 +72,12 @@ export async function createQuiz(token: string, q: QuizSetup): Promise<number> {
   return (await apiCall<{ id: number }>(token, "POST", "/quizzes", quiz)).id;
 }
 
+/** How far the page scrolls sideways (0: not at all). */
+export const sideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
 /** No page may scroll sideways (at phone width above all). */
 export async function expectNoSideScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await sideScroll(page)).toBeLessThanOrEqual(0);
 }
 
 /** Screenshots of the page as it is, at 360 and at 1280 px (`<name>-phone.png`, `<name>-desktop.png`). */
