@@ -53,10 +53,17 @@ export function drawPaper(doc: Doc, school: SchoolPrint, crest: Picture, paper: 
 type Plan = { version: SittingVersion; pages: PaperPage[]; bubbles: number; boxes: number; headingH: number };
 
 /** How tall the first page's heading is: the school, the title line, the details line and the instructions. */
-function headingHeight(doc: Doc, instructions: string[]): number {
+function headingHeight(doc: Doc, title: string, instructions: string[]): number {
   doc.font(FONT.regular).fontSize(9);
   const body = instructions.reduce((s, t) => s + doc.heightOfString(t, { width: W - 2 * M - 30 }) + 2, 0);
-  return 62 + 8 + 24 + 28 + 16 + body + 4 + 10;
+  return 62 + 8 + titleHeight(doc, title) + 6 + 28 + 16 + body + 4 + 10;
+}
+
+/** The quiz's title on the paper: 15 pt, on two lines at most (a longer one is cut with "…"). */
+const TITLE = { size: 15, lines: 2 };
+function titleHeight(doc: Doc, title: string): number {
+  doc.font(FONT.bold).fontSize(TITLE.size);
+  return Math.min(doc.heightOfString(title || " ", { width: W - 2 * M, align: "center" }), doc.currentLineHeight(true) * TITLE.lines);
 }
 
 function instructionsOf(paper: PaperPrint, plan: Pick<Plan, "version" | "bubbles" | "boxes">): string[] {
@@ -76,7 +83,7 @@ function instructionsOf(paper: PaperPrint, plan: Pick<Plan, "version" | "bubbles
 function planVersion(doc: Doc, paper: PaperPrint, version: SittingVersion, questions: Map<number, PaperQuestion>, pictures: Map<number, Opened[]>): Plan {
   const bubbles = version.questions.filter((r) => r.kind === "bubbles").length;
   const plan: Plan = { version, pages: [], bubbles, boxes: version.questions.length - bubbles, headingH: 0 };
-  plan.headingH = headingHeight(doc, instructionsOf(paper, plan));
+  plan.headingH = headingHeight(doc, paper.quiz.title, instructionsOf(paper, plan));
   let page: PaperPage = { blocks: [], first: true };
   let y = TOP + plan.headingH;
   version.questions.forEach((row, i) => {
@@ -199,8 +206,10 @@ function drawHeading(doc: Doc, school: SchoolPrint, crest: Picture, paper: Paper
   y += 62;
   rule(doc, M, y, W - M, 1);
   y += 8;
-  line(doc, paper.quiz.title, M, y, W - 2 * M, { size: 15, font: FONT.bold, align: "center" });
-  y += 24;
+  const titleH = titleHeight(doc, paper.quiz.title);
+  doc.font(FONT.bold).fontSize(TITLE.size).fillColor("black");
+  doc.text(paper.quiz.title || " ", M, y, { width: W - 2 * M, align: "center", height: titleH + 1, ellipsis: true });
+  y += titleH + 6;
   const details = [
     paper.class,
     paper.versions.length > 1 ? `Version ${plan.version.version}` : null,

@@ -9,6 +9,9 @@ const LETTER_GREY = "#8c8c8c";
 const FAINT = "#9a9a9a";
 export const SHEET_INSTRUCTION = "Fill one bubble per question completely, in pencil or dark pen. To change an answer, rub it out completely.";
 
+/** A sheet with written boxes only (no bubbles to fill). */
+export const BOXES_ONLY_INSTRUCTION = "Write each answer clearly inside its box, in dark pen. Do not write outside the boxes.";
+
 export type SheetHeading = { school: string; title: string; class: string; versions: number };
 
 /**
@@ -24,7 +27,10 @@ export function drawAnswerSheet(doc: Doc, sittingId: number, sheet: PaperSheet, 
   drawMarkers(doc);
   drawQr(doc, encodeSheetCode({ sittingId, student: sheet.student, version: sheet.version, bubbles: sheet.bubbles, boxes: sheet.boxes }), QR_BOX);
   drawHeader(doc, sheet, heading);
-  line(doc, SHEET_INSTRUCTION, HEADER_BOX.x - 14, INSTRUCTIONS_Y - 5, PAGE_W - 2 * (HEADER_BOX.x - 14), { size: 8.5, font: FONT.oblique });
+  line(doc, sheet.bubbles ? SHEET_INSTRUCTION : BOXES_ONLY_INSTRUCTION, HEADER_BOX.x - 14, INSTRUCTIONS_Y - 5, PAGE_W - 2 * (HEADER_BOX.x - 14), {
+    size: 8.5,
+    font: FONT.oblique,
+  });
   drawGrid(doc, layout, `${sheet.bubbles}:${sheet.boxes}`);
 }
 
@@ -70,7 +76,10 @@ function drawMarkers(doc: Doc): void {
 function drawHeader(doc: Doc, sheet: PaperSheet, h: SheetHeading): void {
   const { x, y, w } = HEADER_BOX;
   line(doc, h.school.toUpperCase(), x, y, w, { size: 9.5, font: FONT.bold, color: GREY });
-  line(doc, h.title, x, y + 14, w, { size: 13, font: FONT.bold });
+  // A long title is set smaller (down to 10 pt) before it is cut.
+  doc.font(FONT.bold);
+  const size = Math.max(10, Math.min(13, (13 * w) / Math.max(1, doc.fontSize(13).widthOfString(h.title))));
+  line(doc, h.title, x, y + 14 + (13 - size) * 0.6, w, { size, font: FONT.bold });
   const version = h.versions > 1 ? `Version ${sheet.version}` : "Answer sheet";
   line(doc, `${version}`, x, y + 33, w, { size: h.versions > 1 ? 12 : 10, font: FONT.bold });
   if (h.versions > 1) line(doc, "Answer from the question paper marked with the same version.", x + 78, y + 35.5, w - 78, { size: 7.5, color: GREY });
