@@ -29,16 +29,13 @@ type Deps = { db: Db; storage: FileStorage };
 export type SheetReader = { readSheet(bytes: Uint8Array): Promise<SheetReading>; sheetPages(pdf: Uint8Array): Promise<Uint8Array[]> };
 
 const poolReader = (): SheetReader => {
-  const pool = documentPool() as unknown as Partial<SheetReader> & { verifyUpload(b: Uint8Array): Promise<void> };
+  const pool = documentPool();
   return {
-    readSheet: (bytes) => {
-      if (!pool.readSheet) throw new DocumentError(503, M.unreadable);
-      return pool.readSheet.call(pool, bytes);
-    },
+    readSheet: (bytes) => pool.readSheet(bytes),
+    // The one upload guard's full check first (a PDF bomb: 413), then the pages as pictures.
     sheetPages: async (pdf) => {
       await pool.verifyUpload(pdf);
-      if (!pool.sheetPages) throw new DocumentError(503, M.unreadable);
-      return pool.sheetPages.call(pool, pdf);
+      return pool.sheetPages(pdf);
     },
   };
 };
