@@ -190,18 +190,21 @@ describe("paper sitting", () => {
     await expectNoSideScroll(page);
     await snap(page, "paper-scan-read-phone");
 
-    // Every sheet that waits for the teacher, one after another.
-    for (let guard = 0; guard < 3; guard++) {
-      const waiting = await call<{ data: { id: number; student: { id: number } | null }[] }>(teacher, "GET", `/sittings/${sittingId}/scans?status=review`);
+    // Every sheet that waits for the teacher, one after another: Settle the flagged sheets, then Next sheet.
+    for (let i = 0; ; i++) {
+      const waiting = await call<{ data: unknown[] }>(teacher, "GET", `/sittings/${sittingId}/scans?status=review`);
       if (waiting.data.length === 0) break;
-      const next = waiting.data[0];
-      await page.goto(`${T}/sittings/${sittingId}/scans/${next.id}`);
+      expect(i, "sheets settled").toBeLessThan(3);
+      await page.getByRole("link", { name: i === 0 ? "Settle the flagged sheets" : "Next sheet" }).click();
+      await page.waitForURL(/\/scans\/\d+$/);
+      const scanId = Number(/scans\/(\d+)$/.exec(page.url())![1]);
+      const scan = await call<{ student: { id: number } }>(teacher, "GET", `/sittings/${sittingId}/scans/${scanId}`);
       await page.getByTestId("settle-row").first().waitFor();
-      if (guard === 0) {
+      if (i === 0) {
         await expectNoSideScroll(page);
         await snap(page, "paper-settle-phone");
       }
-      await settleSheet(page, intended.get(next.student!.id)!);
+      await settleSheet(page, intended.get(scan.student.id)!);
     }
     const all = await call<{ data: { status: string; score: number | null; student: { id: number } | null }[] }>(
       teacher,
@@ -266,7 +269,12 @@ describe("paper sitting", () => {
       [3, "46.67%"],
     ] as const) {
       await page.getByLabel("Search students", { exact: true }).fill(student(n));
-      await page.getByTestId("grade-row").filter({ hasText: QUIZ }).getByText(pct).waitFor();
+      const row = page
+        .getByTestId("grade-row")
+        .filter({ hasText: QUIZ })
+        .filter({ hasText: student(n) });
+      await row.getByText(pct).waitFor();
+      await row.getByTestId("on-paper").waitFor();
     }
     await snap(page, "paper-grades-desktop");
     await context.close();
