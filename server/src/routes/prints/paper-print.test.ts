@@ -1,16 +1,28 @@
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef } from "pdf-lib";
 import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildSittingVersions, PrintJobSchema, SITTING_MESSAGES, type PrintJob, type QuestionType } from "@adesua/domain";
+import { buildSittingVersions, PrintJobSchema, SITTING_MESSAGES, type PrintJob, type QuestionType, type SittingVersion } from "@adesua/domain";
 import { files, questions, settings, sittings, users } from "../../db/schema";
 import { call, expectSchema, useTestApp } from "../../../test/test-app";
 import { buildCourse, buildQuiz, signedIn } from "../../../test/factories";
+import { paperDocumentFor } from "../../services/prints/paper-document";
 
 /** Issue 29: POST /print-jobs { kind: "paper" } draws a sitting's question papers and answer sheets on the real database. */
 const t = useTestApp();
 
-type Ctx = { teacher: string; admin: string; student: string; stranger: string; sittingId: number; names: string[] };
+type Ctx = {
+  teacher: string;
+  admin: string;
+  student: string;
+  stranger: string;
+  sittingId: number;
+  names: string[];
+  teacherId: number;
+  quizId: number;
+  versions: SittingVersion[];
+};
 let ctx: Ctx;
 
 const post = (token: string | undefined, payload: unknown) => call(t.app, { method: "POST", url: "/api/print-jobs", token, payload: payload as never });
@@ -103,7 +115,17 @@ beforeAll(async () => {
       pupil("Zz Rejected", { status: "rejected" }, 3),
     ]);
   const [sitting] = await db.insert(sittings).values({ quizId: quiz.id, stream: "B", versions, blankSheets: 3, createdBy: teacher.user.id }).returning();
-  ctx = { teacher: teacher.token, admin: admin.token, student: student.token, stranger: stranger.token, sittingId: sitting.id, names: [...names].sort() };
+  ctx = {
+    teacher: teacher.token,
+    admin: admin.token,
+    student: student.token,
+    stranger: stranger.token,
+    sittingId: sitting.id,
+    names: [...names].sort(),
+    teacherId: teacher.user.id,
+    quizId: quiz.id,
+    versions,
+  };
 }, 120_000);
 
 describe("print a paper sitting", () => {
@@ -185,5 +207,32 @@ describe("print a paper sitting", () => {
     }
     expect((await post(ctx.teacher, { kind: "paper" })).status).toBe(400);
     expect((await post(undefined, { kind: "paper", sittingId: ctx.sittingId })).status).toBe(401);
+  });
+
+  it("a sitting without a stream names every active student of the level; pictures other than PNG and JPEG are left out", async () => {
+    const db = t.database.db;
+    const stored = await t.app.storage.put(Buffer.from("GIF89a not really a picture"));
+    const [gif] = await db.insert(files).values({ sha256: stored.sha256, name: "d.gif", size: stored.size, mimeType: "image/gif" }).returning();
+    const firstId = ctx.versions[0].questions[0].questionId;
+    await db
+      .update(questions)
+      .set({ imageFileIds: [gif.id] })
+      .where(eq(questions.id, firstId));
+    const [whole] = await db
+      .insert(sittings)
+      .values({ quizId: ctx.quizId, stream: null, versions: ctx.versions.slice(0, 1), blankSheets: 0 })
+      .returning();
+    const { doc, total, name, params } = await paperDocumentFor(db, { id: ctx.teacherId, role: "teacher", studentType: null }, whole.id);
+    if (doc.kind !== "paper") throw new Error(doc.kind);
+    expect(doc.paper.class).toBe("JHS 2");
+    const names = doc.paper.students.map((s) => s.name);
+    expect(names).toContain("Zz Other Stream");
+    expect(names).not.toContain("Zz Other Level");
+    expect(names).not.toContain("Zz Rejected");
+    expect(names).toEqual([...names].sort());
+    expect(doc.paper.questions.find((q) => q.id === firstId)?.images).toEqual([]);
+    expect(total).toBe(names.length + 1);
+    expect(name).toBe("Integrated Science Test 2 JHS 2 question paper and answer sheets.pdf");
+    expect(params).toEqual({ sittingId: whole.id });
   });
 });
