@@ -9,7 +9,7 @@ import { ErrorState } from "@/components/error-state";
 import { FormError } from "@/components/form-actions";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/page-header";
-import { useLevelStudents, useRecordScan, useScan, useScans, useSettleScan, useSitting } from "../api/sittings";
+import { isReading, useDeleteScan, useLevelStudents, useRecordScan, useScan, useScans, useSettleScan, useSitting } from "../api/sittings";
 import { scanBadge, settleInput, settleState, type Choices } from "../components/settle-model";
 import { BoxRowCard, BubbleRowCard, RowCrop, useSheetBlob } from "../components/sheet-rows";
 
@@ -38,6 +38,7 @@ export function SheetSettlePage() {
   const [confirm, setConfirm] = useState<string | null>(null);
   const settle = useSettleScan(id, scanId);
   const record = useRecordScan(id, scanId);
+  const remove = useDeleteScan(id);
   // The next sheet waiting for the teacher (this one excluded), for "Next sheet".
   const waiting = useScans(id, "review", 1, 5);
   const next = waiting.data?.data.find((s) => s.id !== scanId) ?? null;
@@ -110,21 +111,34 @@ export function SheetSettlePage() {
         ← Back to the sitting
       </Anchor>
       <PageHeader
-        title={s.student ? s.student.name : "Blank sheet"}
+        title={s.student ? s.student.name : s.status === "refused" ? "Unreadable sheet" : isReading(s) ? "Reading the sheet…" : "Blank sheet"}
         subtitle={[s.student?.class, s.version ? `Version ${s.version}` : null, `${s.fileName}${s.page > 1 ? `, page ${s.page}` : ""}`]
           .filter(Boolean)
           .join(" · ")}
       />
       <Group gap="xs">
         <Badge color={badge.color} variant="light" size="lg" style={{ textTransform: "none", maxWidth: "100%" }}>
-          {badge.label}
+          {s.status === "refused" ? "Refused" : badge.label}
         </Badge>
         {(s.status === "queued" || s.status === "reading") && <Loader size="xs" aria-label="Reading the sheet" />}
       </Group>
 
       {s.status === "refused" && (
         <Alert color="red" title="This sheet could not be read">
-          {s.error ?? "The sheet could not be read."} Take the photo again from the Scan screen.
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {(s.error ?? "The sheet could not be read").replace(/\.?$/, ".")} Take the photo again from the Scan screen, then remove this one.
+            </Text>
+            <Button
+              size="sm"
+              variant="white"
+              color="red"
+              loading={remove.isPending}
+              onClick={() => remove.mutate(scanId, { onSuccess: () => navigate(back), onError: (e) => setError(errorText(e, "Could not remove the sheet")) })}
+            >
+              Remove this sheet
+            </Button>
+          </Stack>
         </Alert>
       )}
 
