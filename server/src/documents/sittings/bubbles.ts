@@ -20,6 +20,9 @@ export type BubbleMeasure = { mean: number; mid: number; ink: number };
 /** Row offsets searched when lining the row's outlines up with the print (pixels of the straightened sheet). */
 const SEARCH = 6;
 const ANGLES = 32;
+/** Outlines fainter than this many grey levels on the whole sheet: too blurred to read; a row below this share of the sheet's: not where it should be. */
+const MIN_OUTLINE = 20;
+const ROW_OUTLINE = 0.35;
 const COS = Array.from({ length: ANGLES }, (_, i) => Math.cos((2 * Math.PI * i) / ANGLES));
 const SIN = Array.from({ length: ANGLES }, (_, i) => Math.sin((2 * Math.PI * i) / ANGLES));
 
@@ -108,6 +111,10 @@ export function readBubbleRows(g: Gray, layout: SheetLayout): ReadRow[] {
     return [median(near.map((o) => o[0])), median(near.map((o) => o[1]))] as const;
   });
   const measures = rows.map((row, i) => row.bubbles.map((b) => measureBubble(g, b.cx * K + offsets[i][0], b.cy * K + offsets[i][1], b.r * K)));
+  // How plainly each row's printed outlines show where they were looked for (grey levels darker than the paper beside
+  // them): too faint on the whole sheet (far out of focus) or in one row (not where the sheet says) and nothing is sure.
+  const outline = rows.map((row, i) => outlineFit(g, row, offsets[i][0], offsets[i][1]) / (row.bubbles.length * ANGLES));
+  const typical = median(outline);
   const all = measures.flat();
   const globalMean = median(all.map((m) => m.mean));
   const globalInk = median(all.map((m) => m.ink));
@@ -127,8 +134,10 @@ export function readBubbleRows(g: Gray, layout: SheetLayout): ReadRow[] {
       mid: Math.max(0, m.mid - base[k].mid),
       ink: Math.max(0, m.ink - base[k].ink),
     }));
-    debug?.push({ n: row.n, ms });
-    return classifyRow(row.n, ms);
+    debug?.push({ n: row.n, ms, outline: outline[i], typical });
+    const read = classifyRow(row.n, ms);
+    if (typical < MIN_OUTLINE || outline[i] < ROW_OUTLINE * typical) read.unsure = true;
+    return read;
   });
 }
 

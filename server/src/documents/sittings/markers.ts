@@ -98,15 +98,15 @@ const DIRECTIONS: Point[] = [
 const PER_CORNER = 6;
 
 /**
- * The four corner squares, clockwise from the one nearest the photo's top-left, or null. Which of them is the sheet's
- * top-left is for the QR code to tell (the sheet may lie sideways or upside down).
+ * The four corner squares, clockwise from the one nearest the photo's top-left: the likeliest quadrilaterals first (at
+ * most `count`, none when nothing looks like a sheet). Which of them is the sheet's top-left is for the QR code to tell
+ * (the sheet may lie sideways or upside down), and so is which quadrilateral is the sheet.
  */
-export function findMarkers(g: Gray): Blob[] | null {
+export function findMarkers(g: Gray, count = 3): Blob[][] {
   const blobs = squareBlobs(g);
-  if (blobs.length < 4) return null;
+  if (blobs.length < 4) return [];
   const picks = DIRECTIONS.map((d) => [...blobs].sort((a, b) => b.x * d.x + b.y * d.y - (a.x * d.x + a.y * d.y)).slice(0, PER_CORNER));
-  let best: Blob[] | null = null;
-  let bestScore = 0;
+  const found: { quad: Blob[]; score: number }[] = [];
   for (const a of picks[0])
     for (const b of picks[1])
       for (const c of picks[2])
@@ -116,13 +116,17 @@ export function findMarkers(g: Gray): Blob[] | null {
           const fit = quadScore(quad);
           if (fit > 1.6) continue;
           // Filled bubbles can make a small sheet-like quadrilateral too: the corner squares make the largest.
-          const s = quadArea(quad) * Math.exp(-fit);
-          if (s > bestScore) {
-            bestScore = s;
-            best = quad;
-          }
+          found.push({ quad, score: quadArea(quad) * Math.exp(-fit) });
         }
-  return best;
+  found.sort((x, y) => y.score - x.score);
+  // Quadrilaterals sharing a corner with a better one are mostly the same guess: the next tried is a different one.
+  const out: Blob[][] = [];
+  for (const f of found) {
+    if (out.length >= count) break;
+    if (out.some((q) => q.filter((b) => f.quad.includes(b)).length >= 3)) continue;
+    out.push(f.quad);
+  }
+  return out;
 }
 
 function quadArea(q: Point[]): number {

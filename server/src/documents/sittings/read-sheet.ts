@@ -17,6 +17,13 @@ import type { SheetReading } from "./reading.ts";
  */
 const FIND_LONG_SIDE = 1000;
 const DRAW_LONG_SIDE = 2000;
+const SHEET_MARKERS = MARKER_CENTRES.map((p) => ({ x: p.x * SHEET_PX_PER_PT, y: p.y * SHEET_PX_PER_PT }));
+/** Where the QR code is looked for on the straightened sheet: its box and a margin for a marker found a little off. */
+const QR_REGION = (() => {
+  const box = toSheetPx(QR_BOX);
+  const margin = 24;
+  return { x: box.x - margin, y: box.y - margin, w: box.w + 2 * margin, h: box.h + 2 * margin };
+})();
 
 /** Between steps (decoding, finding, drawing, measuring) the worker may sleep while an exam runs (print/pacing.ts). */
 export type ReadHooks = { step(): void };
@@ -37,27 +44,23 @@ export async function readSheet(bytes: Uint8Array, hooks: ReadHooks = NO_PAUSE):
   }
   lap("decode");
   hooks.step();
-  const markers = findMarkers(small);
+  const quads = findMarkers(small);
   lap("markers");
-  if (!markers) return { ok: false, reason: "markers", ms: ms() };
+  if (quads.length === 0) return { ok: false, reason: "markers", ms: ms() };
   const k = src.width / small.width;
-  const found = markers.map((b: Blob) => ({ x: b.x * k, y: b.y * k }));
   let text: string | null = null;
   let sheetToSrc: Homography | null = null;
-  for (const start of orientations(found)) {
-    const corners = [0, 1, 2, 3].map((i) => found[(start + i) % 4]);
-    const h = homography(
-      MARKER_CENTRES.map((p) => ({ x: p.x * SHEET_PX_PER_PT, y: p.y * SHEET_PX_PER_PT })),
-      corners,
-    );
-    if (!h) continue;
-    const box = toSheetPx(QR_BOX);
-    const margin = 24;
-    const region = { x: box.x - margin, y: box.y - margin, w: box.w + 2 * margin, h: box.h + 2 * margin };
-    text = readQr(warpRect(src, h, region)) ?? readQr(warpRect(src, h, region, 1.5));
-    if (text !== null) {
-      sheetToSrc = h;
-      break;
+  search: for (const quad of quads) {
+    const found = quad.map((b: Blob) => ({ x: b.x * k, y: b.y * k }));
+    for (const start of orientations(found)) {
+      const corners = [0, 1, 2, 3].map((i) => found[(start + i) % 4]);
+      const h = homography(SHEET_MARKERS, corners);
+      if (!h) continue;
+      text = readQr(warpRect(src, h, QR_REGION)) ?? readQr(warpRect(src, h, QR_REGION, 1.5));
+      if (text !== null) {
+        sheetToSrc = h;
+        break search;
+      }
     }
   }
   lap("qr");
