@@ -189,7 +189,7 @@ async function main() {
   const dataDir = args["data-dir"] ? path.resolve(args["data-dir"]) : temp!;
   const runs: Run[] = [];
   try {
-    runs.push(await runOnce(temp ? "first start" : "restart", dataDir));
+    runs.push(await runOnce(fs.existsSync(path.join(dataDir, "db/PG_VERSION")) ? "restart" : "first start", dataDir));
     if (args.restart && runs[0]!.started) runs.push(await runOnce("restart", dataDir));
   } finally {
     if (temp) fs.rmSync(temp, { recursive: true, force: true });
