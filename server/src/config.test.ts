@@ -41,6 +41,9 @@ describe("loadConfig", () => {
     expect(loadConfig({ MEMORY_MB: "8192" }, { memoryMb: 768, cpuCores: null }).pgliteSharedBuffersMb).toBe(128);
     expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: "64" }, { memoryMb: 768, cpuCores: null }).pgliteSharedBuffersMb).toBe(64);
     expect(loadConfig({ CPU_CORES: "0.5" }, none).cpuCores).toBe(0.5);
+    expect(loadConfig({}, none).pgliteLiftoffOnly).toBe(false);
+    expect(loadConfig({}, { memoryMb: 768, cpuCores: null }).pgliteLiftoffOnly).toBe(true);
+    expect(loadConfig({ PGLITE_LIFTOFF_ONLY: "false" }, { memoryMb: 768, cpuCores: null }).pgliteLiftoffOnly).toBe(false);
     expect(() => loadConfig({ MEMORY_MB: "lots" }, none)).toThrow('MEMORY_MB must be a whole number, got "lots"');
     expect(() => loadConfig({ MEMORY_MB: "64" }, none)).toThrow("MEMORY_MB must be between 128 and 1048576, got 64");
     expect(() => loadConfig({ CPU_CORES: "-1" }, none)).toThrow('CPU_CORES must be a number of cores such as 0.25 or 2, got "-1"');

@@ -71,6 +71,11 @@ export type Config = {
    * else PostgreSQL's own 128 (decision 052: with 128 the embedded database alone is 300 MB resident).
    */
   pgliteSharedBuffersMb?: number;
+  /**
+   * The embedded database's WebAssembly compiled by V8's baseline compiler only (`PGLITE_LIFTOFF_ONLY`; default on up to
+   * 1 GB of memory): about 40 MB less resident, no optimising compiles competing for a small CPU, slower hot code.
+   */
+  pgliteLiftoffOnly?: boolean;
 };
 
 /** What the kernel allows this process: its cgroup's memory limit (MB) and CPU quota (cores); null where none. */
@@ -251,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, limits: Machine
     memoryMb,
     cpuCores,
     pgliteSharedBuffersMb: intVar(env, "PGLITE_SHARED_BUFFERS_MB", sharedBuffersFor(memoryMb), 1, 65_536),
+    pgliteLiftoffOnly: boolVar(env, "PGLITE_LIFTOFF_ONLY", memoryMb !== null && memoryMb <= 1024),
     port: intVar(env, "PORT", 3000, 0, 65535),
     host: env.HOST?.trim() || "0.0.0.0",
     dataDir: path.resolve(env.DATA_DIR?.trim() || "./data"),

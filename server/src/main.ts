@@ -27,20 +27,36 @@ async function main() {
   } catch (e) {
     fail(`DATA_DIR ${config.dataDir} is not writable (${(e as Error).message})`);
   }
-  const database: Database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, "db"),
-    pgliteThread: config.pgliteThread,
-    // A small box gets a small shared_buffers; a new data folder is made by a thread that then ends (decision 052).
-    pgliteSettings: config.pgliteSharedBuffersMb ? { shared_buffers: `${config.pgliteSharedBuffersMb}MB` } : undefined,
-    pgliteCreateApart: true,
-    pgliteTemplate: path.resolve(here, "../dist/pglite-template.tgz"),
-  });
+  const pgliteDir = config.databaseUrl ? null : path.join(config.dataDir, "db");
+  const small = config.memoryMb !== null && config.memoryMb! <= 1024;
+  const open = () =>
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir,
+      pgliteThread: config.pgliteThread,
+      // Sized to the machine; a new data folder comes from the build's template or a thread that then ends (decision 052).
+      pgliteSettings: {
+        shared_buffers: `${config.pgliteSharedBuffersMb ?? 128}MB`,
+        ...(small ? { maintenance_work_mem: "16MB" } : {}),
+      },
+      pgliteCreateApart: true,
+      pgliteTemplate: path.resolve(here, "../dist/pglite-template.tgz"),
+      // Up to 1 GB: a small young heap for the database thread and, unless PGLITE_LIFTOFF_ONLY=false, baseline-compiled WebAssembly.
+      pgliteSmall: { liftoffOnly: config.pgliteLiftoffOnly, ...(small ? { youngGenerationMb: 8 } : {}) },
+    });
+  const fresh = pgliteDir !== null && !fs.existsSync(path.join(pgliteDir, "PG_VERSION"));
+  let database: Database = await open();
   // Servers starting together (WORKERS, several machines) migrate and seed one after another.
   const seeded = await database.startupLock(async () => {
     await migrateDatabase(database);
     return seedIfEmpty(database.db, config);
   });
+  if (fresh && config.pgliteThread) {
+    // A new database's first start (its folder made, every migration, the demo school) leaves the database thread
+    // 100+ MB larger than any later start; WebAssembly memory never shrinks, so the thread is started again (decision 052).
+    await database.close();
+    database = await open();
+  }
   const app = await buildApp({ database, config, logger: true });
   // Every job is safe on several servers at once, except the backup: one per machine is enough, so
   // with WORKERS only the first process takes it (cluster.ts numbers them).

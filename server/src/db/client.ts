@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import * as schema from "./schema";
 import { ConfigError } from "../config";
+import type { SmallThread } from "./pglite-thread";
 
 /**
  * One database type for both modes. PGlite and node-postgres share Drizzle's PostgreSQL
@@ -55,6 +56,8 @@ export type OpenOptions = {
   pgliteCreateApart?: boolean;
   /** PGlite: a gzipped empty data folder that a new data folder is made from (scripts/build-server.mjs; decision 052). */
   pgliteTemplate?: string | null;
+  /** PGlite's thread on a small machine (pglite-thread.ts SmallThread, decision 052). */
+  pgliteSmall?: SmallThread;
 };
 
 /**
@@ -102,6 +105,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       settings: opts.pgliteSettings,
       createApart: opts.pgliteCreateApart,
       template: opts.pgliteTemplate,
+      small: opts.pgliteSmall,
     });
     const { drizzle } = await import("drizzle-orm/pglite");
     const db = drizzle(thread as never, { schema }) as unknown as Db;

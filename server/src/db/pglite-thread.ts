@@ -21,6 +21,13 @@ const WORKER_FILE =
     ? new URL("../../dist/pglite-worker.js", import.meta.url)
     : new URL("./pglite-worker-boot.mjs", import.meta.url);
 
+/**
+ * The database thread on a small machine (decision 052): `liftoffOnly` runs PostgreSQL's WebAssembly with V8's baseline
+ * compiler alone (no optimising tier: about 40 MB less resident code, and no optimising compile competing with
+ * requests for a quarter of a core, for slower code at its hottest); `youngGenerationMb` caps the thread's young heap.
+ */
+export type SmallThread = { liftoffOnly?: boolean; youngGenerationMb?: number };
+
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 
 /** What a Drizzle PGlite session needs of a transaction. */
@@ -87,23 +94,30 @@ export class PGliteThread {
   static async open(
     dataDir: string | null,
     load?: Blob,
-    opts: { settings?: Record<string, string>; createApart?: boolean; template?: string | null } = {},
+    opts: { settings?: Record<string, string>; createApart?: boolean; template?: string | null; small?: SmallThread } = {},
   ): Promise<PGliteThread> {
     if (opts.createApart && dataDir && !load && !fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
       if (opts.template && fs.existsSync(opts.template)) {
         const bytes = fs.readFileSync(opts.template);
-        return PGliteThread.start(dataDir, bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length), opts.settings);
+        return PGliteThread.start(dataDir, bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length), opts.settings, opts.small);
       }
-      const creator = await PGliteThread.start(dataDir, null, opts.settings);
+      const creator = await PGliteThread.start(dataDir, null, opts.settings, opts.small);
       await creator.close();
     }
-    return PGliteThread.start(dataDir, load ? await load.arrayBuffer() : null, opts.settings);
+    return PGliteThread.start(dataDir, load ? await load.arrayBuffer() : null, opts.settings, opts.small);
   }
 
-  private static async start(dataDir: string | null, loadBuf: ArrayBuffer | null, settings?: Record<string, string>): Promise<PGliteThread> {
+  private static async start(
+    dataDir: string | null,
+    loadBuf: ArrayBuffer | null,
+    settings?: Record<string, string>,
+    small?: SmallThread,
+  ): Promise<PGliteThread> {
     const { port1, port2 } = new MessageChannel();
     const worker = new Worker(WORKER_FILE, {
-      workerData: { dataDir, load: loadBuf, replies: port2, settings },
+      workerData: { dataDir, load: loadBuf, replies: port2, settings, liftoffOnly: small?.liftoffOnly ?? false },
+      // The young generation's semi-spaces are the thread's largest resident cost after PostgreSQL's own memory.
+      ...(small?.youngGenerationMb ? { resourceLimits: { maxYoungGenerationSizeMb: small.youngGenerationMb } } : {}),
       transferList: loadBuf ? [loadBuf, port2] : [port2],
     });
     await new Promise<void>((resolve, reject) => {

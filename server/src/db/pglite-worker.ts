@@ -12,7 +12,7 @@
  * Durability is PGlite's: WAL writes reach the data folder's files through Node's fs as they happen,
  * so a SIGKILL of the process loses nothing that was committed (crash-safety.test.ts).
  */
-import { getHeapStatistics } from "node:v8";
+import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { PGlite, parse, protocol, type Results } from "@electric-sql/pglite";
 import { endingTransaction, pgliteStartParams, shape, toWireError, type DbMessage, type DbReply, type QueryOptions, type QueryShape } from "./pglite-protocol";
@@ -21,7 +21,7 @@ import { endingTransaction, pgliteStartParams, shape, toWireError, type DbMessag
  * `replies`: the port answers go back on (pglite-thread.ts takes them from it early). `settings`: PostgreSQL
  * settings for this start (`-c name=value`), e.g. a small shared_buffers on a small machine (decision 052).
  */
-type Init = { dataDir: string | null; load: ArrayBuffer | null; replies: MessagePort; settings?: Record<string, string> };
+type Init = { dataDir: string | null; load: ArrayBuffer | null; replies: MessagePort; settings?: Record<string, string>; liftoffOnly?: boolean };
 const init = workerData as Init;
 const { serialize } = protocol;
 
@@ -59,6 +59,9 @@ async function main() {
   // database: the exam's statements run on this thread, beside PGlite). eslint.config.js lets only this file do it.
   const procedures = import("../services/attempts/procedures");
   procedures.catch(() => {});
+  // Before PostgreSQL's WebAssembly is compiled (pglite-thread.ts SmallThread). A V8 flag is the process's: only
+  // this thread compiles WebAssembly in the server (the document workers' OCR runs in a process of its own).
+  if (init.liftoffOnly) setFlagsFromString("--liftoff-only");
   const startParams = pgliteStartParams(PGlite.defaultStartParams, init.settings);
   // `load` fills `dataDir` (a new folder, from the database template: decision 052), or memory when it is null (tests).
   const pg = await PGlite.create(init.dataDir ?? undefined, init.load ? { loadDataDir: new Blob([init.load]), ...startParams } : startParams);
