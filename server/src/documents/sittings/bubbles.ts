@@ -127,14 +127,12 @@ export function readBubbleRows(g: Gray, layout: SheetLayout): ReadRow[] {
     const own = rows.length >= 8 && Math.abs(mean - globalMean) < 0.05;
     return own ? { mean, mid, ink } : { mean: globalMean, mid: globalMid, ink: globalInk };
   });
-  const debug = (globalThis as { omrDebug?: unknown[] }).omrDebug;
   return rows.map((row, i) => {
     const ms = measures[i].map((m, k) => ({
       mean: Math.max(0, m.mean - base[k].mean),
       mid: Math.max(0, m.mid - base[k].mid),
       ink: Math.max(0, m.ink - base[k].ink),
     }));
-    debug?.push({ n: row.n, ms, outline: outline[i], typical });
     const read = classifyRow(row.n, ms);
     if (typical < MIN_OUTLINE || outline[i] < ROW_OUTLINE * typical) read.unsure = true;
     return read;

@@ -32,8 +32,6 @@ const NO_PAUSE: ReadHooks = { step() {} };
 export async function readSheet(bytes: Uint8Array, hooks: ReadHooks = NO_PAUSE): Promise<SheetReading> {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
-  const times = (globalThis as { omrTimes?: [string, number][] }).omrTimes;
-  const lap = (what: string) => times?.push([what, ms()]);
   let src: Gray;
   let small: Gray;
   try {
@@ -42,10 +40,8 @@ export async function readSheet(bytes: Uint8Array, hooks: ReadHooks = NO_PAUSE):
   } catch {
     return { ok: false, reason: "markers", ms: ms() };
   }
-  lap("decode");
   hooks.step();
   const quads = findMarkers(small);
-  lap("markers");
   if (quads.length === 0) return { ok: false, reason: "markers", ms: ms() };
   const k = src.width / small.width;
   let text: string | null = null;
@@ -63,18 +59,15 @@ export async function readSheet(bytes: Uint8Array, hooks: ReadHooks = NO_PAUSE):
       }
     }
   }
-  lap("qr");
   hooks.step();
   if (text === null || !sheetToSrc) return { ok: false, reason: "qr", ms: ms() };
   const code = decodeSheetCode(text);
   const layout = code ? sheetLayout(code.bubbles, code.boxes) : null;
   if (!code || !layout) return { ok: false, reason: "not-ours", ms: ms() };
   const straight = evenLight(warpGray(src, sheetToSrc, SHEET_W_PX, SHEET_H_PX), 8);
-  lap("warp");
   hooks.step();
   const rows = readBubbleRows(straight, layout);
   const boxes = readBoxes(straight, layout);
-  lap("bubbles");
   const sheet = await sharp(Buffer.from(straight.data.buffer, straight.data.byteOffset, straight.data.byteLength), {
     raw: { width: straight.width, height: straight.height, channels: 1 },
   })
