@@ -43,6 +43,9 @@ export async function recordLockedScan(tx: Tx, scan: SittingScanRow, ctx: Record
   if (unsettledCount(scan.rows) > 0) throw conflict(M.unsettled);
   if (scan.studentId === null) throw conflict(M.noStudent);
   const studentId = scan.studentId;
+  // The (quiz, student) lock an online start takes: attempt numbers and the sitting's one attempt per student are
+  // decided one at a time (two scans of one sheet recorded at once, or a start beside a record).
+  await tx.execute(sql`select pg_advisory_xact_lock(${quiz.id}::int, ${studentId}::int)`);
   const version = sitting.versions.find((v) => v.version === scan.version);
   if (!version) throw conflict(M.notOurSheet);
   const elsewhere = await submittedElsewhere(tx, quiz.id, studentId, sitting.id);
