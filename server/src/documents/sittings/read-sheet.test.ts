@@ -138,5 +138,5 @@ describe("printed sheets (paperFixture) through the photo test set, and the work
     if (!r.ok) throw new Error(`refused: ${r.reason}`);
     expect(r.code).toEqual(pages[1].code);
     expect(r.rows.every((row) => row.marked.length === 0 && !row.unsure)).toBe(true);
-  }, 60_000);
+  }, 120_000);
 });
