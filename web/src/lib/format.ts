@@ -21,3 +21,17 @@ export const formatMarks = (n: number) => String(Math.round(n * 100) / 100);
 
 /** "1 mark", "2 marks", "1.5 marks". */
 export const marksText = (n: number) => `${formatMarks(n)} ${n === 1 ? "mark" : "marks"}`;
+
+/** A score or mark with at most two decimals; "—" for none. */
+export const scoreText = (n: number | null | undefined) => (n === null || n === undefined ? "—" : formatMarks(n));
+
+/**
+ * "1st", "2nd", "3rd", "11th"; "—" for none. The domain's `ordinal` (rules/assessment.ts) says the same (format.test.ts
+ * holds them equal); importing it would bring the whole assessment rules module to the student's result pages.
+ */
+export function ordinalText(n: number | null | undefined): string {
+  if (n === null || n === undefined) return "—";
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th"}`;
+}

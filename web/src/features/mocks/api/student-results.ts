@@ -46,12 +46,7 @@ export const notFound = (err: unknown) => err instanceof ApiError && err.status 
 export const downloadMySlip = (id: number, title: string) =>
   downloadFile(`/mocks/${id}/results/slips?format=pdf`, `${title.replace(/[^\w -]+/g, "").trim() || "result"} slip.pdf`);
 
-/** "1st", "2nd", "3rd", "11th" (here, not from the domain's assessment rules: the rules entry does not carry them). */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th"}`;
-}
+export { ordinalText as ordinal } from "@/lib/format";
 
 /** The change since the previous mock in words: the aggregate is better when it falls. */
 export function changeText(r: Pick<StudentResult, "change" | "previousAggregate">): string | null {

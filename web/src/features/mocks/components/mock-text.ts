@@ -1,5 +1,6 @@
 import type { MockPaper } from "@adesua/domain";
 import { STUDENT_TYPE_LABELS, type StudentType } from "@adesua/domain/constants";
+import { scoreText } from "@/lib/format";
 
 /** "JHS 3". */
 export const levelLabel = (level: string) => STUDENT_TYPE_LABELS[level as StudentType] ?? level;
@@ -29,4 +30,4 @@ export function paperTimeText(p: Pick<MockPaper, "startsAt" | "endsAt" | "durati
 }
 
 /** A number as shown in tables: up to two decimals, "—" for none. */
-export const num = (n: number | null | undefined) => (n === null || n === undefined ? "—" : String(Math.round(n * 100) / 100));
+export const num = scoreText;

@@ -39,16 +39,7 @@ export const reportNotReleased = (err: unknown) => err instanceof ApiError && (e
 export const downloadMyReport = (id: number, termName: string) =>
   downloadFile(`/terms/${id}/reports?format=pdf`, `${termName.replace(/[^\w -]+/g, "").trim() || "term"} report card.pdf`);
 
-/** Two decimals at most, "—" for none. */
-export const scoreText = (n: number | null) => (n === null ? "—" : String(Math.round(n * 100) / 100));
-
-/** "3rd" … (kept here: student pages do not load the domain's assessment rules). */
-export function ordinalOf(n: number | null): string {
-  if (n === null) return "—";
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th"}`;
-}
+export { ordinalText as ordinalOf, scoreText } from "../components/report-format";
 
 /** "12 January 2027" from a YYYY-MM-DD date (read as a calendar date, not shifted by the time zone). */
 export function dateText(d: string | null): string | null {

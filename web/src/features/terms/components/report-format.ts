@@ -1,16 +1,5 @@
-/**
- * How report figures are written on the screens and the on-screen card. (The domain's `ordinal` lives in the zod-bearing
- * root; this file is shared with pages that must not load it, so it keeps a two-line copy that the tests hold equal.)
- */
-export function ordinalText(n: number | null | undefined): string {
-  if (n === null || n === undefined) return "—";
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th"}`;
-}
-
-/** A score with at most two decimals as the server sent it; a dash when there is none. */
-export const scoreText = (n: number | null | undefined) => (n === null || n === undefined ? "—" : String(Math.round(n * 100) / 100));
+/** How report figures are written on the screens and the on-screen card (scores and positions: lib/format.ts). */
+export { ordinalText, scoreText } from "@/lib/format";
 
 /** "12 Jan 2027" from "2027-01-12". */
 export function dayText(date: string | null | undefined): string {
