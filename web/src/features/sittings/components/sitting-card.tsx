@@ -24,7 +24,7 @@ export function SittingCard({ sitting: s, base, showQuiz }: { sitting: Sitting; 
         </Stack>
         <Group gap={6} wrap="wrap">
           {s.scans.review > 0 && (
-            <Badge color="orange" variant="light">
+            <Badge color="orange" variant="light" tt="none">
               {s.scans.review} need you
             </Badge>
           )}
