@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
+import { extractText, getDocumentProxy } from "unpdf";
 import { and, eq } from "drizzle-orm";
 import { GradeBandsSchema, MOCK_MESSAGES, MockResultsSchema } from "@adesua/domain";
 import { auditLogs } from "../../db/schema";
@@ -227,6 +228,14 @@ describe("broadsheet, slips and timetable files", () => {
     expect(one.headers["content-disposition"]).toContain("Kofi Mensah");
     const own = await pdf(p.students[0].token, `/api/mocks/${mock.id}/results/slips?format=pdf`);
     expect(own.headers["content-disposition"]).toContain("Ama Owusu");
+    // The student's own slip compares with the previous mock as the staff's print of it does (it said "the first mock").
+    const ownPdf = await t.app.inject({
+      method: "GET",
+      url: `/api/mocks/${mock.id}/results/slips`,
+      headers: { authorization: `Bearer ${p.students[0].token}` },
+    });
+    const ownText = (await extractText(await getDocumentProxy(new Uint8Array(ownPdf.rawPayload)), { mergePages: true })).text.replace(/\s+/g, " ");
+    expect(ownText).toContain("Compared with JHS 3 First Mock: aggregate 6 then, 22 now");
     await pdf(p.students[0].token, `/api/mocks/${mock.id}/timetable?format=pdf`);
     expect((await http.get(p.jhs2.token, `/api/mocks/${mock.id}/timetable?format=pdf`)).status).toBe(404);
     expect((await http.get(p.admin.token, `/api/mocks/${mock.id}/results/slips?studentId=${p.jhs2.id}`)).status).toBe(404);

@@ -142,7 +142,7 @@ export const mockRoutes: FastifyPluginAsyncZod = async (app) => {
     "/mocks/:id/results/broadsheet",
     guarded(STAFF, { tags, params: IdParamsSchema, querystring: BroadsheetQuerySchema, summary: "The broadsheet as .xlsx or a landscape A4 PDF" }),
     async (req, reply) => {
-      const results = await mockResults(app.db, viewerOf(req), req.params.id, req.query, { weakestTopics: false });
+      const results = await mockResults(app.db, viewerOf(req), req.params.id, req.query, { printout: true });
       const school = await loadSchoolPrint(app.db);
       const name = `${results.mock.title} broadsheet${req.query.class ? ` ${req.query.class}` : ""}`;
       if (req.query.format === "xlsx") return sendFile(reply, await broadsheetXlsx(results, school.name), `${name}.xlsx`, XLSX);
@@ -160,7 +160,7 @@ export const mockRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (req, reply) => {
       const { studentId } = req.query;
-      const results = await mockResults(app.db, viewerOf(req), req.params.id, req.query, { studentId, weakestTopics: false });
+      const results = await mockResults(app.db, viewerOf(req), req.params.id, req.query, { studentId, printout: true });
       if (studentId !== undefined && !results.students.length) throw notFound(MOCK_MESSAGES.studentNotFound);
       const pdf = await documentWork(renderPdf({ kind: "result-slips", school: await loadSchoolPrint(app.db), results }));
       const who = results.students.length === 1 ? ` ${results.students[0].name}` : req.query.class ? ` ${req.query.class}` : "";

@@ -81,7 +81,7 @@ function only<T extends { studentId: number }>(list: T[], ids: number[] | undefi
 export async function sendMockMessages(deps: MessageDeps, viewer: Viewer, mockId: number, input: MessagesInput, actor: Actor): Promise<MessagesResult> {
   // Refused before the results are computed; the texts need the students' rows only (no item analysis).
   if ((await loadMockHead(deps.db, viewer, mockId)).releasedAt === null) throw conflict(GUARDIAN_MESSAGES.notReleased);
-  const results: MockResults = await mockResults(deps.db, viewer, mockId, { class: input.class }, { weakestTopics: false });
+  const results: MockResults = await mockResults(deps.db, viewer, mockId, { class: input.class }, { printout: true });
   const school = await schoolName(deps.db);
   const students = only(results.students, input.studentIds);
   const by = await guardiansFor(

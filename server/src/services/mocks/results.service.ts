@@ -70,12 +70,15 @@ export function classFilter(head: MockHead, className: string | undefined): Resu
   return { className: true, stream: parsed.stream };
 }
 
-/** What a printout needs beyond the results query: one student only (a slip), and whether Paper 1's weakest topics are read. */
-export type ResultsOptions = { studentId?: number; weakestTopics?: boolean };
+/**
+ * The results a printout or a text message is made from (`printout`): no weakest topics (never printed, so their item
+ * analysis is skipped), and a student's own keeps the previous mock, whose title their slip prints (its counts of who
+ * improved are the sitting's, never printed on a slip). `studentId`: one student's row only (a slip).
+ */
+export type ResultsOptions = { studentId?: number; printout?: boolean };
 
 /**
- * GET /mocks/{id}/results: staff the sitting (or a class); a student their own row, after release only. The printouts
- * (slips, broadsheet) print no weakest topics and skip their item analysis (`weakestTopics: false`); a slip for one
+ * GET /mocks/{id}/results: staff the sitting (or a class); a student their own row, after release only. A slip for one
  * student asks the database for that row alone (`studentId`; a student asking for another's gets no row).
  */
 export async function mockResults(
@@ -83,7 +86,7 @@ export async function mockResults(
   viewer: Viewer,
   mockId: number,
   q: MockResultsQuery,
-  { studentId, weakestTopics: withTopics = true }: ResultsOptions = {},
+  { studentId, printout = false }: ResultsOptions = {},
 ): Promise<MockResults> {
   const head = await loadMockHead(db, viewer, mockId);
   assertStudentMayReadResults(viewer, head.releasedAt !== null);
@@ -93,13 +96,13 @@ export async function mockResults(
   const filter: ResultsFilter = student
     ? { studentId: studentId === undefined || studentId === viewer.id ? viewer.id : 0 }
     : { ...byClass, studentId: byClass.studentId ?? studentId };
-  const [computed, topics] = await Promise.all([computeResults(db, head, filter), student || !withTopics ? null : weakestTopics(db, head.id)]);
+  const [computed, topics] = await Promise.all([computeResults(db, head, filter), student || printout ? null : weakestTopics(db, head.id)]);
   return {
     mock: { id: head.id, title: head.title, level: head.level, grading: head.grading, released: head.releasedAt !== null },
     students: computed.students,
     subjects: student ? [] : computed.subjects.map(({ id, ...s }) => ({ ...s, weakestTopics: topics?.get(id) ?? [] })),
     aggregateCounts: student ? [] : computed.aggregateCounts,
-    previous: student ? null : computed.previous,
+    previous: student && !printout ? null : computed.previous,
     sitting: computed.sitting,
     incomplete: student ? 0 : computed.incomplete,
   };
