@@ -11,6 +11,11 @@ import type { SittingsPageName } from "../features/sittings/staff/sittings-pages
  * The pages of each role area. Features add their routes here (the app composes features;
  * features never import each other). `roles` narrows a page inside a wider area.
  */
+/** A route's lazy page: the module's export `name` (one helper instead of the same arrow at every route, a smaller entry). */
+const page =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  async () => ({ Component: (await load())[name] });
+
 export type AreaRoute = RouteObject & { roles?: readonly Role[] };
 
 /** A home page with the school's current announcements above it (composed here: features never import each other). */
@@ -51,35 +56,35 @@ async function studentHomeLoader() {
   return null;
 }
 
-const schedulePage = { lazy: async () => ({ Component: (await import("../features/schedule/staff/schedule-page")).SchedulePage }) };
-const eventForm = { lazy: async () => ({ Component: (await import("../features/schedule/forms/event-form-page")).EventFormPage }) };
-const parsePreview = { lazy: async () => ({ Component: (await import("../features/schedule/staff/parse-preview-page")).ParsePreviewPage }) };
-const announcementsPage = { lazy: async () => ({ Component: (await import("../features/schedule/staff/announcements-page")).AnnouncementsPage }) };
+const schedulePage = { lazy: page(() => import("../features/schedule/staff/schedule-page"), "SchedulePage") };
+const eventForm = { lazy: page(() => import("../features/schedule/forms/event-form-page"), "EventFormPage") };
+const parsePreview = { lazy: page(() => import("../features/schedule/staff/parse-preview-page"), "ParsePreviewPage") };
+const announcementsPage = { lazy: page(() => import("../features/schedule/staff/announcements-page"), "AnnouncementsPage") };
 /** Performance (issue 12): the same four pages in the teacher area (teachers only) and the admin area. */
 const performanceRoutes = (roles?: readonly Role[]): AreaRoute[] => [
-  { path: "performance", roles, lazy: async () => ({ Component: (await import("../features/performance/staff/quiz-dashboard-page")).QuizDashboardPage }) },
+  { path: "performance", roles, lazy: page(() => import("../features/performance/staff/quiz-dashboard-page"), "QuizDashboardPage") },
   {
     path: "performance-legacy",
     roles,
-    lazy: async () => ({ Component: (await import("../features/performance/staff/students-performance-page")).StudentsPerformancePage }),
+    lazy: page(() => import("../features/performance/staff/students-performance-page"), "StudentsPerformancePage"),
   },
   {
     path: "performance/quiz-details/:id",
     roles,
-    lazy: async () => ({ Component: (await import("../features/performance/staff/quiz-details-page")).QuizDetailsPage }),
+    lazy: page(() => import("../features/performance/staff/quiz-details-page"), "QuizDetailsPage"),
   },
   {
     path: "performance/:studentId",
     roles,
-    lazy: async () => ({ Component: (await import("../features/performance/staff/student-history-page")).StudentHistoryPage }),
+    lazy: page(() => import("../features/performance/staff/student-history-page"), "StudentHistoryPage"),
   },
 ];
-const reportsPage = { lazy: async () => ({ Component: (await import("../features/reports/routes/reports-page")).ReportsPage }) };
-const libraryPage = { lazy: async () => ({ Component: (await import("../features/library/routes/library-page")).LibraryPage }) };
-const importExportPage = { lazy: async () => ({ Component: (await import("../features/admin/routes/import-export-page")).ImportExportPage }) };
-const announcementForm = { lazy: async () => ({ Component: (await import("../features/schedule/forms/announcement-form-page")).AnnouncementFormPage }) };
-const gradeQuiz = { lazy: async () => ({ Component: (await import("../features/grading/staff/grade-quiz-page")).GradeQuizPage }) };
-const submissionsPage = { lazy: async () => ({ Component: (await import("../features/grading/staff/submissions-page")).SubmissionsPage }) };
+const reportsPage = { lazy: page(() => import("../features/reports/routes/reports-page"), "ReportsPage") };
+const libraryPage = { lazy: page(() => import("../features/library/routes/library-page"), "LibraryPage") };
+const importExportPage = { lazy: page(() => import("../features/admin/routes/import-export-page"), "ImportExportPage") };
+const announcementForm = { lazy: page(() => import("../features/schedule/forms/announcement-form-page"), "AnnouncementFormPage") };
+const gradeQuiz = { lazy: page(() => import("../features/grading/staff/grade-quiz-page"), "GradeQuizPage") };
+const submissionsPage = { lazy: page(() => import("../features/grading/staff/submissions-page"), "SubmissionsPage") };
 // Grades Management; the gradebook's table picker goes in through its `tablePicker` prop (features never import each other).
 /** Grades Management with the gradebook's table picker in its slot (features never import each other; the app composes them). */
 const gradesPage = {
@@ -91,8 +96,8 @@ const gradesPage = {
     return { Component: () => <GradesPage tablePicker={GradebookPanel} /> };
   },
 };
-const recordsAdmin = { lazy: async () => ({ Component: (await import("../features/grading/staff/records-admin-page")).RecordsAdminPage }) };
-const recordForm = { lazy: async () => ({ Component: (await import("../features/grading/forms/record-form-page")).RecordFormPage }) };
+const recordsAdmin = { lazy: page(() => import("../features/grading/staff/records-admin-page"), "RecordsAdminPage") };
+const recordForm = { lazy: page(() => import("../features/grading/forms/record-form-page"), "RecordFormPage") };
 
 /** Grading and the records admin: the same screens in the teacher area (teachers only) and the admin area. */
 const gradingStaffRoutes = (roles?: readonly Role[]): AreaRoute[] => [
@@ -149,39 +154,39 @@ export const studentRoutes: AreaRoute[] = [
     loader: studentHomeLoader,
     lazy: () => withAnnouncements(import("../features/home/routes/student-home").then((m) => m.StudentHomePage)),
   },
-  { path: "courses", lazy: async () => ({ Component: (await import("../features/courses/routes/student-courses-page")).StudentCoursesPage }) },
-  { path: "courses/:id", lazy: async () => ({ Component: (await import("../features/courses/routes/student-course-detail-page")).StudentCourseDetailPage }) },
-  { path: "quizzes", lazy: async () => ({ Component: (await import("../features/quizzes/routes/student-quizzes-page")).StudentQuizzesPage }) },
-  { path: "quizzes/:id", roles: ["student"], lazy: async () => ({ Component: (await import("../features/quizzes/routes/quiz-detail-page")).QuizDetailPage }) },
-  { path: "quizzes/:id/attempt", lazy: async () => ({ Component: (await import("../features/attempts/routes/attempt-page")).AttemptPage }) },
-  { path: "records", roles: ["student"], lazy: async () => ({ Component: (await import("../features/grading/routes/records-page")).RecordsPage }) },
-  { path: "past-questions", lazy: async () => ({ Component: (await import("../features/question-bank/routes/past-questions-page")).PastQuestionsPage }) },
-  { path: "past-questions/read/:id", lazy: async () => ({ Component: (await import("../features/question-bank/routes/read-page")).ReadGroupPage }) },
-  { path: "past-questions/attempt/:id", lazy: async () => ({ Component: (await import("../features/attempts/routes/practice-page")).PracticePage }) },
+  { path: "courses", lazy: page(() => import("../features/courses/routes/student-courses-page"), "StudentCoursesPage") },
+  { path: "courses/:id", lazy: page(() => import("../features/courses/routes/student-course-detail-page"), "StudentCourseDetailPage") },
+  { path: "quizzes", lazy: page(() => import("../features/quizzes/routes/student-quizzes-page"), "StudentQuizzesPage") },
+  { path: "quizzes/:id", roles: ["student"], lazy: page(() => import("../features/quizzes/routes/quiz-detail-page"), "QuizDetailPage") },
+  { path: "quizzes/:id/attempt", lazy: page(() => import("../features/attempts/routes/attempt-page"), "AttemptPage") },
+  { path: "records", roles: ["student"], lazy: page(() => import("../features/grading/routes/records-page"), "RecordsPage") },
+  { path: "past-questions", lazy: page(() => import("../features/question-bank/routes/past-questions-page"), "PastQuestionsPage") },
+  { path: "past-questions/read/:id", lazy: page(() => import("../features/question-bank/routes/read-page"), "ReadGroupPage") },
+  { path: "past-questions/attempt/:id", lazy: page(() => import("../features/attempts/routes/practice-page"), "PracticePage") },
   {
     path: "schedule",
-    lazy: async () => ({ Component: (await import("../features/schedule/routes/student-schedule-page")).StudentSchedulePage }),
+    lazy: page(() => import("../features/schedule/routes/student-schedule-page"), "StudentSchedulePage"),
   },
   // Issue 28: the student's own mock result slips and term report cards (the list composes the two features).
-  { path: "results", roles: ["student"], lazy: async () => ({ Component: (await import("./results-page")).ResultsPage }) },
+  { path: "results", roles: ["student"], lazy: page(() => import("./results-page"), "ResultsPage") },
   {
     path: "results/mocks/:id",
     roles: ["student"],
-    lazy: async () => ({ Component: (await import("../features/mocks/routes/student-slip-page")).StudentSlipPage }),
+    lazy: page(() => import("../features/mocks/routes/student-slip-page"), "StudentSlipPage"),
   },
   {
     path: "results/terms/:id",
     roles: ["student"],
-    lazy: async () => ({ Component: (await import("../features/terms/routes/student-report-page")).StudentReportPage }),
+    lazy: page(() => import("../features/terms/routes/student-report-page"), "StudentReportPage"),
   },
 ];
 
 /** The question bank's staff screens, the same in the teacher area (teachers only) and the admin area. */
 const bankStaffRoutes = (roles?: readonly Role[]): AreaRoute[] => [
-  { path: "quiz/upload", roles, lazy: async () => ({ Component: (await import("../features/question-bank/staff/upload-quiz-page")).UploadQuizPage }) },
-  { path: "questions", roles, lazy: async () => ({ Component: (await import("../features/question-bank/staff/question-bank-page")).QuestionBankPage }) },
-  { path: "questions/new", roles, lazy: async () => ({ Component: (await import("../features/question-bank/staff/new-questions-page")).NewQuestionsPage }) },
-  { path: "questions/read/:id", roles, lazy: async () => ({ Component: (await import("../features/question-bank/routes/read-page")).ReadGroupPage }) },
+  { path: "quiz/upload", roles, lazy: page(() => import("../features/question-bank/staff/upload-quiz-page"), "UploadQuizPage") },
+  { path: "questions", roles, lazy: page(() => import("../features/question-bank/staff/question-bank-page"), "QuestionBankPage") },
+  { path: "questions/new", roles, lazy: page(() => import("../features/question-bank/staff/new-questions-page"), "NewQuestionsPage") },
+  { path: "questions/read/:id", roles, lazy: page(() => import("../features/question-bank/routes/read-page"), "ReadGroupPage") },
 ];
 
 export const teacherRoutes: AreaRoute[] = [
@@ -189,31 +194,31 @@ export const teacherRoutes: AreaRoute[] = [
   {
     path: "courses",
     roles: ["teacher"],
-    lazy: async () => ({ Component: (await import("../features/courses/routes/teacher-courses-page")).TeacherCoursesPage }),
+    lazy: page(() => import("../features/courses/routes/teacher-courses-page"), "TeacherCoursesPage"),
   },
   {
     path: "courses/new",
     roles: ["teacher", "admin"],
-    lazy: async () => ({ Component: (await import("../features/courses/forms/course-form-page")).CourseFormPage }),
+    lazy: page(() => import("../features/courses/forms/course-form-page"), "CourseFormPage"),
   },
   {
     path: "courses/:id/edit",
     roles: ["teacher", "admin"],
-    lazy: async () => ({ Component: (await import("../features/courses/forms/course-form-page")).CourseFormPage }),
+    lazy: page(() => import("../features/courses/forms/course-form-page"), "CourseFormPage"),
   },
   {
     path: "quizzes",
     roles: ["teacher"],
-    lazy: async () => ({ Component: (await import("../features/quizzes/routes/quiz-management-page")).QuizManagementPage }),
+    lazy: page(() => import("../features/quizzes/routes/quiz-management-page"), "QuizManagementPage"),
   },
-  { path: "quizzes/new", roles: ["teacher"], lazy: async () => ({ Component: (await import("../features/quizzes/forms/quiz-form-page")).QuizFormPage }) },
-  { path: "quizzes/:id", roles: ["teacher"], lazy: async () => ({ Component: (await import("../features/quizzes/routes/quiz-detail-page")).QuizDetailPage }) },
+  { path: "quizzes/new", roles: ["teacher"], lazy: page(() => import("../features/quizzes/forms/quiz-form-page"), "QuizFormPage") },
+  { path: "quizzes/:id", roles: ["teacher"], lazy: page(() => import("../features/quizzes/routes/quiz-detail-page"), "QuizDetailPage") },
   {
     path: "quizzes/:id/attempt",
     roles: ["teacher"],
-    lazy: async () => ({ Component: (await import("../features/attempts/routes/attempt-page")).AttemptPage }),
+    lazy: page(() => import("../features/attempts/routes/attempt-page"), "AttemptPage"),
   },
-  { path: "quiz/:id/edit", roles: ["teacher"], lazy: async () => ({ Component: (await import("../features/quizzes/forms/quiz-form-page")).QuizFormPage }) },
+  { path: "quiz/:id/edit", roles: ["teacher"], lazy: page(() => import("../features/quizzes/forms/quiz-form-page"), "QuizFormPage") },
   ...bankStaffRoutes(["teacher"]),
   { path: "schedule", roles: ["teacher"], ...schedulePage },
   { path: "schedule/new", roles: ["teacher"], ...eventForm },
@@ -222,7 +227,7 @@ export const teacherRoutes: AreaRoute[] = [
   {
     path: "tables",
     roles: ["admin"],
-    lazy: async () => ({ Component: (await import("../features/gradebook/staff/table-management-page")).TableManagementPage }),
+    lazy: page(() => import("../features/gradebook/staff/table-management-page"), "TableManagementPage"),
   },
   ...performanceRoutes(["teacher"]),
   ...gradingStaffRoutes(["teacher"]),
@@ -239,19 +244,19 @@ export const teacherRoutes: AreaRoute[] = [
 
 export const adminRoutes: AreaRoute[] = [
   { index: true, lazy: () => withAnnouncements(import("../features/home/routes/admin-home-page").then((m) => m.AdminHomePage)) },
-  { path: "users", roles: ["admin"], lazy: async () => ({ Component: (await import("../features/users/routes/users-page")).UsersPage }) },
-  { path: "courses", lazy: async () => ({ Component: (await import("../features/courses/routes/admin-courses-page")).AdminCoursesPage }) },
-  { path: "course/new", lazy: async () => ({ Component: (await import("../features/courses/forms/course-form-page")).CourseFormPage }) },
-  { path: "course/:id/edit", lazy: async () => ({ Component: (await import("../features/courses/forms/course-form-page")).CourseFormPage }) },
-  { path: "quizzes", lazy: async () => ({ Component: (await import("../features/quizzes/routes/quiz-management-page")).QuizManagementPage }) },
-  { path: "quizzes/new", lazy: async () => ({ Component: (await import("../features/quizzes/forms/quiz-form-page")).QuizFormPage }) },
-  { path: "quiz/new", lazy: async () => ({ Component: (await import("../features/quizzes/forms/quiz-form-page")).QuizFormPage }) },
-  { path: "quizzes/:id", lazy: async () => ({ Component: (await import("../features/quizzes/routes/quiz-detail-page")).QuizDetailPage }) },
-  { path: "quizzes/:id/attempt", lazy: async () => ({ Component: (await import("../features/attempts/routes/attempt-page")).AttemptPage }) },
-  { path: "quiz/:id/edit", lazy: async () => ({ Component: (await import("../features/quizzes/forms/quiz-form-page")).QuizFormPage }) },
+  { path: "users", roles: ["admin"], lazy: page(() => import("../features/users/routes/users-page"), "UsersPage") },
+  { path: "courses", lazy: page(() => import("../features/courses/routes/admin-courses-page"), "AdminCoursesPage") },
+  { path: "course/new", lazy: page(() => import("../features/courses/forms/course-form-page"), "CourseFormPage") },
+  { path: "course/:id/edit", lazy: page(() => import("../features/courses/forms/course-form-page"), "CourseFormPage") },
+  { path: "quizzes", lazy: page(() => import("../features/quizzes/routes/quiz-management-page"), "QuizManagementPage") },
+  { path: "quizzes/new", lazy: page(() => import("../features/quizzes/forms/quiz-form-page"), "QuizFormPage") },
+  { path: "quiz/new", lazy: page(() => import("../features/quizzes/forms/quiz-form-page"), "QuizFormPage") },
+  { path: "quizzes/:id", lazy: page(() => import("../features/quizzes/routes/quiz-detail-page"), "QuizDetailPage") },
+  { path: "quizzes/:id/attempt", lazy: page(() => import("../features/attempts/routes/attempt-page"), "AttemptPage") },
+  { path: "quiz/:id/edit", lazy: page(() => import("../features/quizzes/forms/quiz-form-page"), "QuizFormPage") },
   ...bankStaffRoutes(),
-  { path: "bulk-upload", lazy: async () => ({ Component: (await import("../features/question-bank/staff/bulk-upload-page")).BulkUploadPage }) },
-  { path: "questions/attempt/:id", lazy: async () => ({ Component: (await import("../features/attempts/routes/practice-page")).PracticePage }) },
+  { path: "bulk-upload", lazy: page(() => import("../features/question-bank/staff/bulk-upload-page"), "BulkUploadPage") },
+  { path: "questions/attempt/:id", lazy: page(() => import("../features/attempts/routes/practice-page"), "PracticePage") },
   { path: "schedule", ...schedulePage },
   { path: "schedule/new", ...eventForm },
   { path: "schedule/:id/edit", ...eventForm },
@@ -267,9 +272,9 @@ export const adminRoutes: AreaRoute[] = [
   { path: "submissions", ...submissionsPage },
   { path: "reports", ...reportsPage },
   { path: "library", ...libraryPage },
-  { path: "logs", roles: ["admin"], lazy: async () => ({ Component: (await import("../features/admin/routes/audit-logs-page")).AuditLogsPage }) },
+  { path: "logs", roles: ["admin"], lazy: page(() => import("../features/admin/routes/audit-logs-page"), "AuditLogsPage") },
   { path: "import-export", ...importExportPage },
   // Issue 28: the school's profile and assessment settings, and the log of messages to guardians (admins only).
-  { path: "school", roles: ["admin"], lazy: async () => ({ Component: (await import("../features/admin/staff/school-page")).SchoolPage }) },
-  { path: "messages", roles: ["admin"], lazy: async () => ({ Component: (await import("../features/guardians/staff/messages-page")).MessagesPage }) },
+  { path: "school", roles: ["admin"], lazy: page(() => import("../features/admin/staff/school-page"), "SchoolPage") },
+  { path: "messages", roles: ["admin"], lazy: page(() => import("../features/guardians/staff/messages-page"), "MessagesPage") },
 ];
