@@ -66,7 +66,7 @@ async function documentFor(
       params: { termId: input.termId, className: reports.class, preview },
     };
   }
-  const results = await mockResults(db, viewer, input.mockId, { class: input.class });
+  const results = await mockResults(db, viewer, input.mockId, { class: input.class }, { printout: true });
   const suffix = input.class ? ` ${input.class}` : "";
   if (input.kind === "result-slips")
     return {
