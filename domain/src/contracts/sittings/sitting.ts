@@ -7,6 +7,8 @@
  *   POST   /sittings                             SittingInput → 201 Sitting
  *   GET    /sittings/{id}                        → Sitting
  *   DELETE /sittings/{id}                        → { ok: true } (409 once a sheet is recorded: the photos stay with the quiz)
+ *   GET    /sittings/{id}/students?search=&page=&limit= → SittingStudentList (the class's active students by name:
+ *                                                the students a blank sheet may be given to)
  *   POST   /sittings/{id}/print                  → 202 PrintJob (kind "paper": question paper + answer sheets, one PDF)
  *   POST   /sittings/{id}/scans                  multipart `files` (JPEG/PNG/WebP photos, or a PDF of several pages)
  *                                                → 202 ScanUpload (each sheet queued; read in the worker pool)
@@ -20,7 +22,7 @@
  *   DELETE /sittings/{id}/scans/{scanId}         → { ok: true } (409 once recorded)
  */
 import { z } from "zod";
-import { idParams, pageOf, pageQuery, positiveId, wholeNumber } from "../common";
+import { idParams, pageOf, pageQuery, positiveId, SEARCH_TOO_LONG, searchParam, wholeNumber } from "../common";
 
 /** Most questions on one answer sheet: four columns of 25, numbered like a BECE answer sheet. */
 export const MAX_SHEET_BUBBLE_QUESTIONS = 100;
@@ -60,7 +62,8 @@ export const SITTING_MESSAGES = {
   otherSitting: "This sheet belongs to another printing of a quiz: scan it from that sitting",
   unsettled: "Settle every flagged row before recording this sheet",
   noStudent: "Choose the student of this blank sheet before recording it",
-  studentNotInLevel: "The student must be a student of the quiz's level",
+  /** A blank sheet is given only to a student GET /sittings/{id}/students lists. */
+  studentNotInLevel: "The student must be an active student of the sitting's class",
   rowNotFound: "rows names a row this sheet does not have",
   notAnOption: "That letter is not one of the question's options",
   markRange: "A mark must be between 0 and the question's marks",
@@ -126,6 +129,18 @@ export type SittingList = z.infer<typeof SittingListSchema>;
 export const SittingListQuerySchema = pageQuery(20).extend({ quizId: positiveId("quizId").optional() });
 export type SittingListQuery = z.infer<typeof SittingListQuerySchema>;
 
+/**
+ * A student of the sitting's class (the active students of the quiz's level, of the sitting's stream when it has
+ * one): those who get a named sheet, and the only students a blank sheet may be given to.
+ */
+export const SittingStudentSchema = z.object({ id: z.number().int(), name: z.string(), class: z.string() });
+export type SittingStudent = z.infer<typeof SittingStudentSchema>;
+export const SittingStudentListSchema = pageOf(SittingStudentSchema);
+export type SittingStudentList = z.infer<typeof SittingStudentListSchema>;
+/** Search: part of the name, any case. */
+export const SittingStudentsQuerySchema = pageQuery(20).extend({ search: searchParam(SEARCH_TOO_LONG) });
+export type SittingStudentsQuery = z.infer<typeof SittingStudentsQuerySchema>;
+
 export const ScanStatusSchema = z.enum(["queued", "reading", "refused", "review", "recorded"]);
 export type ScanStatus = z.infer<typeof ScanStatusSchema>;
 /** Why a row waits for the teacher: two firm marks, no mark, a mark the reader is unsure of, a letter the question has not. */
@@ -142,6 +157,8 @@ export const ScanRowStateSchema = z.object({
   n: z.number().int(),
   questionId: z.number().int(),
   kind: z.enum(["bubbles", "box"]),
+  /** A multiple-answer question (type "multiple"): the row may be settled to several letters. Rows stored before it: false. */
+  multiple: z.boolean(),
   /** Letters the question has on this version (A–B for true/false, A–D for four options, …). */
   letters: z.array(z.string()),
   /** Bubbles: how dark each of A–E is, 0 (clean) to 1 (solid), as read. */

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { SHEET_LETTERS, type SittingVersion } from "@adesua/domain";
 import { call, useTestApp } from "../../../test/test-app";
-import { buildQuiz } from "../../../test/factories";
+import { eq } from "drizzle-orm";
+import { buildQuiz, signedIn } from "../../../test/factories";
+import { users } from "../../db/schema";
 import { createSitting, sheetMarks, sittingClass, versionsOf } from "../../../test/sittings";
 import { answerSheetPages, sheetPhotos, type SheetRequest } from "../../documents/sittings/testset";
 import type { SheetCode } from "../../documents/sittings/layout";
@@ -108,10 +110,12 @@ describe("photos of printed sheets", () => {
     const kRec = await call(t.app, { method: "POST", url: `/api/sittings/${sittingId}/scans/${k.id}/record`, token: c.teacher.token, payload: {} });
     expect([kRec.status, kRec.body.score]).toEqual([200, 100]);
 
-    const yaw = c.students[2];
-    await call(t.app, { method: "PUT", url: `/api/sittings/${sittingId}/scans/${b.id}`, token: c.teacher.token, payload: { studentId: yaw.user.id } });
+    // The blank sheet: a student of the sitting's class (stream A) who had no named sheet.
+    const abena = await signedIn(t.database.db, { role: "student", name: "Abena Ansah" });
+    await t.database.db.update(users).set({ stream: "A" }).where(eq(users.id, abena.user.id));
+    await call(t.app, { method: "PUT", url: `/api/sittings/${sittingId}/scans/${b.id}`, token: c.teacher.token, payload: { studentId: abena.user.id } });
     const bRec = await call(t.app, { method: "POST", url: `/api/sittings/${sittingId}/scans/${b.id}/record`, token: c.teacher.token, payload: {} });
-    expect([bRec.status, bRec.body.score, bRec.body.student.id]).toEqual([200, 100, yaw.user.id]);
+    expect([bRec.status, bRec.body.score, bRec.body.student.id]).toEqual([200, 100, abena.user.id]);
     const sitting = await call(t.app, { method: "GET", url: `/api/sittings/${sittingId}`, token: c.teacher.token });
     expect(sitting.body.scans).toMatchObject({ total: 3, recorded: 3, review: 0 });
   }, 180_000);

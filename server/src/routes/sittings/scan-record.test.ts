@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { SITTING_MESSAGES as M } from "@adesua/domain";
+import { encodeChoices, SITTING_MESSAGES as M } from "@adesua/domain";
 import { call, useTestApp } from "../../../test/test-app";
-import { buildQuiz } from "../../../test/factories";
+import { buildQuiz, signedIn } from "../../../test/factories";
 import { recordsOf, submitAnswers } from "../../../test/grading";
 import { createSitting, readingOf, scanRead, sheetMarks, sittingClass, versionsOf } from "../../../test/sittings";
 import { attemptAnswers, attempts, auditLogs, sittingScans, submissions } from "../../db/schema";
@@ -253,6 +253,36 @@ describe("the every-type quiz: flags, boxes and blank sheets wait for the teache
     const onlineSub = await submissionOf(online.submission.id);
     for (const k of ["score", "correct", "total", "graded", "itemMarks", "marks"] as const) expect(paperSub[k], k).toEqual(onlineSub[k]);
     expect(paperSub.score).toBeCloseTo((11 / 13) * 100, 1);
+  });
+
+  it("a multiple-answer row says so, settles to two letters and is graded as the same answer online", async () => {
+    const esi = await signedIn(db(), { role: "student", name: "Esi Paper" });
+    const efua = await signedIn(db(), { role: "student", name: "Efua Online" });
+    const v = (await versionsOf(t, sittingId))[1];
+    const multipleRow = v.questions.findIndex((q) => q.questionId === c.ids[AT.multiple]) + 1;
+    const { id } = await fullSheet(esi.user.id, [multipleRow]);
+    const s = await getScan(c.teacher.token, sittingId, id);
+    expect(s.body.rows.filter((r: { multiple: boolean }) => r.multiple).map((r: { n: number }) => r.n)).toEqual([multipleRow]);
+    // One right prime and one wrong (partial scoring: right minus wrong).
+    const pair = (await sheetMarks(t, v, { [c.ids[AT.multiple]]: ["2", "9"] }))[multipleRow];
+    expect(pair).toHaveLength(2);
+    const boxes = v.questions.map((q, i) => ({ q, n: i + 1 })).filter((r) => r.q.kind === "box");
+    const ok = await settle(c.teacher.token, sittingId, id, {
+      rows: [{ n: multipleRow, answer: [...pair].reverse() }, ...boxes.map((b) => ({ n: b.n, mark: 0 }))],
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.rows[multipleRow - 1]).toMatchObject({ multiple: true, flag: "unsure", settled: [...pair].sort() });
+    const done = await record(c.teacher.token, sittingId, id);
+    expect(done.body.status).toBe("recorded");
+    const answers = answersFor(c.ids, FULL_ANSWERS).filter((a) => [AT.single, AT.trueFalse, AT.equation].some((k) => c.ids[k] === a.questionId));
+    const online = await submitAnswers(t.app, efua.token, c.quizId, [...answers, { questionId: c.ids[AT.multiple], answer: encodeChoices(["2", "9"]) }]);
+    const mark = async (subId: number) => (await submissionOf(subId)).itemMarks?.find((m) => m.questionId === c.ids[AT.multiple]);
+    const paperMark = await mark(done.body.submissionId);
+    expect(paperMark).toEqual(await mark(online.submission.id));
+    expect(paperMark?.available).toBe(2);
+    const [att] = await attemptsOf(esi.user.id, c.quizId);
+    const saved = await db().select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, att.id));
+    expect(saved.find((a) => a.questionId === c.ids[AT.multiple])?.answer).toBe(encodeChoices(["2", "9"]));
   });
 
   it("a blank sheet waits for its student (409 noStudent), then records; a settled box of 0 gives no answer", async () => {

@@ -16,6 +16,8 @@ import {
   SittingListSchema,
   SittingParamsSchema,
   SittingSchema,
+  SittingStudentListSchema,
+  SittingStudentsQuerySchema,
   SITTING_MESSAGES,
 } from "@adesua/domain";
 import { STAFF } from "../../lib/access";
@@ -29,6 +31,7 @@ import { recordScan } from "../../services/sittings/scan-record.service";
 import { uploadScans } from "../../services/sittings/scan-upload.service";
 import { deleteScan, getScan, listScans, scanImage, settleScan } from "../../services/sittings/scan.service";
 import { createSitting, deleteSitting, getSitting, listSittings } from "../../services/sittings/sitting.service";
+import { listSittingStudents } from "../../services/sittings/sitting-students";
 import { guarded } from "../route-options";
 
 /**
@@ -61,6 +64,18 @@ export const sittingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/sittings/:id",
     guarded(STAFF, { tags, summary: "A paper sitting with its sheets' counts", params: SittingParamsSchema, response: { 200: SittingSchema } }),
     async (req) => getSitting(app.db, viewerOf(req), req.params.id),
+  );
+
+  app.get(
+    "/sittings/:id/students",
+    guarded(STAFF, {
+      tags,
+      summary: "The sitting's class by name (search by name): the students a blank sheet may be given to",
+      params: SittingParamsSchema,
+      querystring: SittingStudentsQuerySchema,
+      response: { 200: SittingStudentListSchema },
+    }),
+    async (req) => listSittingStudents(app.db, viewerOf(req), req.params.id, req.query),
   );
 
   app.delete(

@@ -5,6 +5,7 @@ import { files, questions, users } from "../../db/schema";
 import type { PaperQuestion } from "../../documents/sittings/paper-types";
 import type { Viewer } from "../../lib/viewer";
 import { loadSittingFor } from "../sittings/sitting-load";
+import { sittingStudentsWhere } from "../sittings/sitting-students";
 import { loadSchoolPrint, readPrintFile, type PrintDocument } from "./print.service";
 
 /**
@@ -82,14 +83,7 @@ export async function paperDocumentFor(
   const students = await db
     .select({ id: users.id, name: users.name })
     .from(users)
-    .where(
-      and(
-        eq(users.role, "student"),
-        eq(users.status, "active"),
-        eq(users.studentType, quiz.studentType),
-        sitting.stream ? eq(users.stream, sitting.stream) : undefined,
-      ),
-    )
+    .where(sittingStudentsWhere(quiz.studentType, sitting.stream))
     .orderBy(asc(users.name), asc(users.id));
   const school = await loadSchoolPrint(db);
   const className = classLabel(quiz.studentType as StudentType, sitting.stream);

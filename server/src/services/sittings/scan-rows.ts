@@ -45,6 +45,7 @@ export function rowsFromReading(version: SittingVersion, byId: ReadonlyMap<numbe
       n,
       questionId: q.id,
       kind: "bubbles",
+      multiple: q.type === "multiple",
       letters,
       fill: read.fill.map((f) => Math.round(f * 1000) / 1000),
       read: verdict.answer ?? [],
@@ -64,6 +65,7 @@ export function rowsFromReading(version: SittingVersion, byId: ReadonlyMap<numbe
       n,
       questionId: q.id,
       kind: "box",
+      multiple: false,
       letters: [],
       fill: [Math.round(ink * 1000) / 1000],
       read: [],
@@ -76,6 +78,9 @@ export function rowsFromReading(version: SittingVersion, byId: ReadonlyMap<numbe
   }
   return rows;
 }
+
+/** A stored row as shown: rows stored before `multiple` existed read as single-answer rows. */
+export const presentRow = (r: ScanRowState): ScanRowState => ({ ...r, multiple: (r as Partial<ScanRowState>).multiple ?? false });
 
 /** A row still waiting for the teacher: a flag not settled, or a box not marked. */
 export const isUnsettled = (r: ScanRowState): boolean => (r.kind === "box" ? r.mark === null : r.flag !== null && r.settled === null);

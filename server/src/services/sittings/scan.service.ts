@@ -20,9 +20,10 @@ import { pageMeta, pageWindow } from "../../lib/pagination";
 import type { Viewer } from "../../lib/viewer";
 import type { FileStorage } from "../../storage/storage";
 import { storedFileDownload } from "../files/files.service";
-import { boxMarkAllowed, unsettledCount, type SheetQuestion } from "./scan-rows";
+import { boxMarkAllowed, presentRow, unsettledCount, type SheetQuestion } from "./scan-rows";
 import { SCAN_STALLED_MS } from "./sitting.service";
 import { loadSittingFor, type LoadedSitting } from "./sitting-load";
+import { assertSittingStudent } from "./sitting-students";
 
 /** Scanned sheets of a sitting (issue 29, decision 051): list, one, its images, the teacher's settling, removal. */
 
@@ -59,7 +60,7 @@ export function presentScan(j: ScanJoined, now = Date.now()): Scan {
     version: s.version,
     fileName: s.fileName,
     page: s.page,
-    rows: s.rows,
+    rows: s.rows.map(presentRow),
     unsettled: unsettledCount(s.rows),
     error: stalled ? SCAN_STALLED : s.error,
     submissionId: s.submissionId,
@@ -151,16 +152,6 @@ export function assertSettleable(scan: SittingScanRow): void {
   if (scan.status === "recorded") throw conflict(M.alreadyRecorded);
 }
 
-/** A student of the quiz's level (any stream: a candidate may sit with another class), else 400. */
-export async function assertStudentOfLevel(db: Queryable, studentId: number, level: string): Promise<void> {
-  const [u] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, studentId), eq(users.role, "student"), eq(users.studentType, level)))
-    .limit(1);
-  if (!u) throw badRequest(M.studentNotInLevel);
-}
-
 /** The rows after the teacher's settlements, checked against each row's letters and marks. */
 export function settleRows(rows: readonly ScanRowState[], input: SettleInput["rows"], byId: ReadonlyMap<number, SheetQuestion>): ScanRowState[] {
   const next = rows.map((r) => ({ ...r }));
@@ -189,10 +180,11 @@ export function settleRows(rows: readonly ScanRowState[], input: SettleInput["ro
 /** PUT /sittings/{id}/scans/{scanId}: the student of a blank sheet, flagged rows settled, boxes marked. */
 export async function settleScan(db: Db, viewer: Viewer, sittingId: number, scanId: number, input: SettleInput, actor: Actor): Promise<Scan> {
   return db.transaction(async (tx) => {
-    const { quiz } = await loadSittingFor(tx, viewer, sittingId);
+    const { quiz, sitting } = await loadSittingFor(tx, viewer, sittingId);
     const scan = await lockScan(tx, sittingId, scanId);
     assertSettleable(scan);
-    if (input.studentId !== undefined) await assertStudentOfLevel(tx, input.studentId, quiz.studentType);
+    // Exactly the students GET /sittings/{id}/students lists (the class of the sitting).
+    if (input.studentId !== undefined) await assertSittingStudent(tx, input.studentId, quiz.studentType, sitting.stream);
     const rows = settleRows(scan.rows, input.rows, await sheetQuestions(tx, quiz.id));
     const studentId = input.studentId ?? scan.studentId;
     await tx

@@ -23,6 +23,7 @@ import type { Viewer } from "../../lib/viewer";
 import { assertCanManageSitting, assertStaffForSittings } from "../../policies/sittings.policy";
 import { quizScope, quizScopeSql } from "../../policies/quizzes.policy";
 import { loadSittingFor } from "./sitting-load";
+import { sittingStudentsWhere } from "./sitting-students";
 
 /**
  * Paper sittings (issue 29, decision 051): a quiz printed for a class with one answer sheet per student. A sitting
@@ -30,12 +31,6 @@ import { loadSittingFor } from "./sitting-load";
  */
 
 const MAX_OPTIONS = 5;
-
-/** The students who get a named sheet: active students of the quiz's level, of the stream when one is chosen. */
-export function sittingStudentsWhere(level: string, stream: string | null): SQL {
-  const cond = and(eq(users.role, "student"), eq(users.status, "active"), eq(users.studentType, level), stream ? eq(users.stream, stream) : undefined);
-  return cond as SQL;
-}
 
 type SittingCounts = { students: number; total: number; recorded: number; review: number; refused: number; reading: number };
 
