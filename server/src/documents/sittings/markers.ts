@@ -20,7 +20,7 @@ export function squareBlobs(g: Gray): Blob[] {
   const block = Math.max(8, Math.round(long / 64));
   const bg = paperBrightness(g, block, 2);
   const dark = new Uint8Array(W * H);
-  for (let i = 0; i < W * H; i++) dark[i] = bg[i] > 40 && data[i] < 0.6 * bg[i] ? 1 : 0;
+  for (let i = 0; i < W * H; i++) dark[i] = bg[i] > 12 && data[i] < 0.6 * bg[i] ? 1 : 0;
   const labels = new Int32Array(W * H);
   const blobs: Blob[] = [];
   const minSide = long * 0.008;

@@ -1,17 +1,42 @@
 import jsQR from "jsqr";
 import { applyHomography, type Gray, type Homography } from "./geometry.ts";
+import { evenLight } from "./illumination.ts";
 import type { Rect } from "./layout.ts";
 
 /**
  * Reading the sheet's QR code (issue 29) from a small straightened crop around where it is printed: as it is, then
- * with its contrast stretched (a dim or blurred photo), then sharpened by a hard threshold.
+ * with its light evened out and contrast stretched (a dim photo, a shadow's edge across the code), then that sharpened
+ * (a photo a little out of focus), then cut hard at its middle grey.
  */
 export function readQr(g: Gray): string | null {
-  for (const variant of [g, stretch(g), threshold(g)]) {
-    const found = jsQR(toRgba(variant), variant.width, variant.height, { inversionAttempts: "dontInvert" });
-    if (found?.data) return found.data;
+  const attempt = (v: Gray) => jsQR(toRgba(v), v.width, v.height, { inversionAttempts: "dontInvert" })?.data || null;
+  const first = attempt(g);
+  if (first) return first;
+  const even = stretch(evenLight(g, 12));
+  for (const variant of [() => even, () => sharpen(even), () => threshold(even)]) {
+    const found = attempt(variant());
+    if (found) return found;
   }
   return null;
+}
+
+/** An unsharp mask: the picture plus its difference from a 5 × 5 mean of itself. */
+function sharpen(g: Gray): Gray {
+  const { width: W, height: H, data } = g;
+  const out = new Uint8Array(data.length);
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      let s = 0;
+      let n = 0;
+      for (let j = Math.max(0, y - 2); j <= Math.min(H - 1, y + 2); j++)
+        for (let i = Math.max(0, x - 2); i <= Math.min(W - 1, x + 2); i++) {
+          s += data[j * W + i];
+          n++;
+        }
+      const v = data[y * W + x];
+      out[y * W + x] = Math.max(0, Math.min(255, Math.round(v + 1.5 * (v - s / n))));
+    }
+  return { data: out, width: W, height: H };
 }
 
 function toRgba(g: Gray): Uint8ClampedArray {
