@@ -1,5 +1,17 @@
 import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PrintJob, Scan, ScanList, ScanSettleInput, ScanStatus, ScanUpload, Sitting, SittingInput, SittingList, Quiz } from "@adesua/domain";
+import type {
+  PrintJob,
+  Quiz,
+  Scan,
+  ScanList,
+  ScanSettleInput,
+  ScanStatus,
+  ScanUpload,
+  Sitting,
+  SittingInput,
+  SittingList,
+  SittingStudentList,
+} from "@adesua/domain";
 import { api, buildUrl, ApiError } from "@/lib/api";
 import { tokenStore } from "@/lib/storage";
 import { downloadFile } from "@/lib/download";
@@ -150,17 +162,19 @@ export async function fetchSheetBlobUrl(sheetUrl: string, signal?: AbortSignal):
   return URL.createObjectURL(await res.blob());
 }
 
-type StudentOption = { id: number; name: string; studentType: string | null; stream?: string | null };
-/** Students of the quiz's level for a blank sheet (GET /users; a teacher gets the students of their quizzes). */
-export const useLevelStudents = (level: string, search: string) =>
+/**
+ * The students a blank sheet may be given to: the sitting's class (its level, its stream when it has one), by name.
+ * GET /sittings/{id}/students lists them for a teacher too (GET /users shows a teacher only students who took a quiz).
+ */
+export const useSittingStudents = (sittingId: number, search: string) =>
   useQuery({
-    queryKey: ["sittings", "students", level, search],
-    queryFn: ({ signal }) => api<{ data: StudentOption[] }>("/users", { query: { role: "student", studentType: level, search, page: 1, limit: 50 }, signal }),
-    enabled: !!level,
+    queryKey: ["sittings", "students", sittingId, search],
+    queryFn: ({ signal }) => api<SittingStudentList>(`/sittings/${sittingId}/students`, { query: { search: search || undefined, page: 1, limit: 50 }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
 
+type StudentOption = { id: number; name: string; studentType: string | null; stream?: string | null };
 /** The streams of the level (for the class choice): the distinct streams of its students. */
 export const useLevelStreams = (level: string | null) =>
   useQuery({

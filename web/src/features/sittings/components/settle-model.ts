@@ -20,8 +20,12 @@ export function flagText(row: Pick<ScanRowState, "flag" | "letters" | "fill">): 
   return marked ? `${marked} is not an option here (A–${last} only)` : `A mark outside the options (A–${last} only)`;
 }
 
-/** What the teacher chose on this screen, not yet sent: a bubble row's letters ([] = no answer), a box row's mark. */
-export type Choices = Record<number, { answer?: string[]; mark?: number | null }>;
+/**
+ * What the teacher chose on this screen, not yet sent: a bubble row's letters ([] = no answer), a box row's mark. A
+ * multiple-answer row's letters are tapped one by one into `draft`, and become its answer when confirmed.
+ */
+export type Choice = { answer?: string[]; mark?: number | null; draft?: string[] };
+export type Choices = Record<number, Choice>;
 
 /** The rows that need the teacher: flagged bubble rows and every written box. */
 export const rowsToSettle = (scan: Pick<Scan, "rows">) => scan.rows.filter((r) => (r.kind === "bubbles" ? r.flag !== null : true));
@@ -38,11 +42,37 @@ export function currentMark(row: ScanRowState, choices: Choices): number | null 
   return row.mark;
 }
 
+/** A multiple-answer row's letters tapped but not confirmed yet (the row waits until they are). */
+export const isDrafting = (row: ScanRowState, choices: Choices): boolean => choices[row.n]?.draft !== undefined;
+
+/** The letters lit on a row: a multiple-answer row's draft while the teacher taps, else its answer. */
+export function shownLetters(row: ScanRowState, choices: Choices): string[] | null {
+  return choices[row.n]?.draft ?? currentAnswer(row, choices);
+}
+
+/**
+ * A letter tapped on a row. One-answer rows: that letter is the answer. Multiple-answer rows: the letter is toggled
+ * in the draft (started from the row's answer), in A–E order; Confirm makes the draft the answer (`confirmDraft`).
+ */
+export function tapLetter(row: ScanRowState, choices: Choices, letter: string): Choice {
+  if (!row.multiple) return { answer: [letter], draft: undefined };
+  const from = shownLetters(row, choices) ?? [];
+  const draft = from.includes(letter) ? from.filter((l) => l !== letter) : [...from, letter].sort();
+  return { draft };
+}
+
+/** Confirm of a multiple-answer row: its draft becomes its answer (no letter: no answer). Null when nothing waits. */
+export function confirmDraft(row: ScanRowState, choices: Choices): Choice | null {
+  const draft = choices[row.n]?.draft;
+  return draft === undefined ? null : { answer: [...draft], draft: undefined };
+}
+
 export function isRowSettled(row: ScanRowState, choices: Choices): boolean {
   if (row.kind === "box") {
     const m = currentMark(row, choices);
     return m !== null && m >= 0 && m <= row.maxMarks;
   }
+  if (isDrafting(row, choices)) return false;
   return row.flag === null || currentAnswer(row, choices) !== null;
 }
 

@@ -2,7 +2,20 @@ import { useEffect, useState, type KeyboardEvent } from "react";
 import { Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { Crop, ScanRowState } from "@adesua/domain";
 import { fetchSheetBlobUrl } from "../api/sittings";
-import { cropStyles, currentAnswer, currentMark, flagText, isRowSettled, keyChoice, type Choices } from "./settle-model";
+import {
+  confirmDraft,
+  cropStyles,
+  currentAnswer,
+  currentMark,
+  flagText,
+  isDrafting,
+  isRowSettled,
+  keyChoice,
+  shownLetters,
+  tapLetter,
+  type Choice,
+  type Choices,
+} from "./settle-model";
 
 /** The straightened sheet as a blob: address, fetched with the session; released when the screen goes. */
 export function useSheetBlob(sheetUrl: string | null) {
@@ -57,23 +70,37 @@ type RowProps = {
   choices: Choices;
   sheet: Sheet;
   disabled?: boolean;
-  onChoose: (n: number, value: { answer?: string[]; mark?: number | null }) => void;
+  onChoose: (n: number, value: Choice) => void;
 };
 
 /**
  * A flagged bubble row: its crop, why it was flagged, and big tap targets A–E and "No answer". With the row focused,
- * the keys A–E choose and N (or 0) means no answer.
+ * the keys A–E choose and N (or 0) means no answer. A multiple-answer row toggles each letter tapped (or pressed),
+ * then Confirm (or Enter) makes them its answer.
  */
 export function BubbleRowCard({ row, choices, sheet, disabled, onChoose }: RowProps) {
   const answer = currentAnswer(row, choices);
+  const lit = shownLetters(row, choices);
+  const drafting = isDrafting(row, choices);
   const settled = isRowSettled(row, choices);
+  const confirm = () => {
+    const c = confirmDraft(row, choices);
+    if (c) onChoose(row.n, c);
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (disabled || e.altKey || e.ctrlKey || e.metaKey) return;
+    // Enter on the row itself (on a button, Enter presses the button).
+    if (e.key === "Enter" && drafting && e.target === e.currentTarget) {
+      e.preventDefault();
+      confirm();
+      return;
+    }
     const k = keyChoice(e.key, row.letters);
     if (!k) return;
     e.preventDefault();
-    onChoose(row.n, { answer: k === "none" ? [] : [k] });
+    onChoose(row.n, k === "none" ? { answer: [], draft: undefined } : tapLetter(row, choices, k));
   };
+  const badge = drafting ? "Not confirmed" : settled ? (answer && answer.length ? `Answer ${answer.join(", ")}` : "No answer") : flagText(row);
   return (
     <Paper
       component="li"
@@ -90,12 +117,17 @@ export function BubbleRowCard({ row, choices, sheet, disabled, onChoose }: RowPr
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text fw={700}>Question {row.n}</Text>
           <Badge color={settled ? "green" : "orange"} variant="light" tt="none" style={{ maxWidth: "100%" }}>
-            {settled ? (answer && answer.length ? `Answer ${answer.join(", ")}` : "No answer") : flagText(row)}
+            {badge}
           </Badge>
         </Group>
-        {settled && (
+        {(settled || drafting) && (
           <Text size="xs" c="dimmed">
             {flagText(row)}
+          </Text>
+        )}
+        {row.multiple && (
+          <Text size="sm" fw={600}>
+            Choose all the marked answers
           </Text>
         )}
         <Group gap="sm" wrap="wrap" align="center">
@@ -104,7 +136,7 @@ export function BubbleRowCard({ row, choices, sheet, disabled, onChoose }: RowPr
           </div>
           <Group gap={6} wrap="wrap" role="group" aria-label={`Answer for question ${row.n}`}>
             {row.letters.map((l) => {
-              const on = !!answer?.includes(l);
+              const on = !!lit?.includes(l);
               return (
                 <Button
                   key={l}
@@ -115,7 +147,7 @@ export function BubbleRowCard({ row, choices, sheet, disabled, onChoose }: RowPr
                   aria-pressed={on}
                   aria-label={`${l} for question ${row.n}`}
                   disabled={disabled}
-                  onClick={() => onChoose(row.n, { answer: [l] })}
+                  onClick={() => onChoose(row.n, tapLetter(row, choices, l))}
                 >
                   {l}
                 </Button>
@@ -123,15 +155,20 @@ export function BubbleRowCard({ row, choices, sheet, disabled, onChoose }: RowPr
             })}
             <Button
               size="md"
-              variant={answer && answer.length === 0 ? "filled" : "default"}
-              color={answer && answer.length === 0 ? "gray" : undefined}
-              aria-pressed={!!answer && answer.length === 0}
+              variant={!drafting && answer && answer.length === 0 ? "filled" : "default"}
+              color={!drafting && answer && answer.length === 0 ? "gray" : undefined}
+              aria-pressed={!drafting && !!answer && answer.length === 0}
               aria-label={`No answer for question ${row.n}`}
               disabled={disabled}
-              onClick={() => onChoose(row.n, { answer: [] })}
+              onClick={() => onChoose(row.n, { answer: [], draft: undefined })}
             >
               No answer
             </Button>
+            {row.multiple && (
+              <Button size="md" color="teal" aria-label={`Confirm the answers for question ${row.n}`} disabled={disabled || !drafting} onClick={confirm}>
+                Confirm
+              </Button>
+            )}
           </Group>
         </Group>
       </Stack>

@@ -9,8 +9,8 @@ import { ErrorState } from "@/components/error-state";
 import { FormError } from "@/components/form-actions";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/page-header";
-import { isReading, useDeleteScan, useLevelStudents, useRecordScan, useScan, useScans, useSettleScan, useSitting } from "../api/sittings";
-import { scanBadge, settleInput, settleState, type Choices } from "../components/settle-model";
+import { isReading, useDeleteScan, useRecordScan, useScan, useScans, useSettleScan, useSittingStudents } from "../api/sittings";
+import { scanBadge, settleInput, settleState, type Choice, type Choices } from "../components/settle-model";
 import { BoxRowCard, BubbleRowCard, RowCrop, useSheetBlob } from "../components/sheet-rows";
 
 /**
@@ -102,7 +102,7 @@ export function SheetSettlePage() {
     }
   }
 
-  const choose = (n: number, value: { answer?: string[]; mark?: number | null }) => setChoices((c) => ({ ...c, [n]: { ...c[n], ...value } }));
+  const choose = (n: number, value: Choice) => setChoices((c) => ({ ...c, [n]: { ...c[n], ...value } }));
   const sheetView = { src: sheet.src, failed: sheet.failed, size: s.sheetSize };
 
   return (
@@ -241,7 +241,7 @@ export function SheetSettlePage() {
   );
 }
 
-/** A blank sheet's student: the students of the quiz's level (the level is the sitting's, not the scan's). */
+/** A blank sheet's student: the students of the sitting's class (GET /sittings/{id}/students), searched by name. */
 function StudentPicker({
   sittingId,
   value,
@@ -255,8 +255,7 @@ function StudentPicker({
 }) {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), 250);
-  const level = useSitting(sittingId).data?.quiz.level ?? "";
-  const students = useLevelStudents(level, debounced);
+  const students = useSittingStudents(sittingId, debounced);
   // The label is the name alone: choosing an option puts it in the search box, and the search must find it again.
   const data = (students.data?.data ?? []).map((u) => ({ value: String(u.id), label: u.name }));
   return (
@@ -274,7 +273,9 @@ function StudentPicker({
         onChange={(v) => onChange(v ? Number(v) : null)}
         searchValue={search}
         onSearchChange={setSearch}
-        nothingFoundMessage={students.isFetching ? "Searching…" : "No student of this level by that name"}
+        nothingFoundMessage={
+          students.isFetching ? "Searching…" : students.isError ? "Could not load the class: try again" : "No student of this class by that name"
+        }
         filter={({ options }) => options}
         comboboxProps={{ withinPortal: true }}
       />

@@ -3,13 +3,14 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Scan, ScanRowState } from "@adesua/domain";
 import { renderRoutes, signIn } from "@/test/render";
-import { cropStyles, flagText, keyChoice, scanBadge, settleInput, settleState } from "../components/settle-model";
+import { confirmDraft, cropStyles, flagText, isRowSettled, keyChoice, scanBadge, settleInput, settleState, tapLetter } from "../components/settle-model";
 import { SheetSettlePage } from "./sheet-settle-page";
 
 const row = (n: number, over: Partial<ScanRowState> = {}): ScanRowState => ({
   n,
   questionId: 100 + n,
   kind: "bubbles",
+  multiple: false,
   letters: ["A", "B", "C", "D"],
   fill: [0, 0, 0, 0, 0],
   read: ["A"],
@@ -81,6 +82,30 @@ describe("settling a sheet (the model)", () => {
     expect(settleInput(scan(), { 4: { mark: null } }, 21)).toBeNull();
   });
 
+  it("a multiple-answer row toggles letters into a draft, waiting until they are confirmed", () => {
+    const m = row(2, { multiple: true, flag: "unsure", read: [], letters: ["A", "B", "C", "D"] });
+    const s = scan({ rows: [m] });
+    // A one-answer row: a tap is the answer.
+    expect(tapLetter(row(3, { flag: "empty" }), {}, "C")).toEqual({ answer: ["C"], draft: undefined });
+    let choices = { 2: tapLetter(m, {}, "C") };
+    expect(choices[2]).toEqual({ draft: ["C"] });
+    choices = { 2: { ...choices[2], ...tapLetter(m, choices, "A") } };
+    expect(choices[2].draft).toEqual(["A", "C"]);
+    expect(isRowSettled(m, choices)).toBe(false);
+    expect(settleState(s, choices, null)).toMatchObject({ waiting: 1, ready: false });
+    expect(settleInput(s, choices, null)).toBeNull();
+    choices = { 2: { ...choices[2], ...confirmDraft(m, choices) } };
+    expect(isRowSettled(m, choices)).toBe(true);
+    expect(settleState(s, choices, null).ready).toBe(true);
+    expect(settleInput(s, choices, null)).toEqual({ rows: [{ n: 2, answer: ["A", "C"] }] });
+    // Tapping again starts from the answer: C off, then confirmed.
+    choices = { 2: { ...choices[2], ...tapLetter(m, choices, "C") } };
+    expect([choices[2].draft, isRowSettled(m, choices)]).toEqual([["A"], false]);
+    expect(confirmDraft(m, {})).toBeNull();
+    // A row saved earlier as two letters starts from them.
+    expect(tapLetter({ ...m, settled: ["B", "D"] }, {}, "A")).toEqual({ draft: ["A", "B", "D"] });
+  });
+
   it("takes A–E keys the row has, and N or 0 for no answer", () => {
     expect(keyChoice("b", ["A", "B", "C"])).toBe("B");
     expect(keyChoice("E", ["A", "B", "C"])).toBeNull();
@@ -106,9 +131,16 @@ describe("settling a sheet (the model)", () => {
 });
 
 type Sent = { method: string; path: string; body: unknown };
+/** The sitting's class as GET /sittings/3/students lists it (a new class: none of them has taken a quiz). */
+const CLASS = [
+  { id: 30, name: "Abena Ansah", class: "JHS 2B" },
+  { id: 31, name: "Kwame Asare", class: "JHS 2B" },
+];
+let queries: string[] = [];
 
 function serve(first: Scan, { alreadySubmitted = false } = {}) {
   const sent: Sent[] = [];
+  queries = [];
   let current = first;
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), "http://localhost");
@@ -118,6 +150,12 @@ function serve(first: Scan, { alreadySubmitted = false } = {}) {
     if (method !== "GET") sent.push({ method, path: url.pathname, body });
     if (url.pathname === "/api/auth/me") return json(200, { id: 9, name: "T", role: "teacher", email: "t@x", studentType: null });
     if (url.pathname === "/api/sittings/3/scans/7/sheet") return new Response(new Blob(["x"], { type: "image/jpeg" }), { status: 200 });
+    if (url.pathname === "/api/sittings/3/students") {
+      queries.push(url.search);
+      const q = (url.searchParams.get("search") ?? "").toLowerCase();
+      const data = CLASS.filter((u) => u.name.toLowerCase().includes(q));
+      return json(200, { data, pagination: { total: data.length, page: 1, limit: 50 } });
+    }
     if (url.pathname === "/api/sittings/3/scans" && method === "GET") return json(200, { data: [], pagination: { total: 0, page: 1, limit: 5 } });
     if (url.pathname === "/api/sittings/3/scans/7" && method === "GET") return json(200, current);
     if (url.pathname === "/api/sittings/3/scans/7" && method === "PUT") {
@@ -125,7 +163,9 @@ function serve(first: Scan, { alreadySubmitted = false } = {}) {
         const c = (body as { rows: { n: number; answer?: string[]; mark?: number }[] }).rows.find((x) => x.n === r.n);
         return c ? { ...r, settled: c.answer ?? r.settled, mark: c.mark ?? r.mark } : r;
       });
-      current = { ...current, rows, unsettled: 0 };
+      const studentId = (body as { studentId?: number }).studentId;
+      const student = studentId ? { ...CLASS.find((u) => u.id === studentId)! } : current.student;
+      current = { ...current, rows, student, unsettled: 0 };
       return json(200, current);
     }
     if (url.pathname === "/api/sittings/3/scans/7/record") {
@@ -204,6 +244,51 @@ describe("the settle screen", () => {
     expect(screen.getByText("Choose the student first.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Record" })).toBeDisabled();
     expect(screen.getAllByLabelText(/Whose sheet is this/).length).toBeGreaterThan(0);
+  });
+
+  it("finds a blank sheet's student in the sitting's class (GET /sittings/{id}/students), then records", async () => {
+    const sent = serve(scan({ student: null, rows: [row(1)], unsettled: 0 }));
+    open();
+    const user = userEvent.setup();
+    await screen.findByRole("heading", { name: "Blank sheet" });
+    const picker = screen.getAllByLabelText(/Whose sheet is this/).find((el) => el.tagName === "INPUT")!;
+    await user.type(picker, "asa");
+    // The list is the server's answer to the search (a teacher's new class: nobody took a quiz yet).
+    await waitFor(() => expect(screen.queryByText("Abena Ansah")).toBeNull());
+    const option = screen.getByText("Kwame Asare");
+    expect(queries).toContain("?search=asa&page=1&limit=50");
+    await user.click(option);
+    const record = screen.getByRole("button", { name: "Record" });
+    await waitFor(() => expect(record).toBeEnabled());
+    await user.click(record);
+    expect(await screen.findByText(/Kwame Asare's submission: 75 %/)).toBeInTheDocument();
+    expect(sent.slice(0, 2)).toEqual([
+      { method: "PUT", path: "/api/sittings/3/scans/7", body: { studentId: 31, rows: [] } },
+      { method: "POST", path: "/api/sittings/3/scans/7/record", body: {} },
+    ]);
+  });
+
+  it("settles a multiple-answer row to several letters: tap each, then Confirm", async () => {
+    const sent = serve(scan({ rows: [row(1), row(2, { multiple: true, flag: "unsure", read: [] })], unsettled: 1 }));
+    open();
+    const user = userEvent.setup();
+    expect(await screen.findByText("Choose all the marked answers")).toBeInTheDocument();
+    const record = screen.getByRole("button", { name: "Record" });
+    await user.click(screen.getByRole("button", { name: "A for question 2" }));
+    await user.click(screen.getByRole("button", { name: "C for question 2" }));
+    await user.click(screen.getByRole("button", { name: "D for question 2" }));
+    await user.click(screen.getByRole("button", { name: "D for question 2" }));
+    expect(screen.getByRole("button", { name: "A for question 2" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByRole("button", { name: "C for question 2" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByRole("button", { name: "D for question 2" })).toHaveAttribute("aria-pressed", "false");
+    expect(screen.getByText("Not confirmed")).toBeInTheDocument();
+    expect(record).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "Confirm the answers for question 2" }));
+    expect(screen.getByText("Answer A, C")).toBeInTheDocument();
+    await waitFor(() => expect(record).toBeEnabled());
+    await user.click(record);
+    await screen.findByText(/submission: 75 %/);
+    expect(sent[0]).toEqual({ method: "PUT", path: "/api/sittings/3/scans/7", body: { rows: [{ n: 2, answer: ["A", "C"] }] } });
   });
 
   it("says why a refused sheet was refused", async () => {
