@@ -22,6 +22,8 @@ import { DEMO, DESKTOP, launch, newPage, PHONE, signIn, snap } from "./browser";
  *   Student 2: rows 1–20 right, 21–30 wrong, nothing flagged → 20/30 = 66.67 % (recorded by itself).
  *   Student 3: row 1 empty (flagged "empty", the teacher taps No answer), rows 2–15 right, 16–30 wrong → 14/30 = 46.67 %.
  * Any other row the reader flags is settled to what the student marked (the journey knows every row's truth).
+ * Then the blank sheet: a fourth student joins the class after printing and writes every row right on it; the teacher
+ * finds them by name on the settle screen (GET /sittings/{id}/students: they have taken no quiz yet) → 100 %.
  */
 
 const stamp = Date.now();
@@ -277,6 +279,62 @@ describe("paper sitting", () => {
       await row.getByTestId("on-paper").waitFor();
     }
     await snap(page, "paper-grades-desktop");
+    await context.close();
+  }, 180_000);
+
+  it("records the blank sheet of a student who joined the class after printing: found by name on the settle screen", async () => {
+    expect(pdf, "the printed PDF").not.toBeNull();
+    const admin = await login(DEMO.admin);
+    const late = `Adjoa Paper 4 ${stamp % 100000}`;
+    const made = await call<{ user: { id: number } }>(admin, "POST", "/users", {
+      name: late,
+      email: `paper4.${stamp}@adesua.school`,
+      role: "student",
+      studentType: "jhs2",
+      stream: STREAM,
+    });
+    const keys = await keyLetters(pdf!);
+    const [blank] = (await answerSheetPages(new Uint8Array(pdf!))).filter((s) => s.code.sittingId === sittingId && s.code.student === 0);
+    expect(blank, "the blank sheet").toBeTruthy();
+    const key = keys.get(blank.code.version)!;
+    const answers: Record<number, RowMarks> = Object.fromEntries(key.map((k, i) => [i + 1, { letters: [k], style: "solid" as const }]));
+    const [photo] = await sheetPhotos(new Uint8Array(pdf!), [{ page: blank.page, answers, distortion: { rotate: 2, tilt: 2 }, seed: stamp + 4 }]);
+
+    const { page, context } = await newPage(browser, PHONE);
+    page.setDefaultTimeout(45_000);
+    await signIn(page, DEMO.teacher);
+    await page.waitForURL("**/teachers/dashboard");
+    await page.goto(`${T}/sittings/${sittingId}/scan`);
+    await page.getByRole("button", { name: "Open the camera" }).waitFor();
+    await page.locator('input[type="file"]').setInputFiles([{ name: "blank.jpg", mimeType: "image/jpeg", buffer: Buffer.from(photo.jpeg) }]);
+    let scanId = 0;
+    await expect
+      .poll(
+        async () => {
+          const r = await call<{ data: { id: number; student: unknown }[] }>(teacher, "GET", `/sittings/${sittingId}/scans?status=review`);
+          scanId = r.data.find((x) => x.student === null)?.id ?? 0;
+          return scanId;
+        },
+        { timeout: 90_000, interval: 1000 },
+      )
+      .toBeGreaterThan(0);
+    await page.goto(`${T}/sittings/${sittingId}/scans/${scanId}`);
+    await page.getByRole("heading", { name: "Blank sheet" }).waitFor();
+    await page.getByText("Choose the student first.").waitFor();
+    await expectNoSideScroll(page);
+    await snapBoth(page, "paper-settle-blank");
+    await page.setViewportSize(PHONE);
+    // A student who has taken no quiz yet: GET /users would not show them to a teacher; the sitting's class does.
+    await page.getByPlaceholder("Type a name").fill("paper 4");
+    await page.getByRole("option", { name: late }).click();
+    for (const row of await page.getByTestId("settle-row").all()) {
+      const n = Number(/Question (\d+)/.exec((await row.getAttribute("aria-label")) ?? "")?.[1]);
+      await page.getByRole("button", { name: `${key[n - 1]} for question ${n}`, exact: true }).click();
+    }
+    await page.getByRole("button", { name: "Record", exact: true }).click();
+    await page.getByRole("status").filter({ hasText: "submission" }).first().waitFor();
+    const scan = await call<{ status: string; score: number; student: { id: number } }>(teacher, "GET", `/sittings/${sittingId}/scans/${scanId}`);
+    expect([scan.status, scan.student.id, scan.score]).toEqual(["recorded", made.user.id, 100]);
     await context.close();
   }, 180_000);
 });
