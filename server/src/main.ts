@@ -3,6 +3,7 @@ import path from "node:path";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { ConfigError, loadConfig } from "./config";
+import { configureDocumentPool } from "./documents/pool";
 import { migrateDatabase, openDatabase, type Database } from "./db/client";
 import { buildApp } from "./app";
 import { seedIfEmpty } from "./services/demo/seed.service";
@@ -29,6 +30,8 @@ async function main() {
   }
   const pgliteDir = config.databaseUrl ? null : path.join(config.dataDir, "db");
   const small = config.memoryMb !== null && config.memoryMb! <= 1024;
+  // One document thread with a smaller heap, and OCR held to 300 MB: one teacher's scan must not take the box (decision 052).
+  if (small) configureDocumentPool({ maxThreads: 1, maxOldGenerationSizeMb: 128, ocr: { maxRssMb: 300 } });
   const open = () =>
     openDatabase({
       databaseUrl: config.databaseUrl,

@@ -239,8 +239,18 @@ function checkSize(bytes: Uint8Array): void {
 let shared: DocumentPool | null = null;
 
 /** The process-wide pool, started on first use. */
+let sharedOptions: DocumentPoolOptions = {};
+
+/**
+ * The shared pool's options, set once at start before the first file is read (decision 052: a box of 1 GB or less
+ * gets one thread, a 128 MB heap and OCR held to 300 MB, so one teacher's scan cannot take the whole box).
+ */
+export function configureDocumentPool(opts: DocumentPoolOptions): void {
+  sharedOptions = opts;
+}
+
 export function documentPool(): DocumentPool {
-  shared ??= new DocumentPool();
+  shared ??= new DocumentPool(sharedOptions);
   return shared;
 }
 
