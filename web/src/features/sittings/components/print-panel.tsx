@@ -65,13 +65,14 @@ export function PrintPanel({ sitting, autoFocus }: { sitting: Pick<Sitting, "id"
         <Stack gap={4} role="status" aria-live="polite" data-testid="print-progress">
           {drawing && (
             <>
-              <Text size="sm">{job && job.total ? `${job.done} of ${job.total} sheets` : "Waiting to start…"}</Text>
+              <Text size="sm">{job && job.total ? `${job.done} of ${job.total} pages` : "Waiting to start…"}</Text>
               <Progress value={job && job.total ? (job.done / job.total) * 100 : 0} animated size="md" aria-label="Printing progress" />
             </>
           )}
           {job?.status === "done" && (
             <Text size="sm" c="green.8">
-              The PDF is ready: the question paper and {job.total} {job.total === 1 ? "sheet" : "sheets"}. Print it in black and white, on A4.
+              The PDF is ready ({job.total} {job.total === 1 ? "page" : "pages"}): the question paper, then the answer sheets. Print it in black and white on
+              A4, the answer sheets on one side only.
             </Text>
           )}
           {job?.status === "failed" && <FormError error={job.error ?? "The PDF could not be drawn."} />}
