@@ -17,6 +17,10 @@
  * --pgbench 20 (PostgreSQL: after the storm, that many seconds of `pgbench -N` on the same server, for its commit limit).
  * --ocr (a teacher reads a 4-page scanned paper by parse job, POST /questions/parse-jobs and polling, one after another
  * all through the exam: OCR in the server's low-priority OCR process beside the storm; recorded as "ocr", a paper each).
+ * --sheets (issue 29: a teacher scans a class's answer sheets beside the exam: before the storm a 40-student sitting of a
+ * 30-question quiz is printed and the test set photographs its sheets; during it the photos go to POST /api/sittings/{id}/scans
+ * in batches (--sheets-batch 10 every --sheets-every 5 s from t+--sheets-at 10 s, again once a round is read) and each is
+ * polled until read: reported under "sheets", beside the storm's own figures; bench/sheets-storm.ts). --sheets-count 40.
  * --cpu 0.25 --memory-mb 768 (issue 30, the school box): the server runs inside a fresh cgroup (v1) with that CPU quota
  * and memory limit (bench/box-cgroup.ts; root needed), the load generator outside it. Reported under "box": the time
  * from spawning the server to its first /api/health, the group's resident memory (memory.stat total_rss, not page cache)
@@ -47,6 +51,7 @@ import {
 import { buildDocx, buildPdf, type PdfPage } from "../server/src/documents/test/build-files";
 import { scannedPaper } from "../server/src/documents/ocr/make-scan";
 import { Box, boxLimits } from "./box-cgroup";
+import { prepareSheets, runSheets, seedSheets, sheetsLine, sheetsReport, type SheetsPlan } from "./sheets-storm";
 
 const { values: args } = parseArgs({
   options: {
@@ -65,6 +70,12 @@ const { values: args } = parseArgs({
     pgbench: { type: "string", default: "0" },
     /** One teacher reading a 4-page scanned paper by parse job, back to back, all through the exam (issue 27). */
     ocr: { type: "boolean", default: false },
+    /** A teacher scanning a 40-student sitting's answer sheets in batches all through the exam (issue 29). */
+    sheets: { type: "boolean", default: false },
+    "sheets-count": { type: "string", default: "40" },
+    "sheets-batch": { type: "string", default: "10" },
+    "sheets-every": { type: "string", default: "5" },
+    "sheets-at": { type: "string", default: "10" },
     keep: { type: "boolean", default: false },
     /** Write a V8 CPU profile of the server into this folder. */
     profile: { type: "string" },
@@ -83,6 +94,15 @@ const { values: args } = parseArgs({
   },
 });
 const limits = boxLimits(args.cpu, args["memory-mb"]);
+const sheetsPlan: SheetsPlan | null = args.sheets
+  ? {
+      count: Number(args["sheets-count"]),
+      batch: Number(args["sheets-batch"]),
+      everyMs: Number(args["sheets-every"]) * 1000,
+      atMs: Number(args["sheets-at"]) * 1000,
+      afterMs: 300_000,
+    }
+  : null;
 
 const kind =
   args.db === "postgres"
@@ -278,6 +298,7 @@ async function main() {
     const papers = uploaders > 0 ? await uploadPapers() : [];
     const ocrToken = args.ocr ? (await withDatabase(db, (d) => seedUploaders(d, 1)))[0] : null;
     const scan = args.ocr ? await scannedPaper(4) : null;
+    const sheetClass = sheetsPlan ? await withDatabase(db, (d) => seedSheets(d, sheetsPlan)) : null;
     log(`seeded in ${Math.round(performance.now() - seedStart)} ms`);
     const nodeArgs = args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
     const box = limits ? Box.create(limits) : null;
@@ -298,6 +319,10 @@ async function main() {
     );
     const port = server.port;
     const client = new StormHttp(port);
+    // Printed and photographed before the storm, so making photos does not load the machine during it.
+    const sheetsPrep = sheetClass && sheetsPlan ? await prepareSheets(port, sheetClass, sheetsPlan) : null;
+    if (sheetsPrep)
+      log(`sheets: sitting ${sheetsPrep.sittingId} printed in ${sheetsPrep.printMs} ms; ${sheetsPrep.photos.length} photos made in ${sheetsPrep.makeMs} ms`);
     const recorder = new StepRecorder();
 
     // A sample of real sign-ins (argon2id), a few at a time, before the exam begins.
@@ -362,6 +387,7 @@ async function main() {
     }, 1000);
     const probe = startHealthProbe(client, recorder);
     const uploading = runUploaders(port, uploaderTokens, papers, Date.now() + windowMs, recorder);
+    const scanning = sheetsPrep && sheetsPlan ? runSheets(port, sheetsPrep, sheetsPlan, t0, windowMs) : Promise.resolve(null);
     const reading = ocrToken && scan ? runOcrJobs(port, ocrToken, scan.pdf, scan.questions, Date.now() + windowMs, recorder) : Promise.resolve();
     const ledger = await runStorm({ students, quiz, windowMs, startSpreadMs, submitSpreadMs, retry: args.crash, http: () => client, recorder });
     await uploading;
@@ -376,6 +402,8 @@ async function main() {
     // After a crash the new process's CPU counts from its own start (its start-up included).
     const serverCpu = crash ? (cpuBeforeCrash[0] ?? 0) + (cpuAfter ?? 0) : (cpuAfter ?? 0) - (cpuBefore ?? 0);
     const clientCpu = process.cpuUsage(clientCpuBefore);
+    // After the storm's own figures: the last batches are followed until read.
+    const sheetBatches = await scanning;
     client.close();
     await server.stop();
     server = null;
@@ -426,6 +454,7 @@ async function main() {
         benchClientSeconds: Math.round((clientCpu.user + clientCpu.system) / 1e5) / 10,
       },
       targets: { ...TARGET, errors: 0, lostAnswers: 0, met: args.crash ? null : targetsMet },
+      sheets: sheetsPrep && sheetsPlan && sheetBatches ? sheetsReport(sheetsPrep, sheetsPlan, sheetBatches, windowMs) : null,
       box: box
         ? {
             ...limits,
@@ -450,7 +479,7 @@ async function main() {
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(
       dir,
-      `exam-storm-${kind}-${N}${workers > 1 ? `-workers${workers}` : ""}${args.crash ? "-crash" : ""}${uploaders ? `-uploaders${uploaders}` : ""}${args.ocr ? "-ocr" : ""}${limits ? `-box${limits.cpu ?? ""}-${limits.memoryMb ?? ""}` : ""}${args.tag ? `-${args.tag}` : ""}.json`,
+      `exam-storm-${kind}-${N}${workers > 1 ? `-workers${workers}` : ""}${args.crash ? "-crash" : ""}${uploaders ? `-uploaders${uploaders}` : ""}${args.ocr ? "-ocr" : ""}${args.sheets ? "-sheets" : ""}${limits ? `-box${limits.cpu ?? ""}-${limits.memoryMb ?? ""}` : ""}${args.tag ? `-${args.tag}` : ""}.json`,
     );
     const busy = cpuTimeline.map((r) => Math.max(0, r[1] - Math.max(0, r[2]) - Math.max(0, r[3]) - Math.max(0, r[4])));
     Object.assign(result, {
@@ -500,6 +529,7 @@ async function main() {
           (steps.upload ? ` (uploads, not counted: ${steps.upload.ok} read, ${steps.upload.errors} refused)` : ""),
       );
     console.log(`saves per second: ${result.savesPerSecond.mean} on average, ${result.savesPerSecond.busiestFiveSeconds} in the busiest 5 s`);
+    if (result.sheets) console.log(sheetsLine(result.sheets));
     if (pgbench) console.log(`pgbench -N on the same server right after: ${pgbench.tps} TPS (${pgbench.clients} clients, ${pgbench.seconds} s)`);
     if (box && boxStart && boxAfter) {
       console.log(
