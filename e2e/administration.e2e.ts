@@ -122,7 +122,13 @@ describe("school administration", () => {
     await page.getByRole("option", { name: "Date & Time" }).click();
     await page.getByRole("combobox", { name: "Sort Order" }).click();
     await page.getByRole("option", { name: "Descending" }).click();
-    await expect.poll(async () => (await page.getByTestId("log-row").allTextContents()).every((t) => t.includes("login"))).toBe(true);
+    // Each choice refetches while the last list stays on screen: wait for the list of both (logins, newest first).
+    const newestFirst = async () => {
+      const rows = await page.getByTestId("log-row").allTextContents();
+      const times = (await page.getByTestId("log-time").allTextContents()).map((t) => Date.parse(t));
+      return rows.every((t) => t.includes("login")) && times.every((t, i) => i === 0 || times[i - 1] >= t);
+    };
+    await expect.poll(newestFirst).toBe(true);
     const dates = await page.getByTestId("log-time").allTextContents();
     expect(dates[0]).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2}:\d{2} (AM|PM)$/);
     expect(Date.parse(dates[0])).toBeGreaterThanOrEqual(Date.parse(dates[dates.length - 1]));
