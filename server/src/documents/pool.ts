@@ -36,8 +36,12 @@ export interface DocumentPoolOptions {
 const WORKER_FILE = new URL("./worker.ts", import.meta.url);
 /** A print may take minutes when an exam slows it ten times (print/pacing.ts). */
 const PRINT_TIMEOUT_MS = 10 * 60_000;
-/** A sheet is read in about a second, ten when an exam slows it; a scanner's PDF of 60 pages is drawn in a minute or ten. */
-const SHEET_TIMEOUT_MS = 60_000;
+/**
+ * A sheet is read in about a second, ten when an exam slows it; the limit counts from the hand-over, so a sheet
+ * queued behind a class's others while an exam runs waits as long as they take (the sheets bench saw one of 40
+ * refused at 60 s beside a 2,000-student storm). A scanner's PDF of 60 pages is drawn in a minute or ten.
+ */
+const SHEET_TIMEOUT_MS = 10 * 60_000;
 const SHEET_PAGES_TIMEOUT_MS = 10 * 60_000;
 
 /**
