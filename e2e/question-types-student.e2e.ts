@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { DEMO, DEMO_PASSWORD, DESKTOP, PHONE, launch, newPage, signIn, snap } from "./browser";
+import { DEMO, DESKTOP, PHONE, launch, newPage, signIn, snap } from "./browser";
+import { apiCall, apiLogin } from "./api-setup";
 
 /**
  * Every question type on a phone (issue 27): a JHS 1 student takes the demo school's "Mixed question types (demo)"
@@ -13,29 +13,6 @@ import { DEMO, DEMO_PASSWORD, DESKTOP, PHONE, launch, newPage, signIn, snap } fr
 const stamp = Date.now();
 const DEMO_QUIZ = "Mixed question types (demo)";
 let browser: Browser;
-
-async function login(email: string): Promise<string> {
-  const res = await fetch(`${inject("baseUrl")}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  return ((await res.json()) as { token: string }).token;
-}
-
-async function apiCall<T>(token: string, method: string, path: string, body?: FormData | object): Promise<T> {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body) {
-    headers["content-type"] = "application/json";
-    payload = JSON.stringify(body);
-  }
-  const res = await fetch(`${inject("baseUrl")}/api${path}`, { method, headers, body: payload });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
 
 const PDF = [
   "%PDF-1.4",
@@ -189,7 +166,7 @@ describe("every question type, as a student", () => {
   });
 
   it("reviews a released quiz of every type: your answer described, right / partly right / wrong with marks, waiting for the teacher, the key", async () => {
-    const admin = await login(DEMO.admin);
+    const admin = await apiLogin(DEMO.admin);
     const course = await apiCall<{ id: number }>(
       admin,
       "POST",
@@ -215,7 +192,7 @@ describe("every question type, as a student", () => {
     await apiCall(admin, "PUT", `/quizzes/${quiz.id}/questions`, { questions: TYPED_QUESTIONS });
 
     // The student sits it (through the API: this journey is about the review), then the teacher releases the answers.
-    const student = await login(DEMO.jhs1);
+    const student = await apiLogin(DEMO.jhs1);
     const session = await apiCall<{ attemptId: number; questions: { id: number }[] }>(student, "POST", `/quizzes/${quiz.id}/attempts`, {});
     const ids = session.questions.map((q) => q.id);
     const given = ['["3"]', "False", "1/2", "7.5", '["13.50","7.50"]', "16"];
