@@ -36,6 +36,7 @@ export function SheetSettlePage() {
   const [studentId, setStudentId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<string | null>(null);
+  const [removing, setRemoving] = useState(false);
   const settle = useSettleScan(id, scanId);
   const record = useRecordScan(id, scanId);
   const remove = useDeleteScan(id);
@@ -129,13 +130,7 @@ export function SheetSettlePage() {
             <Text size="sm">
               {(s.error ?? "The sheet could not be read").replace(/\.?$/, ".")} Take the photo again from the Scan screen, then remove this one.
             </Text>
-            <Button
-              size="sm"
-              variant="white"
-              color="red"
-              loading={remove.isPending}
-              onClick={() => remove.mutate(scanId, { onSuccess: () => navigate(back), onError: (e) => setError(errorText(e, "Could not remove the sheet")) })}
-            >
+            <Button size="sm" variant="white" color="red" onClick={() => setRemoving(true)}>
               Remove this sheet
             </Button>
           </Stack>
@@ -236,6 +231,16 @@ export function SheetSettlePage() {
         loading={busy}
         onConfirm={() => void doRecord(true)}
         onClose={() => setConfirm(null)}
+      />
+      <ConfirmDialog
+        opened={removing}
+        title="Remove this sheet?"
+        message="Its photo goes; nothing was recorded from it."
+        confirmLabel="Remove"
+        loading={remove.isPending}
+        error={remove.isError ? errorText(remove.error, "Could not remove the sheet") : null}
+        onConfirm={() => remove.mutate(scanId, { onSuccess: () => navigate(back) })}
+        onClose={() => setRemoving(false)}
       />
     </Stack>
   );

@@ -158,6 +158,7 @@ function serve(first: Scan, { alreadySubmitted = false } = {}) {
     }
     if (url.pathname === "/api/sittings/3/scans" && method === "GET") return json(200, { data: [], pagination: { total: 0, page: 1, limit: 5 } });
     if (url.pathname === "/api/sittings/3/scans/7" && method === "GET") return json(200, current);
+    if (url.pathname === "/api/sittings/3/scans/7" && method === "DELETE") return json(200, { ok: true });
     if (url.pathname === "/api/sittings/3/scans/7" && method === "PUT") {
       const rows = current.rows.map((r) => {
         const c = (body as { rows: { n: number; answer?: string[]; mark?: number }[] }).rows.find((x) => x.n === r.n);
@@ -292,10 +293,18 @@ describe("the settle screen", () => {
   });
 
   it("says why a refused sheet was refused", async () => {
-    serve(scan({ status: "refused", rows: [], error: "The QR code is not readable: retake the photo with the whole sheet in view", student: null }));
+    const sent = serve(
+      scan({ status: "refused", rows: [], error: "The QR code is not readable: retake the photo with the whole sheet in view", student: null }),
+    );
     open();
+    const user = userEvent.setup();
     expect(await screen.findByText(/The QR code is not readable: retake the photo/)).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Remove this sheet" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Record" })).toBeNull();
+    // Removing asks first; nothing is sent until the teacher confirms.
+    await user.click(screen.getByRole("button", { name: "Remove this sheet" }));
+    const dialog = await screen.findByRole("dialog", { name: "Remove this sheet?" });
+    expect(sent).toEqual([]);
+    await user.click(within(dialog).getByRole("button", { name: "Remove" }));
+    await waitFor(() => expect(sent).toEqual([{ method: "DELETE", path: "/api/sittings/3/scans/7", body: null }]));
   });
 });
