@@ -50,6 +50,8 @@ type Watch = {
   timer?: ReturnType<typeof setTimeout>;
   checked: number;
   visited: boolean;
+  /** The page moved since axe last looked (a check is due). */
+  due: boolean;
 };
 const watches = new Map<Page, Watch>();
 
@@ -63,6 +65,7 @@ type AxeResult = { id: string; impact: string | null; help: string; nodes: { tar
 /** Runs axe-core on what the page shows now and records serious and critical violations. */
 async function axeCheck(page: Page, w: Watch) {
   if (page.isClosed()) return;
+  w.due = false;
   const url = page.url();
   try {
     await page.waitForLoadState("domcontentloaded");
@@ -128,7 +131,7 @@ function queueAxe(page: Page, w: Watch) {
 }
 
 function watch(context: BrowserContext, page: Page) {
-  const w: Watch = { console: [], axe: [], allowed: [], pending: Promise.resolve(), checked: 0, visited: false };
+  const w: Watch = { console: [], axe: [], allowed: [], pending: Promise.resolve(), checked: 0, visited: false, due: false };
   watches.set(page, w);
   page.on("console", (msg: ConsoleMessage) => {
     if (msg.type() !== "error" && msg.type() !== "warning") return;
@@ -139,6 +142,7 @@ function watch(context: BrowserContext, page: Page) {
   page.on("framenavigated", (frame) => {
     if (frame !== page.mainFrame()) return;
     w.visited = true;
+    w.due = true;
     clearTimeout(w.timer);
     w.timer = setTimeout(() => void queueAxe(page, w), AXE_SETTLE_MS);
   });
@@ -157,6 +161,9 @@ afterEach(async () => {
   for (const [page, w] of watches) {
     clearTimeout(w.timer);
     await w.pending.catch(() => undefined);
+    // A journey that ends without closing its context is judged on the page it ended on, as a closed one is:
+    // its last navigation's check may not have run yet (or a navigation cut it short).
+    if (!page.isClosed() && (w.due || (w.visited && w.checked === 0))) await queueAxe(page, w).catch(() => undefined);
     // A journey that went somewhere must have had at least one page checked, or the check is not running.
     if (w.visited && w.checked === 0) problems.push(`axe checked no page of this journey (last at ${page.isClosed() ? "a closed page" : page.url()})`);
     const unexpected = w.console.filter((line) => !w.allowed.some((re) => re.test(line)));
