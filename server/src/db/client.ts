@@ -61,11 +61,13 @@ export type OpenOptions = {
 };
 
 /**
- * The embedded database leaves the performance summaries' upkeep to a backlog that is drained before
- * they are read (decision 038; services/performance/summary-backlog.ts): its one session would
- * otherwise do that work inside every submit of an exam. A setting of the session, so set on open.
+ * Both databases leave the performance summaries' upkeep to a backlog that is drained before they
+ * are read (decisions 038 and 053; services/performance/summary-backlog.ts): otherwise that work runs
+ * inside every submit of an exam's burst. A setting of the session: set when PGlite opens, and given
+ * to every PostgreSQL connection at its start (no extra round trip).
  */
 const DEFER_SUMMARIES = "set adesua.summaries = 'deferred'";
+const DEFER_SUMMARIES_OPTION = "-c adesua.summaries=deferred";
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
@@ -75,6 +77,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 20,
       connectionTimeoutMillis: 5000,
+      options: DEFER_SUMMARIES_OPTION,
     });
     pool.on("error", () => {}); // an idle client's error must not crash the process; queries report their own
     try {

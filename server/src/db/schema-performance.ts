@@ -160,17 +160,19 @@ export const studentTeacherResults = pgTable(
 );
 
 /**
- * On the embedded database (decision 038), the (quiz, student) pairs whose submissions or records changed and whose
- * summaries above (quiz_student_scores and its shards, student_scope_scores, student_totals, student_teacher_results)
- * are still to be brought up to date: the triggers on submissions and records write here instead of doing that work
- * inside the exam's transactions. Emptied by `adesua_summaries_drain` before any summary is read and every second in
- * the background. Always empty on PostgreSQL. Written and read by the database only.
+ * The (quiz, student) pairs whose submissions or records changed and whose summaries above (quiz_student_scores and
+ * its shards, student_scope_scores, student_totals, student_teacher_results) are still to be brought up to date: the
+ * triggers on submissions and records write here instead of doing that work inside the exam's transactions, on the
+ * embedded database (decision 038) and on PostgreSQL (decision 053). Emptied by `adesua_summaries_drain` before any
+ * summary is read, and in the background once no pair has been added for a second (`at`: when the pair was first
+ * added). Written and read by the database only.
  */
 export const summaryBacklog = pgTable(
   "summary_backlog",
   {
     quizId: integer("quiz_id").notNull(),
     userId: integer("user_id").notNull(),
+    at: ts("at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.quizId, t.userId] })],
 );

@@ -3,25 +3,33 @@ import type { Queryable } from "../../db/client";
 import { isEmbedded, pgliteThreadOf } from "../../db/prepared";
 
 /**
- * On the embedded database the triggers on submissions and records leave the summaries' work in
- * `summary_backlog` (decision 038): an exam's submits then hold PGlite's one session for the
- * submission itself, not for the summaries too. Every read of a summary drains the backlog first,
- * so what it shows is exactly what the triggers would have kept; a background job drains it a little
- * at a time meanwhile. On PostgreSQL the triggers do the work at once and the backlog stays empty.
- * `limit`: at most this many (quiz, student) pairs (null: all). Returns how many were brought up to date.
+ * The triggers on submissions and records leave the summaries' work in `summary_backlog` (decision
+ * 038 for the embedded database, 053 for PostgreSQL): an exam's submits then hold their transaction
+ * for the submission itself, not for the summaries too. Every read of a summary drains the backlog
+ * first, so what it shows is exactly what the triggers would have kept; a background job drains it a
+ * little at a time meanwhile. `limit`: at most this many (quiz, student) pairs (null: all). Returns
+ * how many were brought up to date. On PostgreSQL a drain that meets another's pairs waits for it to
+ * commit, so a read after it never sees them half done.
  */
 export async function drainSummaries(db: Queryable, limit: number | null = null): Promise<number> {
-  if (!isEmbedded(db)) return 0;
   const r = await db.execute<{ n: number }>(sql`select adesua_summaries_drain(${limit}::int) as n`);
   return Number(r.rows[0]?.n ?? 0);
 }
 
 /**
- * The background job's turn: a few pairs, and only once PGlite's thread has been left alone for a second
- * (during an exam the saves never leave it so long: the submit burst is not slowed by it; the next read
- * drains whatever is left).
+ * The background job's turn: a few pairs, and only when the exam is not bursting. On PGlite, once its
+ * thread has been left alone for a second (during an exam the saves never leave it so long). On
+ * PostgreSQL, whose app servers cannot see each other, the database decides: once no pair has been
+ * added for a second (the submit burst is over) or one has waited a minute, and one server at a time.
+ * The next read drains whatever is left either way.
  */
 export async function drainSummariesWhenIdle(db: Queryable, limit: number): Promise<number> {
-  if (pgliteThreadOf(db)?.idle() === false) return 0;
-  return drainSummaries(db, limit);
+  if (isEmbedded(db)) {
+    if (pgliteThreadOf(db)?.idle() === false) return 0;
+    return drainSummaries(db, limit);
+  }
+  const r = await db.execute<{ n: number }>(
+    sql`select adesua_summaries_drain_quiet(${limit}::int, interval '1 second', interval '1 minute') as n`,
+  );
+  return Number(r.rows[0]?.n ?? 0);
 }
