@@ -272,9 +272,16 @@ export async function startServer(
 
 export type HttpResult = { status: number; body: any };
 
-/** A keep-alive HTTP client, like one browser per student (node:http is cheaper on the shared cores than fetch). */
+/**
+ * A keep-alive HTTP client standing for the students' browsers (node:http is cheaper on the shared cores than fetch).
+ * Its connections are taken in turn (fifo), each kept while used at least every 4 s (under the server's 5 s keep-alive):
+ * like thousands of phones, each holding its own connection, they stay spread over a cluster's server processes,
+ * which are given connections in turn. Reusing the most recent first (the agent's default) sent the whole exam,
+ * after the start burst, down the few connections one process happened to hold (issue 30: one of two processes idle
+ * from t+13 s to t+62 s).
+ */
 export class StormHttp {
-  private agent = new http.Agent({ keepAlive: true, maxSockets: 8192, keepAliveMsecs: 10_000 });
+  private agent = new http.Agent({ keepAlive: true, maxSockets: 8192, keepAliveMsecs: 10_000, scheduling: "fifo", timeout: 4000 });
   constructor(public port: number) {}
 
   request(method: string, urlPath: string, token: string | null, body?: unknown, timeoutMs = 30_000): Promise<HttpResult> {
