@@ -4,7 +4,7 @@ import { call, createTestApp, type TestApp } from "../test/test-app";
 import { buildCourse, buildQuiz, buildUser, signedIn } from "../test/factories";
 import { buildSubmission } from "../test/performance";
 import { form } from "../test/uploads";
-import { inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { questions } from "./db/schema";
 import { csvCell, csvDocument, unescapeCsvCell } from "./lib/csv-writer";
 
@@ -138,10 +138,11 @@ describe("one CSV writer for every export (issue 25 item 6)", () => {
   it("takes the question bank's CSV back exactly, through both importers", async () => {
     const db = t.database.db;
     const bank = () =>
-      db.query.questions.findMany({
-        where: (q, { and, eq, isNull }) => and(eq(q.subject, "Formula Safety"), isNull(q.quizId)),
-        orderBy: (q, { asc }) => asc(q.id),
-      });
+      db
+        .select()
+        .from(questions)
+        .where(and(eq(questions.subject, "Formula Safety"), isNull(questions.quizId)))
+        .orderBy(asc(questions.id));
     const original = (await bank()).map((q) => ({ text: q.text, options: q.options, answer: q.answer, topic: q.topic }));
     expect(original).toHaveLength(EVIL.length);
     for (const [exportUrl, importUrl, field, extra] of [

@@ -249,8 +249,8 @@ async function main() {
   let localDb: Promise<{ db: unknown; run: (db: unknown, name: string, args: unknown) => Promise<unknown> }> | null = null;
   const procedureRunner = () =>
     (localDb ??= (async () => {
-      const [{ drizzle }, schema, { runProcedure }] = await Promise.all([import("drizzle-orm/pglite"), import("./schema"), procedures]);
-      return { db: drizzle(local as never, { schema }), run: runProcedure as (db: unknown, name: string, args: unknown) => Promise<unknown> };
+      const [{ drizzle }, { runProcedure }] = await Promise.all([import("drizzle-orm/pglite"), procedures]);
+      return { db: drizzle(local as never), run: runProcedure as (db: unknown, name: string, args: unknown) => Promise<unknown> };
     })());
 
   async function handle(m: DbMessage): Promise<unknown> {
