@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { DEADLINE_GRACE_MS } from "@adesua/domain";
 import { attemptAnswers, attempts, auditLogs, questions as questionsTable, quizzes, records, sessions, submissions, users } from "../../db/schema";
 import { hashToken } from "../../auth/sessions";
@@ -80,6 +80,29 @@ describe("POST /api/quizzes/:id/attempts", () => {
     expect((await submit(s.token, a.body.attemptId)).status).toBe(200);
     expect(await start(s.token, once.quiz.id)).toMatchObject({ status: 409, body: { error: "No attempts left" } });
   });
+
+  it.runIf(!!process.env.DATABASE_URL)(
+    "on PostgreSQL, a start that meets a question edit still being saved starts on the edited questions (decision 053)",
+    async () => {
+      const s = await student();
+      const { quiz, questions } = await buildQuiz(db(), {});
+      const removed = questions[questions.length - 1];
+      // Another student's start keeps the quiz's questions in memory, as in an exam.
+      expect((await start((await student()).token, quiz.id)).status).toBe(201);
+      await db().delete(attempts).where(eq(attempts.quizId, quiz.id));
+      let started!: ReturnType<typeof start>;
+      await db().transaction(async (tx) => {
+        // An edit holds the quiz row while it removes a question; the start reads the quiz before the edit commits.
+        await tx.execute(sql`select id from quizzes where id = ${quiz.id} for update`);
+        await tx.delete(questionsTable).where(eq(questionsTable.id, removed.id));
+        started = start(s.token, quiz.id);
+        await new Promise((r) => setTimeout(r, 300));
+      });
+      const r = await started;
+      expect(r.status).toBe(201);
+      expect(r.body.questions.map((q: { id: number }) => q.id)).toEqual(questions.slice(0, -1).map((q) => q.id));
+    },
+  );
 
   it("never makes more attempts than allowed under 10 parallel starts", async () => {
     const s = await student();

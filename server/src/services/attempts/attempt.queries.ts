@@ -146,6 +146,34 @@ export const MY_ATTEMPTS_BY_TOKEN_SQL = `select ${ATTEMPT_COLUMNS} from attempts
 export const MY_ATTEMPTS_SQL = `select ${ATTEMPT_COLUMNS} from attempts where quiz_id = $1::int and user_id = $2::int order by attempt_number for update`;
 
 /**
+ * A start on PostgreSQL with nothing to settle (decision 053), in one statement outside a transaction: the quiz, the
+ * token's live session (null columns when there is none) and what the start rules need of the caller's attempts at
+ * it: how many, the first's start, the highest number, whether one is open. Parameters: $1 quiz, $2 the token's hash.
+ */
+export const START_NEW_BY_TOKEN_SQL = `select ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ}, ${SESSION_OF_TOKEN},
+    m.n as m_count, m.first as m_first, m.last as m_last, m.open as m_open
+  from quizzes q join courses c on c.id = q.course_id ${JOIN_SESSION_OF_TOKEN}
+  cross join lateral (
+    select count(*)::int as n, min(a.started_at) as first, max(a.attempt_number) as last,
+      coalesce(bool_or(a.status = 'in_progress'), false) as open
+    from attempts a where a.quiz_id = q.id and a.user_id = s.user_id
+  ) m
+  where q.id = $1::int`;
+
+/**
+ * INSERT_ATTEMPT_SQL for START_NEW_BY_TOKEN_SQL's start: only while the quiz's questions are still version $7. Its
+ * key-share lock waits for a question edit that holds the quiz row, and then sees the edit's new version: nothing is
+ * inserted, as when a unique index refuses it, and the start takes the transaction's path.
+ * Parameters: as INSERT_ATTEMPT_SQL's, and $7 the questions' version the start read.
+ */
+export const INSERT_NEW_ATTEMPT_SQL = `
+  insert into attempts (quiz_id, user_id, attempt_number, status, started_at, deadline, current_section, section_started_at)
+  select q.id, $2::int, $3::int, 'in_progress', $4::timestamptz, $5::timestamptz, 0, $6::timestamptz
+  from quizzes q where q.id = $1::int and q.questions_version = $7::int for key share
+  on conflict do nothing
+  returning ${ATTEMPT_COLUMNS}`;
+
+/**
  * A new open attempt; nothing when a unique index refuses it (a parallel start won).
  * Parameters: $1 quiz, $2 student, $3 number, $4 start, $5 deadline, $6 section start.
  */

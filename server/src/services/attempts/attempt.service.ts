@@ -11,14 +11,23 @@ import {
   type StartRefusal,
 } from "@adesua/domain";
 import type { Db, Queryable, Tx } from "../../db/client";
-import { queryPrepared } from "../../db/prepared";
+import { isEmbedded, queryPrepared } from "../../db/prepared";
 import { commitEvenIfRefused, inOrder } from "../../db/transactions";
 import { attempts, type AttemptRow } from "../../db/schema";
 import type { Actor } from "../../audit/audit";
 import type { HttpError } from "../../lib/errors";
 import { assertCanStartAttempt, takesPreview } from "../../policies/attempts.policy";
 import type { Viewer } from "../../lib/viewer";
-import { INSERT_ATTEMPT_SQL, MY_ATTEMPTS_BY_TOKEN_SQL, MY_ATTEMPTS_SQL, sessionFromRaw, START_QUIZ_BY_TOKEN_SQL, START_QUIZ_SQL } from "./attempt.queries";
+import {
+  INSERT_ATTEMPT_SQL,
+  INSERT_NEW_ATTEMPT_SQL,
+  MY_ATTEMPTS_BY_TOKEN_SQL,
+  MY_ATTEMPTS_SQL,
+  sessionFromRaw,
+  START_NEW_BY_TOKEN_SQL,
+  START_QUIZ_BY_TOKEN_SQL,
+  START_QUIZ_SQL,
+} from "./attempt.queries";
 import { attemptResult, attemptSession } from "./attempt-result.service";
 import { keepLateAnswers, lateAnswersSummary } from "./attempt-late";
 import { keyedQuestionsOf } from "./quiz-questions-cache";
@@ -160,7 +169,53 @@ export async function startAttempt(db: Db, viewer: Viewer, quizId: number, now: 
 
 /** POST /quizzes/{id}/attempts with the session checked by the start's own statements; null when they say no. */
 export async function startAttemptByToken(db: Db, tokenHash: string, quizId: number, now: Date): Promise<(Started & { viewer: Viewer }) | null> {
+  if (!isEmbedded(db)) {
+    const started = await startNewByToken(db, tokenHash, quizId, now);
+    if (started !== undefined) return started;
+  }
   return retryingStartRace(() => commitEvenIfRefused(db, (tx) => startOrResumeByToken(tx, tokenHash, quizId, now)));
+}
+
+/**
+ * On PostgreSQL, a start with nothing to settle (no open attempt) in two statements and no transaction (decision 053):
+ * in an exam's start burst every round trip of a transaction waits for a busy app server while its connection is
+ * held. The same rules as startLocked decide, on the same facts. The unique indexes (one open attempt per student
+ * and quiz; one attempt per number) refuse a parallel start's insert, and the insert refuses a quiz whose questions
+ * changed since they were read: `undefined` then (and whenever there is something to settle, or the quiz is not
+ * found), and the caller takes the transaction's path, which resumes, settles or explains. Null: the token says no.
+ */
+async function startNewByToken(db: Db, tokenHash: string, quizId: number, now: Date): Promise<(Started & { viewer: Viewer }) | null | undefined> {
+  const [found] = await queryPrepared(db, "adesua_start_new_by_token_v1", START_NEW_BY_TOKEN_SQL, ["int", "text"], [quizId, tokenHash]);
+  if (!found || found.m_open === true) return undefined;
+  const session = sessionFromRaw(found);
+  if (!session) return null;
+  const { viewer } = session;
+  const quiz = quizFromRaw(found);
+  assertCanStartAttempt(viewer, { studentType: quiz.studentType, teacherId: quiz.teacherId, courseTeacherId: quiz.course.teacherId, status: quiz.status });
+  const preview = takesPreview(viewer);
+  const first = found.m_first == null ? null : new Date(found.m_first as string | Date);
+  if (!preview) {
+    const refused = attemptStartRefusal(timingOf(quiz), { count: Number(found.m_count), firstStartedAt: first }, now);
+    if (refused) throw START_REFUSALS[refused]();
+  }
+  const deadline = attemptDeadline(timingOf(quiz), now, first, { ignoreCloseTime: preview });
+  const [row] = (await queryPrepared(
+    db,
+    "adesua_insert_new_attempt_v1",
+    INSERT_NEW_ATTEMPT_SQL,
+    ["int", "int", "int", "timestamptz", "timestamptz", "timestamptz", "int"],
+    [
+      quizId,
+      viewer.id,
+      Number(found.m_last ?? 0) + 1,
+      now.toISOString(),
+      deadline?.toISOString() ?? null,
+      quiz.timedSections.length ? now.toISOString() : null,
+      quiz.questionsVersion,
+    ],
+  )) as AttemptRow[];
+  if (!row) return undefined;
+  return { attempt: row, quiz, created: true, finalized: null, viewer };
 }
 
 /** A start that lost a race to the unique indexes runs again, and then resumes the winner's attempt. */
