@@ -35,6 +35,8 @@ async function main() {
   const open = () =>
     openDatabase({
       databaseUrl: config.databaseUrl,
+      // PostgreSQL: the pool opened at start and kept (decision 053), not by an exam's first burst.
+      poolWarm: true,
       pgliteDir,
       pgliteThread: config.pgliteThread,
       // Sized to the machine; a new data folder comes from the build's template or a thread that then ends (decision 052).

@@ -48,6 +48,13 @@ export type OpenOptions = {
   pgliteLoad?: Blob;
   poolSize?: number;
   /**
+   * PostgreSQL: open the whole pool when the database opens and keep it open (decision 053; the server does, tests
+   * and tools do not). A new connection is a new PostgreSQL backend whose first statements load its caches and
+   * prepare the app's statements: opened lazily, they were opened by an exam's start burst, 20 per app server at once,
+   * and an idle pool closed them again after 10 s.
+   */
+  poolWarm?: boolean;
+  /**
    * PGlite: run the database on a thread of its own (decision 028), so queries do not block HTTP.
    * The server does; tests and command-line tools keep it on their own thread.
    */
@@ -80,6 +87,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 20,
+      ...(opts.poolWarm ? { min: opts.poolSize ?? 20 } : {}),
       connectionTimeoutMillis: 5000,
       options: DEFER_SUMMARIES_OPTION,
     });
@@ -87,6 +95,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     try {
       const c = await pool.connect();
       c.release();
+      if (opts.poolWarm) {
+        const all = await Promise.all(Array.from({ length: opts.poolSize ?? 20 }, () => pool.connect()));
+        await Promise.all(all.map((client) => client.query("select 1")));
+        for (const client of all) client.release();
+      }
     } catch (err) {
       await pool.end().catch(() => {});
       throw new ConfigError(`Cannot connect to DATABASE_URL (${(err as Error).message})`);
