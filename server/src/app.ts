@@ -155,7 +155,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", database.db);
-  if (config.saveGroupCommit ?? database.kind === "pglite") enableSaveGroupCommit(database.db, { lingerMs: config.saveGroupCommitLingerMs });
+  if (config.saveGroupCommit) enableSaveGroupCommit(database.db, { lingerMs: config.saveGroupCommitLingerMs });
   app.decorate("database", database);
   app.decorate("config", config);
   app.decorate("now", opts.now ?? (() => new Date()));

@@ -33,9 +33,10 @@ export type Config = {
   pgliteThread: boolean;
   /**
    * Group commit of answer saves (decision 034): saves waiting at the same time go to the database as
-   * one statement. `SAVE_GROUP_COMMIT`; null (unset) means on for the embedded database, off on PostgreSQL.
+   * one statement. `SAVE_GROUP_COMMIT`, on unless set to false, on either database (decision 053: on
+   * PostgreSQL too since its pool stays open and the storm's connections are spread over the processes).
    */
-  saveGroupCommit: boolean | null;
+  saveGroupCommit: boolean;
   /**
    * With group commit on: while saves arrive faster than one per this many ms, a batch waits that long for the
    * saves arriving meanwhile (decision 039). `SAVE_GROUP_COMMIT_LINGER_MS`, default 3; 0 sends each batch at once.
@@ -275,7 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, limits: Machine
     workers,
     overdueSweepMs: intVar(env, "OVERDUE_SWEEP_MS", 15_000, 100, 3_600_000),
     pgliteThread: boolVar(env, "PGLITE_THREAD", true),
-    saveGroupCommit: env.SAVE_GROUP_COMMIT?.trim() ? boolVar(env, "SAVE_GROUP_COMMIT", false) : null,
+    saveGroupCommit: boolVar(env, "SAVE_GROUP_COMMIT", true),
     saveGroupCommitLingerMs: intVar(env, "SAVE_GROUP_COMMIT_LINGER_MS", 3, 0, 50),
     schoolName: (env.SCHOOL_NAME?.trim() || "Adesua School").slice(0, 120),
     publicUrl: publicUrlVar(env),
