@@ -8,23 +8,19 @@ import {
   type AnswerInput,
   type AttemptResult,
   type AttemptSession,
-  type StartRefusal,
 } from "@adesua/domain";
 import type { Db, Queryable, Tx } from "../../db/client";
 import { isEmbedded, queryPrepared } from "../../db/prepared";
 import { commitEvenIfRefused, inOrder } from "../../db/transactions";
 import { attempts, type AttemptRow } from "../../db/schema";
 import type { Actor } from "../../audit/audit";
-import type { HttpError } from "../../lib/errors";
 import { assertCanStartAttempt, takesPreview } from "../../policies/attempts.policy";
 import type { Viewer } from "../../lib/viewer";
 import {
   INSERT_ATTEMPT_SQL,
-  INSERT_NEW_ATTEMPT_SQL,
   MY_ATTEMPTS_BY_TOKEN_SQL,
   MY_ATTEMPTS_SQL,
   sessionFromRaw,
-  START_NEW_BY_TOKEN_SQL,
   START_QUIZ_BY_TOKEN_SQL,
   START_QUIZ_SQL,
 } from "./attempt.queries";
@@ -45,6 +41,9 @@ import {
   type Settled,
 } from "./attempt-settle";
 import { timingOf, type QuizForAttempt } from "../quizzes/quiz-loaders";
+import { START_REFUSALS, startNewByToken, type Started } from "./attempt-start-new";
+
+export type { Started };
 
 /**
  * The attempt lifecycle: start or resume, move between sections, read, submit. The database keeps it
@@ -54,22 +53,8 @@ import { timingOf, type QuizForAttempt } from "../quizzes/quiz-loaders";
  * submission that should have counted it.
  */
 
-const START_REFUSALS: Record<StartRefusal, () => HttpError> = {
-  upcoming: () => refusal(403, "notOpen"),
-  closed: () => refusal(403, "closed"),
-  maxed: () => refusal(409, "noAttemptsLeft"),
-  timeUsed: () => refusal(409, "noTimeLeft"),
-};
-
 class StartRace extends Error {}
 
-export type Started = {
-  attempt: AttemptRow;
-  quiz: QuizForAttempt;
-  created: boolean;
-  /** An overdue open attempt this call submitted before deciding (null when there was none). */
-  finalized: Settled | null;
-};
 
 /**
  * Starts an attempt, or resumes the student's open one. Serialised per (quiz, student) by an
@@ -174,48 +159,6 @@ export async function startAttemptByToken(db: Db, tokenHash: string, quizId: num
     if (started !== undefined) return started;
   }
   return retryingStartRace(() => commitEvenIfRefused(db, (tx) => startOrResumeByToken(tx, tokenHash, quizId, now)));
-}
-
-/**
- * On PostgreSQL, a start with nothing to settle (no open attempt) in two statements and no transaction (decision 053):
- * in an exam's start burst every round trip of a transaction waits for a busy app server while its connection is
- * held. The same rules as startLocked decide, on the same facts. The unique indexes (one open attempt per student
- * and quiz; one attempt per number) refuse a parallel start's insert, and the insert refuses a quiz whose questions
- * changed since they were read: `undefined` then (and whenever there is something to settle, or the quiz is not
- * found), and the caller takes the transaction's path, which resumes, settles or explains. Null: the token says no.
- */
-async function startNewByToken(db: Db, tokenHash: string, quizId: number, now: Date): Promise<(Started & { viewer: Viewer }) | null | undefined> {
-  const [found] = await queryPrepared(db, "adesua_start_new_by_token_v1", START_NEW_BY_TOKEN_SQL, ["int", "text"], [quizId, tokenHash]);
-  if (!found || found.m_open === true) return undefined;
-  const session = sessionFromRaw(found);
-  if (!session) return null;
-  const { viewer } = session;
-  const quiz = quizFromRaw(found);
-  assertCanStartAttempt(viewer, { studentType: quiz.studentType, teacherId: quiz.teacherId, courseTeacherId: quiz.course.teacherId, status: quiz.status });
-  const preview = takesPreview(viewer);
-  const first = found.m_first == null ? null : new Date(found.m_first as string | Date);
-  if (!preview) {
-    const refused = attemptStartRefusal(timingOf(quiz), { count: Number(found.m_count), firstStartedAt: first }, now);
-    if (refused) throw START_REFUSALS[refused]();
-  }
-  const deadline = attemptDeadline(timingOf(quiz), now, first, { ignoreCloseTime: preview });
-  const [row] = (await queryPrepared(
-    db,
-    "adesua_insert_new_attempt_v1",
-    INSERT_NEW_ATTEMPT_SQL,
-    ["int", "int", "int", "timestamptz", "timestamptz", "timestamptz", "int"],
-    [
-      quizId,
-      viewer.id,
-      Number(found.m_last ?? 0) + 1,
-      now.toISOString(),
-      deadline?.toISOString() ?? null,
-      quiz.timedSections.length ? now.toISOString() : null,
-      quiz.questionsVersion,
-    ],
-  )) as AttemptRow[];
-  if (!row) return undefined;
-  return { attempt: row, quiz, created: true, finalized: null, viewer };
 }
 
 /** A start that lost a race to the unique indexes runs again, and then resumes the winner's attempt. */

@@ -1,0 +1,68 @@
+import { attemptDeadline, attemptStartRefusal, type StartRefusal } from "@adesua/domain";
+import type { Db } from "../../db/client";
+import { queryPrepared } from "../../db/prepared";
+import type { AttemptRow } from "../../db/schema";
+import type { HttpError } from "../../lib/errors";
+import type { Viewer } from "../../lib/viewer";
+import { assertCanStartAttempt, takesPreview } from "../../policies/attempts.policy";
+import { timingOf, type QuizForAttempt } from "../quizzes/quiz-loaders";
+import { INSERT_NEW_ATTEMPT_SQL, sessionFromRaw, START_NEW_BY_TOKEN_SQL } from "./attempt.queries";
+import { quizFromRaw, refusal, type Settled } from "./attempt-settle";
+
+/** What a start refuses with, by the domain rule's reason. */
+export const START_REFUSALS: Record<StartRefusal, () => HttpError> = {
+  upcoming: () => refusal(403, "notOpen"),
+  closed: () => refusal(403, "closed"),
+  maxed: () => refusal(409, "noAttemptsLeft"),
+  timeUsed: () => refusal(409, "noTimeLeft"),
+};
+
+export type Started = {
+  attempt: AttemptRow;
+  quiz: QuizForAttempt;
+  created: boolean;
+  /** An overdue open attempt this call submitted before deciding (null when there was none). */
+  finalized: Settled | null;
+};
+
+/**
+ * On PostgreSQL, a start with nothing to settle (no open attempt) in two statements and no transaction (decision 053):
+ * in an exam's start burst every round trip of a transaction waits for a busy app server while its connection is
+ * held. The same rules as startLocked decide, on the same facts. The unique indexes (one open attempt per student
+ * and quiz; one attempt per number) refuse a parallel start's insert, and the insert refuses a quiz whose questions
+ * changed since they were read: `undefined` then (and whenever there is something to settle, or the quiz is not
+ * found), and the caller takes the transaction's path, which resumes, settles or explains. Null: the token says no.
+ */
+export async function startNewByToken(db: Db, tokenHash: string, quizId: number, now: Date): Promise<(Started & { viewer: Viewer }) | null | undefined> {
+  const [found] = await queryPrepared(db, "adesua_start_new_by_token_v1", START_NEW_BY_TOKEN_SQL, ["int", "text"], [quizId, tokenHash]);
+  if (!found || found.m_open === true) return undefined;
+  const session = sessionFromRaw(found);
+  if (!session) return null;
+  const { viewer } = session;
+  const quiz = quizFromRaw(found);
+  assertCanStartAttempt(viewer, { studentType: quiz.studentType, teacherId: quiz.teacherId, courseTeacherId: quiz.course.teacherId, status: quiz.status });
+  const preview = takesPreview(viewer);
+  const first = found.m_first == null ? null : new Date(found.m_first as string | Date);
+  if (!preview) {
+    const refused = attemptStartRefusal(timingOf(quiz), { count: Number(found.m_count), firstStartedAt: first }, now);
+    if (refused) throw START_REFUSALS[refused]();
+  }
+  const deadline = attemptDeadline(timingOf(quiz), now, first, { ignoreCloseTime: preview });
+  const [row] = (await queryPrepared(
+    db,
+    "adesua_insert_new_attempt_v1",
+    INSERT_NEW_ATTEMPT_SQL,
+    ["int", "int", "int", "timestamptz", "timestamptz", "timestamptz", "int"],
+    [
+      quizId,
+      viewer.id,
+      Number(found.m_last ?? 0) + 1,
+      now.toISOString(),
+      deadline?.toISOString() ?? null,
+      quiz.timedSections.length ? now.toISOString() : null,
+      quiz.questionsVersion,
+    ],
+  )) as AttemptRow[];
+  if (!row) return undefined;
+  return { attempt: row, quiz, created: true, finalized: null, viewer };
+}
