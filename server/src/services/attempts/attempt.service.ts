@@ -16,14 +16,7 @@ import { attempts, type AttemptRow } from "../../db/schema";
 import type { Actor } from "../../audit/audit";
 import { assertCanStartAttempt, takesPreview } from "../../policies/attempts.policy";
 import type { Viewer } from "../../lib/viewer";
-import {
-  INSERT_ATTEMPT_SQL,
-  MY_ATTEMPTS_BY_TOKEN_SQL,
-  MY_ATTEMPTS_SQL,
-  sessionFromRaw,
-  START_QUIZ_BY_TOKEN_SQL,
-  START_QUIZ_SQL,
-} from "./attempt.queries";
+import { INSERT_ATTEMPT_SQL, MY_ATTEMPTS_BY_TOKEN_SQL, MY_ATTEMPTS_SQL, sessionFromRaw, START_QUIZ_BY_TOKEN_SQL, START_QUIZ_SQL } from "./attempt.queries";
 import { attemptResult, attemptSession } from "./attempt-result.service";
 import { keepLateAnswers, lateAnswersSummary } from "./attempt-late";
 import { keyedQuestionsOf } from "./quiz-questions-cache";
@@ -54,7 +47,6 @@ export type { Started };
  */
 
 class StartRace extends Error {}
-
 
 /**
  * Starts an attempt, or resumes the student's open one. Serialised per (quiz, student) by an

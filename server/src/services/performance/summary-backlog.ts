@@ -28,8 +28,6 @@ export async function drainSummariesWhenIdle(db: Queryable, limit: number): Prom
     if (pgliteThreadOf(db)?.idle() === false) return 0;
     return drainSummaries(db, limit);
   }
-  const r = await db.execute<{ n: number }>(
-    sql`select adesua_summaries_drain_quiet(${limit}::int, interval '1 second', interval '1 minute') as n`,
-  );
+  const r = await db.execute<{ n: number }>(sql`select adesua_summaries_drain_quiet(${limit}::int, interval '1 second', interval '1 minute') as n`);
   return Number(r.rows[0]?.n ?? 0);
 }
