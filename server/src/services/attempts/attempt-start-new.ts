@@ -1,16 +1,16 @@
 import { attemptDeadline, attemptStartRefusal, type StartRefusal } from "@adesua/domain";
-import type { Db } from "../../db/client";
+import type { Db, Queryable } from "../../db/client";
 import { queryPrepared } from "../../db/prepared";
 import type { AttemptRow } from "../../db/schema";
 import type { HttpError } from "../../lib/errors";
 import type { Viewer } from "../../lib/viewer";
 import { assertCanStartAttempt, takesPreview } from "../../policies/attempts.policy";
 import { timingOf, type QuizForAttempt } from "../quizzes/quiz-loaders";
-import { INSERT_NEW_ATTEMPT_SQL, sessionFromRaw, START_NEW_BY_TOKEN_SQL } from "./attempt.queries";
+import { INSERT_ATTEMPT_SQL, INSERT_NEW_ATTEMPT_SQL, sessionFromRaw, START_NEW_BY_TOKEN_SQL } from "./attempt.queries";
 import { quizFromRaw, refusal, type Settled } from "./attempt-settle";
 
 /** What a start refuses with, by the domain rule's reason. */
-export const START_REFUSALS: Record<StartRefusal, () => HttpError> = {
+const START_REFUSALS: Record<StartRefusal, () => HttpError> = {
   upcoming: () => refusal(403, "notOpen"),
   closed: () => refusal(403, "closed"),
   maxed: () => refusal(409, "noAttemptsLeft"),
@@ -28,7 +28,7 @@ export type Started = {
 /**
  * On PostgreSQL, a start with nothing to settle (no open attempt) in two statements and no transaction (decision 053):
  * in an exam's start burst every round trip of a transaction waits for a busy app server while its connection is
- * held. The same rules as startLocked decide, on the same facts. The unique indexes (one open attempt per student
+ * held. startLocked's rules and insert (insertNewAttempt) decide, on the same facts, read in one statement. The unique indexes (one open attempt per student
  * and quiz; one attempt per number) refuse a parallel start's insert, and the insert refuses a quiz whose questions
  * changed since they were read: `undefined` then (and whenever there is something to settle, or the quiz is not
  * found), and the caller takes the transaction's path, which resumes, settles or explains. Null: the token says no.
@@ -42,27 +42,49 @@ export async function startNewByToken(db: Db, tokenHash: string, quizId: number,
   const quiz = quizFromRaw(found);
   assertCanStartAttempt(viewer, { studentType: quiz.studentType, teacherId: quiz.teacherId, courseTeacherId: quiz.course.teacherId, status: quiz.status });
   const preview = takesPreview(viewer);
-  const first = found.m_first == null ? null : new Date(found.m_first as string | Date);
-  if (!preview) {
-    const refused = attemptStartRefusal(timingOf(quiz), { count: Number(found.m_count), firstStartedAt: first }, now);
-    if (refused) throw START_REFUSALS[refused]();
-  }
-  const deadline = attemptDeadline(timingOf(quiz), now, first, { ignoreCloseTime: preview });
-  const [row] = (await queryPrepared(
-    db,
-    "adesua_insert_new_attempt_v1",
-    INSERT_NEW_ATTEMPT_SQL,
-    ["int", "int", "int", "timestamptz", "timestamptz", "timestamptz", "int"],
-    [
-      quizId,
-      viewer.id,
-      Number(found.m_last ?? 0) + 1,
-      now.toISOString(),
-      deadline?.toISOString() ?? null,
-      quiz.timedSections.length ? now.toISOString() : null,
-      quiz.questionsVersion,
-    ],
-  )) as AttemptRow[];
+  const earlier = {
+    count: Number(found.m_count),
+    firstStartedAt: found.m_first == null ? null : new Date(found.m_first as string | Date),
+    lastNumber: Number(found.m_last ?? 0),
+  };
+  const row = await insertNewAttempt(db, viewer, quiz, earlier, preview, now, { questionsVersion: quiz.questionsVersion });
   if (!row) return undefined;
   return { attempt: row, quiz, created: true, finalized: null, viewer };
+}
+
+/** What a new attempt's start rules need of the student's earlier attempts at the quiz. */
+export type EarlierAttempts = { count: number; firstStartedAt: Date | null; lastNumber: number };
+
+/**
+ * A new attempt, after the start rules (the window, the attempt limit, the time already used; none for a staff
+ * preview, which ignores the close time too): its row, or null when a unique index refused it (a parallel start won)
+ * or, with `questionsVersion`, when the quiz's questions are no longer that version (INSERT_NEW_ATTEMPT_SQL).
+ */
+export async function insertNewAttempt(
+  q: Queryable,
+  viewer: Viewer,
+  quiz: QuizForAttempt,
+  earlier: EarlierAttempts,
+  preview: boolean,
+  now: Date,
+  guard: { questionsVersion: number } | null = null,
+): Promise<AttemptRow | null> {
+  if (!preview) {
+    const refused = attemptStartRefusal(timingOf(quiz), { count: earlier.count, firstStartedAt: earlier.firstStartedAt }, now);
+    if (refused) throw START_REFUSALS[refused]();
+  }
+  const deadline = attemptDeadline(timingOf(quiz), now, earlier.firstStartedAt, { ignoreCloseTime: preview });
+  const params = [
+    quiz.id,
+    viewer.id,
+    earlier.lastNumber + 1,
+    now.toISOString(),
+    deadline?.toISOString() ?? null,
+    quiz.timedSections.length ? now.toISOString() : null,
+  ];
+  const types = ["int", "int", "int", "timestamptz", "timestamptz", "timestamptz"];
+  const [row] = guard
+    ? await queryPrepared(q, "adesua_insert_new_attempt_v1", INSERT_NEW_ATTEMPT_SQL, [...types, "int"], [...params, guard.questionsVersion])
+    : await queryPrepared(q, "adesua_insert_attempt_v1", INSERT_ATTEMPT_SQL, types, params);
+  return (row as AttemptRow | undefined) ?? null;
 }

@@ -1,8 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import {
   advanceSection as advanceSectionRule,
-  attemptDeadline,
-  attemptStartRefusal,
   isPastDeadline,
   questionOpenness,
   type AnswerInput,
@@ -16,7 +14,7 @@ import { attempts, type AttemptRow } from "../../db/schema";
 import type { Actor } from "../../audit/audit";
 import { assertCanStartAttempt, takesPreview } from "../../policies/attempts.policy";
 import type { Viewer } from "../../lib/viewer";
-import { INSERT_ATTEMPT_SQL, MY_ATTEMPTS_BY_TOKEN_SQL, MY_ATTEMPTS_SQL, sessionFromRaw, START_QUIZ_BY_TOKEN_SQL, START_QUIZ_SQL } from "./attempt.queries";
+import { MY_ATTEMPTS_BY_TOKEN_SQL, MY_ATTEMPTS_SQL, sessionFromRaw, START_QUIZ_BY_TOKEN_SQL, START_QUIZ_SQL } from "./attempt.queries";
 import { attemptResult, attemptSession } from "./attempt-result.service";
 import { keepLateAnswers, lateAnswersSummary } from "./attempt-late";
 import { keyedQuestionsOf } from "./quiz-questions-cache";
@@ -33,8 +31,8 @@ import {
   type GradeInputs,
   type Settled,
 } from "./attempt-settle";
-import { timingOf, type QuizForAttempt } from "../quizzes/quiz-loaders";
-import { START_REFUSALS, startNewByToken, type Started } from "./attempt-start-new";
+import type { QuizForAttempt } from "../quizzes/quiz-loaders";
+import { insertNewAttempt, startNewByToken, type Started } from "./attempt-start-new";
 
 export type { Started };
 
@@ -71,7 +69,7 @@ export async function startOrResumeAttempt(
     () => queryPrepared(tx, "adesua_start_quiz_v1", START_QUIZ_SQL, ["int", "int"], [quizId, viewer.id]),
     () => queryPrepared(tx, "adesua_my_attempts_v1", MY_ATTEMPTS_SQL, ["int", "int"], [quizId, viewer.id]) as Promise<AttemptRow[]>,
   );
-  return startLocked(tx, viewer, actor, quizId, found, mine, now, opts);
+  return startLocked(tx, viewer, actor, found, mine, now, opts);
 }
 
 /**
@@ -86,14 +84,13 @@ export async function startOrResumeByToken(tx: Tx, tokenHash: string, quizId: nu
   );
   const session = found && sessionFromRaw(found);
   if (!session) return null;
-  return { ...(await startLocked(tx, session.viewer, session.actor, quizId, found, mine, now, {})), viewer: session.viewer };
+  return { ...(await startLocked(tx, session.viewer, session.actor, found, mine, now, {})), viewer: session.viewer };
 }
 
 async function startLocked(
   tx: Tx,
   viewer: Viewer,
   actor: Actor,
-  quizId: number,
   found: Record<string, unknown> | undefined,
   mine: AttemptRow[],
   now: Date,
@@ -111,27 +108,9 @@ async function startLocked(
     finalized = settled;
     if (opts.stopAfterFinalize) return { attempt: settled.attempt, quiz, created: false, finalized };
   }
-  const first = mine[0]?.startedAt ?? null;
-  if (!preview) {
-    // Refusing keeps the settlement above: commitEvenIfRefused commits before answering.
-    const refused = attemptStartRefusal(timingOf(quiz), { count: mine.length, firstStartedAt: first }, now);
-    if (refused) throw START_REFUSALS[refused]();
-  }
-  const deadline = attemptDeadline(timingOf(quiz), now, first, { ignoreCloseTime: preview });
-  const [row] = (await queryPrepared(
-    tx,
-    "adesua_insert_attempt_v1",
-    INSERT_ATTEMPT_SQL,
-    ["int", "int", "int", "timestamptz", "timestamptz", "timestamptz"],
-    [
-      quizId,
-      viewer.id,
-      (mine.at(-1)?.attemptNumber ?? 0) + 1,
-      now.toISOString(),
-      deadline?.toISOString() ?? null,
-      quiz.timedSections.length ? now.toISOString() : null,
-    ],
-  )) as AttemptRow[];
+  // Refusing keeps the settlement above: commitEvenIfRefused commits before answering.
+  const earlier = { count: mine.length, firstStartedAt: mine[0]?.startedAt ?? null, lastNumber: mine.at(-1)?.attemptNumber ?? 0 };
+  const row = await insertNewAttempt(tx, viewer, quiz, earlier, preview, now);
   if (!row) throw new StartRace();
   return { attempt: row, quiz, created: true, finalized: null };
 }
