@@ -96,8 +96,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       const c = await pool.connect();
       c.release();
       if (opts.poolWarm) {
+        // Each connect is a PostgreSQL backend, started and signed in; released, it stays in the pool (min = max).
         const all = await Promise.all(Array.from({ length: opts.poolSize ?? 20 }, () => pool.connect()));
-        await Promise.all(all.map((client) => client.query("select 1")));
         for (const client of all) client.release();
       }
     } catch (err) {

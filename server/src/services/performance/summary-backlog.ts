@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { isEmbedded, pgliteThreadOf } from "../../db/prepared";
 
@@ -12,7 +12,12 @@ import { isEmbedded, pgliteThreadOf } from "../../db/prepared";
  * commit, so a read after it never sees them half done.
  */
 export async function drainSummaries(db: Queryable, limit: number | null = null): Promise<number> {
-  const r = await db.execute<{ n: number }>(sql`select adesua_summaries_drain(${limit}::int) as n`);
+  return pairsDrained(db, sql`select adesua_summaries_drain(${limit}::int) as n`);
+}
+
+/** How many pairs a drain function's call (`… as n`) brought up to date. */
+async function pairsDrained(db: Queryable, call: SQL): Promise<number> {
+  const r = await db.execute<{ n: number }>(call);
   return Number(r.rows[0]?.n ?? 0);
 }
 
@@ -28,6 +33,5 @@ export async function drainSummariesWhenIdle(db: Queryable, limit: number): Prom
     if (pgliteThreadOf(db)?.idle() === false) return 0;
     return drainSummaries(db, limit);
   }
-  const r = await db.execute<{ n: number }>(sql`select adesua_summaries_drain_quiet(${limit}::int, interval '1 second', interval '1 minute') as n`);
-  return Number(r.rows[0]?.n ?? 0);
+  return pairsDrained(db, sql`select adesua_summaries_drain_quiet(${limit}::int, interval '1 second', interval '1 minute') as n`);
 }
