@@ -445,6 +445,8 @@ async function main() {
       steps,
       cpuTimeline: { columns: ["second", "machineBusyCores", "serverCores", "postgresCores", "benchClientCores"], rows: cpuTimeline },
       saveTimeline: { columns: ["second", "count", "p50", "p99"], rows: recorder.timeline() },
+      startTimeline: { columns: ["second sent", "count", "p50", "p99"], rows: recorder.burstTimeline("start") },
+      submitTimeline: { columns: ["second sent", "count", "p50", "p99"], rows: recorder.burstTimeline("submit") },
       verification,
       gaveUp: ledger.gaveUp,
       cpu: {
@@ -515,6 +517,12 @@ async function main() {
         .map(([sec, , , p99]) => `${sec}s:${p99}`)
         .join(" ")}`,
     );
+    for (const step of ["start", "submit"] as const) {
+      console.log(`${step} p99 by the second sent: ${recorder
+        .burstTimeline(step)
+        .map(([sec, , , p99]) => `${sec}s:${p99}`)
+        .join(" ")}`);
+    }
     console.log(`\nverification: ${JSON.stringify(verification)}`);
     console.log(
       `server CPU ${result.cpu.serverSeconds} s (request thread ${result.cpu.serverMainThreadSeconds} s), bench client CPU ${result.cpu.benchClientSeconds} s, over ${Math.round(elapsed / 1000)} s`,

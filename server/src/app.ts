@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import Fastify, { type FastifyInstance, type FastifyError, type FastifyRequest, type FastifyServerOptions } from "fastify";
-import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
@@ -21,6 +20,7 @@ import type { Database } from "./db/client";
 import { findSession, hashToken } from "./auth/sessions";
 import { BUSY_MESSAGE, HttpError, isTransientOverload } from "./lib/errors";
 import { inlineScriptSources } from "./lib/inline-scripts";
+import { securityHeaders } from "./lib/security-headers";
 import { jsonDepthExceeds, TOO_DEEP_MESSAGE } from "./lib/json-depth";
 import { completeOpenApi } from "./lib/openapi";
 import { BROKEN_FORM } from "./lib/form";
@@ -169,7 +169,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     for (const method of [r.method].flat()) routeTable.push({ method, url: r.url, access: r.config?.access });
   });
 
-  await app.register(helmet, {
+  // Helmet's headers, worked out once (lib/security-headers.ts), on every answer.
+  const security = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -187,6 +188,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     // Strict-Transport-Security only over HTTPS (below): over plain HTTP it is meaningless at best.
     hsts: false,
+  });
+  app.addHook("onRequest", (_req, reply, done) => {
+    reply.headers(security);
+    done();
   });
   app.addHook("onSend", async (req, reply) => {
     // req.protocol believes X-Forwarded-Proto only from trusted proxies (TRUST_PROXY).

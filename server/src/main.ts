@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { ConfigError, loadConfig } from "./config";
 import { configureDocumentPool } from "./documents/pool";
 import { migrateDatabase, openDatabase, type Database } from "./db/client";
+import { HOT_STATEMENT_RUNS, HOT_STATEMENTS } from "./services/attempts/attempt-warm";
 import { buildApp } from "./app";
 import { seedIfEmpty } from "./services/demo/seed.service";
 import { backupJob, jobs, startBackgroundJobs } from "./jobs/scheduler";
@@ -62,6 +63,9 @@ async function main() {
     await database.close();
     database = await open();
   }
+  // PostgreSQL: the exam's hot statements prepared and planned on every kept connection before the first request.
+  const unprepared = (await database.prepareOnEachConnection?.(HOT_STATEMENTS, HOT_STATEMENT_RUNS)) ?? [];
+  if (unprepared.length) console.warn(`Could not prepare ${unprepared.join(", ")} ahead of requests; they are prepared when first used`);
   const app = await buildApp({ database, config, logger: true });
   // Every job is safe on several servers at once, except the backup: one per machine is enough, so
   // with WORKERS only the first process takes it (cluster.ts numbers them).

@@ -343,10 +343,23 @@ export type StepStats = {
   errorSamples: string[];
 };
 
+/** [bucket, count, p50, p99] of each bucket's latencies, in bucket order. */
+function bucketRows(buckets: [number, number[]][]): [number, number, number, number][] {
+  return buckets
+    .sort((a, b) => a[0] - b[0])
+    .map(([sec, l]) => {
+      const s = [...l].sort((a, b) => a - b);
+      const q = (p: number) => Math.round(s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]);
+      return [sec, s.length, q(0.5), q(0.99)];
+    });
+}
+
 export class StepRecorder {
   private readonly t0 = Date.now();
   /** Per 5-second bucket of the storm: save latencies, to see where a tail comes from. */
   private buckets = new Map<number, number[]>();
+  /** Per second a start or submit was sent: its latency, to see which second of a burst a tail comes from. */
+  private bursts = new Map<string, number[]>();
   private lat = new Map<StepName, number[]>();
   private err = new Map<StepName, number>();
   private retries = new Map<StepName, number>();
@@ -356,6 +369,12 @@ export class StepRecorder {
     const l = this.lat.get(step) ?? [];
     l.push(ms);
     this.lat.set(step, l);
+    if (step === "start" || step === "submit") {
+      const key = `${step} ${Math.floor((Date.now() - ms - this.t0) / 1000)}`;
+      const x = this.bursts.get(key) ?? [];
+      x.push(ms);
+      this.bursts.set(key, x);
+    }
     if (step === "save") {
       const b = Math.floor((Date.now() - this.t0) / 5000) * 5;
       const x = this.buckets.get(b) ?? [];
@@ -365,13 +384,12 @@ export class StepRecorder {
   }
   /** Save latency by 5-second bucket: [second, count, p50, p99]. */
   timeline(): [number, number, number, number][] {
-    return [...this.buckets.entries()]
-      .sort((a, b) => a[0] - b[0])
-      .map(([sec, l]) => {
-        const s = [...l].sort((a, b) => a - b);
-        const q = (p: number) => Math.round(s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]);
-        return [sec, s.length, q(0.5), q(0.99)];
-      });
+    return bucketRows([...this.buckets.entries()]);
+  }
+  /** Start or submit latency by the second it was sent: [second, count, p50, p99]. */
+  burstTimeline(step: "start" | "submit"): [number, number, number, number][] {
+    const rows = [...this.bursts.entries()].filter(([k]) => k.startsWith(`${step} `)).map(([k, l]): [number, number[]] => [Number(k.split(" ")[1]), l]);
+    return bucketRows(rows);
   }
   error(step: StepName, what: string) {
     this.err.set(step, (this.err.get(step) ?? 0) + 1);

@@ -20,6 +20,9 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Anything that can run queries: the database or an open transaction. */
 export type Queryable = Db | Tx;
 
+/** A named statement with parameters, as queryPrepared sends it to PostgreSQL. */
+export type PooledStatement = { name: string; text: string; values: unknown[] };
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
@@ -31,6 +34,13 @@ export type Database = {
    * several machines) migrate and seed one at a time. PGlite has one process, so no lock.
    */
   startupLock: <T>(fn: () => Promise<T>) => Promise<T>;
+  /**
+   * PostgreSQL only: runs each statement `times` times, in order, on every connection of the kept pool (poolWarm), each
+   * as the named prepared statement queryPrepared would make of it, so a later queryPrepared of the same name finds it
+   * prepared. Gives the names of the statements that failed (none should; their callers would then see the error
+   * when they run them for real): the server starts anyway.
+   */
+  prepareOnEachConnection?: (statements: readonly PooledStatement[], times: number) => Promise<string[]>;
   /** PGlite on its thread: the thread's figures, its heap and PostgreSQL's memory (MEMORY_DEBUG, decision 052). */
   stats?: () => Promise<{ heapUsedMb: number; heapTotalMb: number; wasmMb: number }>;
 };
@@ -116,7 +126,23 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         c.release();
       }
     };
-    return { db, kind: "postgres", close: () => pool.end(), startupLock };
+    const prepareOnEachConnection = async (statements: readonly PooledStatement[], times: number) => {
+      const failed = new Set<string>();
+      const all = await Promise.all(Array.from({ length: opts.poolSize ?? 20 }, () => pool.connect()));
+      try {
+        await Promise.all(
+          all.map(async (c) => {
+            for (const st of statements) {
+              for (let i = 0; i < times; i++) await c.query({ name: st.name, text: st.text, values: st.values }).catch(() => failed.add(st.name));
+            }
+          }),
+        );
+      } finally {
+        for (const c of all) c.release();
+      }
+      return [...failed];
+    };
+    return { db, kind: "postgres", close: () => pool.end(), startupLock, ...(opts.poolWarm ? { prepareOnEachConnection } : {}) };
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
   if (opts.pgliteThread) {

@@ -7,7 +7,7 @@ import { buildQuiz, buildUser, sampleQuestions, signedIn } from "../../test/fact
 import { hashToken } from "../auth/sessions";
 import { queryPrepared } from "../db/prepared";
 import { attemptAnswers, attempts, quizzes, records, sessions, users } from "../db/schema";
-import { FINALIZE_SQL, FINALIZE_TYPES } from "./attempts/attempt.queries";
+import { FINALIZE_SQL, FINALIZE_TYPES, HOT_NAMES } from "./attempts/attempt.queries";
 import { recomputeRecords } from "./grading/records-recompute.service";
 import { saveAnswersFast } from "./attempts/attempt-answers.service";
 import { saveAnswersBatch } from "./attempts/attempt-save-batch";
@@ -170,7 +170,7 @@ describe("FINALIZE_SQL's personal best agrees with isPersonalBest", () => {
       .returning();
     // Inside a transaction, as submitAttempt runs it.
     await db().transaction((tx) =>
-      queryPrepared(tx, "adesua_finalize_v3", FINALIZE_SQL, FINALIZE_TYPES, [
+      queryPrepared(tx, HOT_NAMES.finalize, FINALIZE_SQL, FINALIZE_TYPES, [
         attempt.id,
         quiz.id,
         student.id,

@@ -2,7 +2,7 @@ import type { AnswerInput } from "@adesua/domain";
 import type { Db } from "../../db/client";
 import { GroupCommit, type GroupCommitStats } from "../../db/group-commit";
 import { queryPrepared } from "../../db/prepared";
-import { SAVE_ANSWERS_BATCH_SQL, SAVE_ANSWERS_SQL } from "./attempt.queries";
+import { HOT_NAMES, SAVE_ANSWERS_BATCH_SQL, SAVE_ANSWERS_SQL } from "./attempt.queries";
 
 /**
  * The one-statement save (SAVE_ANSWERS_SQL), alone or as a group commit of several (decision 034):
@@ -25,7 +25,7 @@ const tokenOf = (c: SaveCaller) => ("tokenHash" in c ? c.tokenHash : null);
 export async function saveAnswersOnce(db: Db, r: SaveRequest): Promise<SaveVerdict> {
   const rows = await queryPrepared(
     db,
-    "adesua_save_answers_v2",
+    HOT_NAMES.saveAnswers,
     SAVE_ANSWERS_SQL,
     ["int", "jsonb", "int", "timestamptz", "text"],
     [r.attemptId, JSON.stringify(given(r.answers)), userOf(r.caller), r.now.toISOString(), tokenOf(r.caller)],
@@ -47,7 +47,7 @@ export async function saveAnswersBatch(db: Db, rs: readonly SaveRequest[]): Prom
     at: r.now.toISOString(),
     answers: given(r.answers),
   }));
-  const rows = await queryPrepared(db, "adesua_save_answers_batch_v2", SAVE_ANSWERS_BATCH_SQL, ["jsonb"], [JSON.stringify(payload)]);
+  const rows = await queryPrepared(db, HOT_NAMES.saveAnswersBatch, SAVE_ANSWERS_BATCH_SQL, ["jsonb"], [JSON.stringify(payload)]);
   const byIndex = new Map(rows.map((row) => [Number(row.i), row.ok === true]));
   return rs.map((_, i) => {
     const ok = byIndex.get(i);

@@ -14,6 +14,7 @@ import {
   FINALIZE_SQL,
   FINALIZE_TYPES,
   GRADE_ANSWERS_SQL,
+  HOT_NAMES,
   LOCK_ATTEMPT_BY_TOKEN_SQL,
   LOCK_ATTEMPT_SQL,
   QUIZ_RAW,
@@ -58,7 +59,7 @@ export async function lockOwnAttemptByToken(
   tokenHash: string,
   attemptId: number,
 ): Promise<{ attempt: AttemptRow; quiz: QuizForAttempt; viewer: Viewer; actor: Actor } | null> {
-  const [row] = await queryPrepared(tx, "adesua_lock_attempt_by_token_v1", LOCK_ATTEMPT_BY_TOKEN_SQL, ["int", "text"], [attemptId, tokenHash]);
+  const [row] = await queryPrepared(tx, HOT_NAMES.lockAttemptByToken, LOCK_ATTEMPT_BY_TOKEN_SQL, ["int", "text"], [attemptId, tokenHash]);
   const session = row && sessionFromRaw(row);
   if (!session) return null;
   const attempt = ATTEMPT_RAW.map(row);
@@ -71,7 +72,7 @@ export type GradeInputs = { keyed: KeyedQuestion[]; answers: StoredAnswer[] };
 
 export async function loadGradeInputs(tx: Tx, quiz: QuizRow, attemptId: number): Promise<GradeInputs> {
   const keyed = await keyedQuestionsOf(tx, quiz);
-  const [row] = await queryPrepared(tx, "adesua_grade_answers_v1", GRADE_ANSWERS_SQL, ["int"], [attemptId]);
+  const [row] = await queryPrepared(tx, HOT_NAMES.gradeAnswers, GRADE_ANSWERS_SQL, ["int"], [attemptId]);
   const raw = typeof row.answers === "string" ? JSON.parse(row.answers) : row.answers;
   const answers = (raw as { questionId: number; answer: string; savedAt: string }[]).map((a) => ({ ...a, savedAt: new Date(a.savedAt) }));
   return { keyed, answers };
@@ -97,7 +98,7 @@ export async function submitAttempt(tx: Tx, attempt: AttemptRow, quiz: QuizRow, 
   if (attempt.status !== "in_progress") return { attempt, graded: null };
   const { keyed, answers } = opts.inputs ?? (await loadGradeInputs(tx, quiz, attempt.id));
   const g = gradeStoredAnswers(keyed, answers);
-  const [r] = await queryPrepared(tx, "adesua_finalize_v3", FINALIZE_SQL, FINALIZE_TYPES, [
+  const [r] = await queryPrepared(tx, HOT_NAMES.finalize, FINALIZE_SQL, FINALIZE_TYPES, [
     attempt.id,
     quiz.id,
     attempt.userId,

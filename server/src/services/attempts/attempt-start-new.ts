@@ -6,7 +6,7 @@ import type { HttpError } from "../../lib/errors";
 import type { Viewer } from "../../lib/viewer";
 import { assertCanStartAttempt, takesPreview } from "../../policies/attempts.policy";
 import { timingOf, type QuizForAttempt } from "../quizzes/quiz-loaders";
-import { INSERT_ATTEMPT_SQL, INSERT_NEW_ATTEMPT_SQL, sessionFromRaw, START_NEW_BY_TOKEN_SQL } from "./attempt.queries";
+import { HOT_NAMES, INSERT_ATTEMPT_SQL, INSERT_NEW_ATTEMPT_SQL, sessionFromRaw, START_NEW_BY_TOKEN_SQL } from "./attempt.queries";
 import { quizFromRaw, refusal, type Settled } from "./attempt-settle";
 
 /** What a start refuses with, by the domain rule's reason. */
@@ -34,7 +34,7 @@ export type Started = {
  * found), and the caller takes the transaction's path, which resumes, settles or explains. Null: the token says no.
  */
 export async function startNewByToken(db: Db, tokenHash: string, quizId: number, now: Date): Promise<(Started & { viewer: Viewer }) | null | undefined> {
-  const [found] = await queryPrepared(db, "adesua_start_new_by_token_v1", START_NEW_BY_TOKEN_SQL, ["int", "text"], [quizId, tokenHash]);
+  const [found] = await queryPrepared(db, HOT_NAMES.startNewByToken, START_NEW_BY_TOKEN_SQL, ["int", "text"], [quizId, tokenHash]);
   if (!found || found.m_open === true) return undefined;
   const session = sessionFromRaw(found);
   if (!session) return null;
@@ -84,7 +84,7 @@ export async function insertNewAttempt(
   ];
   const types = ["int", "int", "int", "timestamptz", "timestamptz", "timestamptz"];
   const [row] = guard
-    ? await queryPrepared(q, "adesua_insert_new_attempt_v1", INSERT_NEW_ATTEMPT_SQL, [...types, "int"], [...params, guard.questionsVersion])
+    ? await queryPrepared(q, HOT_NAMES.insertNewAttempt, INSERT_NEW_ATTEMPT_SQL, [...types, "int"], [...params, guard.questionsVersion])
     : await queryPrepared(q, "adesua_insert_attempt_v1", INSERT_ATTEMPT_SQL, types, params);
   return (row as AttemptRow | undefined) ?? null;
 }

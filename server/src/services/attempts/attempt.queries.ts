@@ -308,3 +308,18 @@ export const SAVE_ANSWERS_BATCH_SQL = `
   select req.i, coalesce(w.ok, false) as ok, (select count(*) from ins where ins.attempt_id = req.attempt_id)::int as written
   from req left join allowed w on w.i = req.i
   order by req.i`;
+
+/**
+ * The prepared-statement names of the exam's hot statements, used by their callers and by the warm-up that prepares
+ * them on every kept PostgreSQL connection (attempt-warm.ts): node-postgres refuses a name given two texts, so both
+ * take the name from here and the text from the constant above.
+ */
+export const HOT_NAMES = {
+  startNewByToken: "adesua_start_new_by_token_v1",
+  insertNewAttempt: "adesua_insert_new_attempt_v1",
+  saveAnswers: "adesua_save_answers_v2",
+  saveAnswersBatch: "adesua_save_answers_batch_v2",
+  lockAttemptByToken: "adesua_lock_attempt_by_token_v1",
+  gradeAnswers: "adesua_grade_answers_v1",
+  finalize: "adesua_finalize_v3",
+} as const;
