@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { ATTEMPT_ERROR_CODES, ATTEMPT_MESSAGES, passedFor, isPastDeadline, settleSections, type AnswerInput, type AttemptRefusal } from "@adesua/domain";
-import type { Tx } from "../../db/client";
+import type { Queryable, Tx } from "../../db/client";
 import { queryPrepared } from "../../db/prepared";
 import { attemptAnswers, attempts, type AttemptRow, type QuizRow, type SubmissionRow } from "../../db/schema";
 import type { Actor } from "../../audit/audit";
@@ -11,6 +11,7 @@ import { gradeStoredAnswers, itemMarksOf, type KeyedQuestion, type StoredAnswer 
 import {
   ATTEMPT_RAW,
   courseFromRaw,
+  FINALIZE_IN_TIME_SQL,
   FINALIZE_SQL,
   FINALIZE_TYPES,
   GRADE_ANSWERS_SQL,
@@ -73,9 +74,13 @@ export type GradeInputs = { keyed: KeyedQuestion[]; answers: StoredAnswer[] };
 export async function loadGradeInputs(tx: Tx, quiz: QuizRow, attemptId: number): Promise<GradeInputs> {
   const keyed = await keyedQuestionsOf(tx, quiz);
   const [row] = await queryPrepared(tx, HOT_NAMES.gradeAnswers, GRADE_ANSWERS_SQL, ["int"], [attemptId]);
-  const raw = typeof row.answers === "string" ? JSON.parse(row.answers) : row.answers;
-  const answers = (raw as { questionId: number; answer: string; savedAt: string }[]).map((a) => ({ ...a, savedAt: new Date(a.savedAt) }));
-  return { keyed, answers };
+  return { keyed, answers: storedAnswersOf(row.answers) };
+}
+
+/** Saved answers as GRADE_ANSWERS_SQL or adesua_attempt_answers_json give them (JSON, or its text). */
+export function storedAnswersOf(json: unknown): StoredAnswer[] {
+  const raw = typeof json === "string" ? JSON.parse(json) : json;
+  return (raw as { questionId: number; answer: string; savedAt: string }[]).map((a) => ({ ...a, savedAt: new Date(a.savedAt) }));
 }
 
 /**
@@ -96,9 +101,28 @@ type SubmitOptions = { at: Date; actor: Actor; preview: boolean; inputs?: GradeI
  */
 export async function submitAttempt(tx: Tx, attempt: AttemptRow, quiz: QuizRow, opts: SubmitOptions): Promise<Settled> {
   if (attempt.status !== "in_progress") return { attempt, graded: null };
-  const { keyed, answers } = opts.inputs ?? (await loadGradeInputs(tx, quiz, attempt.id));
+  const inputs = opts.inputs ?? (await loadGradeInputs(tx, quiz, attempt.id));
+  return (await finalizeGraded(tx, attempt, quiz, inputs, opts, null))!;
+}
+
+/**
+ * Grades `inputs` and stores the submission, its record and audit entry and closes the attempt (FINALIZE). With
+ * `unchangedSince` (PostgreSQL, no transaction: the attempt read unlocked, decision 053) only while the attempt is
+ * still open and its saved answers are still that text (adesua_attempt_answers_json): null, having changed nothing,
+ * when they are not.
+ */
+export async function finalizeGraded(
+  q: Queryable,
+  attempt: AttemptRow,
+  quiz: QuizRow,
+  inputs: GradeInputs,
+  opts: SubmitOptions,
+  unchangedSince: string | null,
+): Promise<Settled | null> {
+  const { keyed, answers } = inputs;
   const g = gradeStoredAnswers(keyed, answers);
-  const [r] = await queryPrepared(tx, HOT_NAMES.finalize, FINALIZE_SQL, FINALIZE_TYPES, [
+  const guarded = unchangedSince !== null;
+  const params = [
     attempt.id,
     quiz.id,
     attempt.userId,
@@ -114,7 +138,11 @@ export async function submitAttempt(tx: Tx, attempt: AttemptRow, quiz: QuizRow, 
     opts.actor.userId,
     opts.actor.impersonatorId,
     JSON.stringify(itemMarksOf(g)),
-  ]);
+  ];
+  const [r] = guarded
+    ? await queryPrepared(q, HOT_NAMES.finalizeInTime, FINALIZE_IN_TIME_SQL, [...FINALIZE_TYPES, "text"], [...params, unchangedSince])
+    : await queryPrepared(q, HOT_NAMES.finalize, FINALIZE_SQL, FINALIZE_TYPES, params);
+  if (guarded && Number(r.closed) === 0) return null;
   let stored: SubmissionRow | null = null;
   if (r.submission_id != null) {
     stored = {

@@ -1,5 +1,6 @@
 import type { PooledStatement } from "../../db/client";
 import {
+  FINALIZE_IN_TIME_SQL,
   FINALIZE_SQL,
   GRADE_ANSWERS_SQL,
   HOT_NAMES,
@@ -8,9 +9,11 @@ import {
   SAVE_ANSWERS_BATCH_SQL,
   SAVE_ANSWERS_SQL,
   START_NEW_BY_TOKEN_SQL,
+  SUBMIT_READ_BY_TOKEN_SQL,
 } from "./attempt.queries";
 
 const NOW = "2000-01-01T00:00:00.000Z";
+const FINALIZE_NOTHING = [0, 0, 0, null, 0, 0, true, "[]", NOW, false, 1, false, null, null, "[]"];
 
 /**
  * The exam's hot statements as their callers prepare them (the same names and text as their queryPrepared calls),
@@ -24,7 +27,9 @@ export const HOT_STATEMENTS: readonly PooledStatement[] = [
   { name: HOT_NAMES.saveAnswersBatch, text: SAVE_ANSWERS_BATCH_SQL, values: ["[]"] },
   { name: HOT_NAMES.lockAttemptByToken, text: LOCK_ATTEMPT_BY_TOKEN_SQL, values: [0, ""] },
   { name: HOT_NAMES.gradeAnswers, text: GRADE_ANSWERS_SQL, values: [0] },
-  { name: HOT_NAMES.finalize, text: FINALIZE_SQL, values: [0, 0, 0, null, 0, 0, true, "[]", NOW, false, 1, false, null, null, "[]"] },
+  { name: HOT_NAMES.finalize, text: FINALIZE_SQL, values: FINALIZE_NOTHING },
+  { name: HOT_NAMES.submitReadByToken, text: SUBMIT_READ_BY_TOKEN_SQL, values: [0, ""] },
+  { name: HOT_NAMES.finalizeInTime, text: FINALIZE_IN_TIME_SQL, values: [...FINALIZE_NOTHING, "[]"] },
 ];
 
 /**

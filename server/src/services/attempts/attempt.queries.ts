@@ -43,10 +43,10 @@ export const FINALIZE_TYPES = [
   "int",
   "jsonb",
 ];
-export const FINALIZE_SQL = `
-  with sub as (
+const finalizeSql = (guard: string) => `
+  with ${guard ? "ok as (select adesua_lock_open_unchanged($1::int, $16::text) as ok),\n  " : ""}sub as (
     insert into submissions (attempt_id, quiz_id, user_id, score, correct, total, graded, ungraded_answers, created_at, item_marks)
-    select $1::int, $2::int, $3::int, $4::numeric, $5::int, $6::int, $7::boolean, $8::jsonb, $9::timestamptz, $15::jsonb where $12::boolean
+    select $1::int, $2::int, $3::int, $4::numeric, $5::int, $6::int, $7::boolean, $8::jsonb, $9::timestamptz, $15::jsonb where $12::boolean${guard}
     on conflict (attempt_id) do nothing
     returning id
   ),
@@ -65,8 +65,16 @@ export const FINALIZE_SQL = `
     from sub
     returning 1
   ),
-  att as (update attempts set status = 'submitted', submitted_at = $9::timestamptz where id = $1::int returning id)
+  att as (update attempts set status = 'submitted', submitted_at = $9::timestamptz where id = $1::int${guard} returning id)
   select (select id from sub) as submission_id, (select count(*) from rec)::int as records, (select count(*) from att)::int as closed`;
+export const FINALIZE_SQL = finalizeSql("");
+
+/**
+ * FINALIZE_SQL for a submit in time on PostgreSQL without a transaction (decision 053): it stores and closes nothing
+ * (closed 0) unless the attempt, locked by migration 0025's adesua_lock_open_unchanged, is still open and its saved
+ * answers are still $16 (adesua_attempt_answers_json as read before grading). Parameters: FINALIZE_SQL's and $16.
+ */
+export const FINALIZE_IN_TIME_SQL = finalizeSql(" and (select ok from ok)");
 
 /**
  * A bearer token's live session with its user (the hash is `token`), when that user may act: what the request hook
@@ -120,6 +128,16 @@ export const LOCK_ATTEMPT_SQL = `select ${ATTEMPT_RAW.select}, ${QUIZ_RAW.select
 export const LOCK_ATTEMPT_BY_TOKEN_SQL = `select ${ATTEMPT_RAW.select}, ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ}, ${SESSION_OF_TOKEN}
   from attempts a join quizzes q on q.id = a.quiz_id join courses c on c.id = q.course_id ${JOIN_SESSION_OF_TOKEN}
   where a.id = $1::int for update of a`;
+
+/**
+ * The attempt with its quiz, course and the token's session (as LOCK_ATTEMPT_BY_TOKEN_SQL) and its saved answers as
+ * adesua_attempt_answers_json gives them, unlocked: the read of a submit in time (FINALIZE_IN_TIME_SQL).
+ * Parameters: $1 attempt, $2 the token's hash.
+ */
+export const SUBMIT_READ_BY_TOKEN_SQL = `select ${ATTEMPT_RAW.select}, ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ}, ${SESSION_OF_TOKEN},
+    adesua_attempt_answers_json(a.id) as answers_json
+  from attempts a join quizzes q on q.id = a.quiz_id join courses c on c.id = q.course_id ${JOIN_SESSION_OF_TOKEN}
+  where a.id = $1::int`;
 
 /**
  * A start's quiz with its course, under a key-share lock (which waits for a question edit holding the row FOR UPDATE),
@@ -322,4 +340,6 @@ export const HOT_NAMES = {
   lockAttemptByToken: "adesua_lock_attempt_by_token_v1",
   gradeAnswers: "adesua_grade_answers_v1",
   finalize: "adesua_finalize_v3",
+  finalizeInTime: "adesua_finalize_in_time_v1",
+  submitReadByToken: "adesua_submit_read_by_token_v1",
 } as const;

@@ -1,12 +1,13 @@
 import type { AnswerInput, AttemptResult, AttemptSession } from "@adesua/domain";
 import type { Db } from "../../db/client";
-import { pgliteThreadOf } from "../../db/prepared";
+import { isEmbedded, pgliteThreadOf } from "../../db/prepared";
 import { commitEvenIfRefused } from "../../db/transactions";
 import type { Actor } from "../../audit/audit";
 import type { Viewer } from "../../lib/viewer";
 import { takesPreview } from "../../policies/attempts.policy";
 import { startAttempt, startAttemptByToken, submitOwnAttempt, submitOwnAttemptByToken, type Started } from "./attempt.service";
 import { attemptSession } from "./attempt-result.service";
+import { submitInTimeByToken } from "./attempt-submit-in-time";
 
 /**
  * The exam's bursts as procedures (decision 038): whole pieces of work, transaction and JavaScript
@@ -38,8 +39,13 @@ const PROCEDURES = {
   submitOwnAttempt(db: Db, a: { viewer: Viewer; attemptId: number; answers: AnswerInput[]; now: Date; actor: Actor }): Promise<AttemptResult> {
     return commitEvenIfRefused(db, (tx) => submitOwnAttempt(tx, a.viewer, a.attemptId, a.answers, a.now, a.actor));
   },
-  /** POST /attempts/{id}/submit with the session checked by the lock's statement; null when it says no (the route then authenticates). */
-  submitByToken(db: Db, a: { tokenHash: string; attemptId: number; answers: AnswerInput[]; now: Date }): Promise<AttemptResult | null> {
+  /**
+   * POST /attempts/{id}/submit with the session checked by the lock's statement; null when it says no (the route then
+   * authenticates). On PostgreSQL a submit in time with no answers to save first tries the path without a transaction.
+   */
+  async submitByToken(db: Db, a: { tokenHash: string; attemptId: number; answers: AnswerInput[]; now: Date }): Promise<AttemptResult | null> {
+    const fast = !a.answers.length && !isEmbedded(db) ? await submitInTimeByToken(db, a.tokenHash, a.attemptId, a.now) : undefined;
+    if (fast !== undefined) return fast;
     return commitEvenIfRefused(db, (tx) => submitOwnAttemptByToken(tx, a.tokenHash, a.attemptId, a.answers, a.now));
   },
 };
