@@ -64,7 +64,7 @@ async function main() {
     database = await open();
   }
   // PostgreSQL: the exam's hot statements prepared and planned on every kept connection before the first request.
-  const unprepared = (await database.prepareOnEachConnection?.(HOT_STATEMENTS, HOT_STATEMENT_RUNS)) ?? [];
+  const unprepared = (await database.warmStatements?.(HOT_STATEMENTS, HOT_STATEMENT_RUNS)) ?? [];
   if (unprepared.length) console.warn(`Could not prepare ${unprepared.join(", ")} ahead of requests; they are prepared when first used`);
   const app = await buildApp({ database, config, logger: true });
   // Every job is safe on several servers at once, except the backup: one per machine is enough, so

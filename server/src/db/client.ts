@@ -35,12 +35,13 @@ export type Database = {
    */
   startupLock: <T>(fn: () => Promise<T>) => Promise<T>;
   /**
-   * PostgreSQL only: runs each statement `times` times, in order, on every connection of the kept pool (poolWarm), each
-   * as the named prepared statement queryPrepared would make of it, so a later queryPrepared of the same name finds it
-   * prepared. Gives the names of the statements that failed (none should; their callers would then see the error
-   * when they run them for real): the server starts anyway.
+   * Runs each statement `times` times, in order, before the first request. PostgreSQL (the kept pool, poolWarm): on
+   * every connection, as the named prepared statement queryPrepared makes of it, so a later queryPrepared of the same
+   * name finds it prepared and planned. PGlite on its thread: as a query on that thread (its code and caches warmed).
+   * Gives the names of the statements that failed (none should; their callers would then see the error when they run
+   * them for real): the server starts anyway.
    */
-  prepareOnEachConnection?: (statements: readonly PooledStatement[], times: number) => Promise<string[]>;
+  warmStatements?: (statements: readonly PooledStatement[], times: number) => Promise<string[]>;
   /** PGlite on its thread: the thread's figures, its heap and PostgreSQL's memory (MEMORY_DEBUG, decision 052). */
   stats?: () => Promise<{ heapUsedMb: number; heapTotalMb: number; wasmMb: number }>;
 };
@@ -126,7 +127,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         c.release();
       }
     };
-    const prepareOnEachConnection = async (statements: readonly PooledStatement[], times: number) => {
+    const warmStatements = async (statements: readonly PooledStatement[], times: number) => {
       const failed = new Set<string>();
       const all = await Promise.all(Array.from({ length: opts.poolSize ?? 20 }, () => pool.connect()));
       try {
@@ -142,7 +143,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       }
       return [...failed];
     };
-    return { db, kind: "postgres", close: () => pool.end(), startupLock, ...(opts.poolWarm ? { prepareOnEachConnection } : {}) };
+    return { db, kind: "postgres", close: () => pool.end(), startupLock, ...(opts.poolWarm ? { warmStatements } : {}) };
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
   if (opts.pgliteThread) {
@@ -163,6 +164,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       dumpDataDir: () => thread.dumpDataDir("gzip"),
       startupLock: (fn) => fn(),
       stats: () => thread.stats(),
+      warmStatements: async (statements, times) => {
+        const failed = new Set<string>();
+        for (const st of statements) for (let i = 0; i < times; i++) await thread.query(st.text, st.values).catch(() => failed.add(st.name));
+        return [...failed];
+      },
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import fs from "node:fs";
+import { describe, expect, inject, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
@@ -22,7 +23,7 @@ describe("the exam's hot statements prepared ahead on PostgreSQL", () => {
         return out;
       };
       const before = await counts();
-      expect(await database.prepareOnEachConnection!(HOT_STATEMENTS, HOT_STATEMENT_RUNS)).toEqual([]);
+      expect(await database.warmStatements!(HOT_STATEMENTS, HOT_STATEMENT_RUNS)).toEqual([]);
       expect(await counts()).toEqual(before);
 
       // Every connection now holds the statements under their names: a caller giving one of those names another
@@ -42,6 +43,23 @@ describe("the exam's hot statements prepared ahead on PostgreSQL", () => {
       } finally {
         await app.close();
       }
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.skipIf(!!process.env.DATABASE_URL)("run on PGlite's own thread without error or change", async () => {
+    const database = await openDatabase({ databaseUrl: null, pgliteDir: null, pgliteLoad: new Blob([fs.readFileSync(inject("pgliteDump"))]), pgliteThread: true });
+    try {
+      await buildQuiz(database.db, { timeLimit: 20 });
+      const counts = async () => {
+        const out: Record<string, number> = {};
+        for (const table of TABLES) out[table] = Number((await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0].n);
+        return out;
+      };
+      const before = await counts();
+      expect(await database.warmStatements!(HOT_STATEMENTS, HOT_STATEMENT_RUNS)).toEqual([]);
+      expect(await counts()).toEqual(before);
     } finally {
       await database.close();
     }
