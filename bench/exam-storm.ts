@@ -518,10 +518,12 @@ async function main() {
         .join(" ")}`,
     );
     for (const step of ["start", "submit"] as const) {
-      console.log(`${step} p99 by the second sent: ${recorder
-        .burstTimeline(step)
-        .map(([sec, , , p99]) => `${sec}s:${p99}`)
-        .join(" ")}`);
+      console.log(
+        `${step} p99 by the second sent: ${recorder
+          .burstTimeline(step)
+          .map(([sec, , , p99]) => `${sec}s:${p99}`)
+          .join(" ")}`,
+      );
     }
     console.log(`\nverification: ${JSON.stringify(verification)}`);
     console.log(

@@ -15,7 +15,9 @@ describe("securityHeaders", () => {
     const options = { contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], objectSrc: ["'none'"], upgradeInsecureRequests: null } }, hsts: false };
     const headers = securityHeaders(options);
     expect(headers).toEqual(helmetSets(options));
-    expect(headers["Content-Security-Policy"]).toBe("default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' https: 'unsafe-inline'");
+    expect(headers["Content-Security-Policy"]).toBe(
+      "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' https: 'unsafe-inline'",
+    );
     expect(headers).not.toHaveProperty("Strict-Transport-Security");
   });
 

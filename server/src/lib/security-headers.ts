@@ -10,7 +10,9 @@ type Headers = Record<string, string>;
  * these; a directive given as a function (which would read the request) is refused here.
  */
 export function securityHeaders(options: Readonly<HelmetOptions>): Headers {
-  const directives = Object.values(options.contentSecurityPolicy && typeof options.contentSecurityPolicy === "object" ? (options.contentSecurityPolicy.directives ?? {}) : {});
+  const directives = Object.values(
+    options.contentSecurityPolicy && typeof options.contentSecurityPolicy === "object" ? (options.contentSecurityPolicy.directives ?? {}) : {},
+  );
   if (directives.some((d) => typeof d === "function" || (Array.isArray(d) && d.some((v) => typeof v === "function")))) {
     throw new Error("securityHeaders: a CSP directive computed per request cannot be worked out once");
   }

@@ -8,7 +8,7 @@ import { HOT_NAMES, SAVE_ANSWERS_BATCH_SQL, SAVE_ANSWERS_SQL } from "./attempt.q
  * The one-statement save (SAVE_ANSWERS_SQL), alone or as a group commit of several (decision 034):
  * saves that wait at the same time go to the database as one statement (SAVE_ANSWERS_BATCH_SQL).
  * On PGlite every statement is a turn of the one database thread, and a save's statement cost about
- * ten times a row of a batched one; on PostgreSQL it is off by default (see the decision).
+ * ten times a row of a batched one. On by default on both databases (SAVE_GROUP_COMMIT; decision 053 for PostgreSQL).
  */
 
 /** Who saves: a user (the request hook checked the session) or a bearer token's hash (the statement checks it, decision 038). */

@@ -34,7 +34,9 @@ describe("the exam's hot statements prepared ahead on PostgreSQL", () => {
         expect(started.status).toBe(201);
         const id = started.body.attemptId;
         const saves = await Promise.all(
-          questions.map((q) => call(app, { method: "PUT", url: `/api/attempts/${id}/answers`, token: s.token, payload: { answers: [{ questionId: q.id, answer: q.answer! }] } })),
+          questions.map((q) =>
+            call(app, { method: "PUT", url: `/api/attempts/${id}/answers`, token: s.token, payload: { answers: [{ questionId: q.id, answer: q.answer! }] } }),
+          ),
         );
         expect(saves.map((r) => r.status)).toEqual(questions.map(() => 200));
         const done = await call(app, { method: "POST", url: `/api/attempts/${id}/submit`, token: s.token, payload: {} });
@@ -49,7 +51,12 @@ describe("the exam's hot statements prepared ahead on PostgreSQL", () => {
   });
 
   it.skipIf(!!process.env.DATABASE_URL)("run on PGlite's own thread without error or change", async () => {
-    const database = await openDatabase({ databaseUrl: null, pgliteDir: null, pgliteLoad: new Blob([fs.readFileSync(inject("pgliteDump"))]), pgliteThread: true });
+    const database = await openDatabase({
+      databaseUrl: null,
+      pgliteDir: null,
+      pgliteLoad: new Blob([fs.readFileSync(inject("pgliteDump"))]),
+      pgliteThread: true,
+    });
     try {
       await buildQuiz(database.db, { timeLimit: 20 });
       const counts = async () => {
