@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
-import { openDatabase } from "../../db/client";
+import { openDatabase, type Database } from "../../db/client";
 import { call, useTestApp } from "../../../test/test-app";
 import { buildQuiz, signedIn } from "../../../test/factories";
 import { HOT_STATEMENT_RUNS, HOT_STATEMENTS } from "./attempt-warm";
@@ -11,20 +11,22 @@ import { HOT_STATEMENT_RUNS, HOT_STATEMENTS } from "./attempt-warm";
 const t = useTestApp();
 const TABLES = ["attempts", "attempt_answers", "submissions", "records", "audit_logs", "summary_backlog", "late_answers"];
 
+/** How many rows each table of the exam holds. */
+async function counts(database: Database): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of TABLES) out[table] = Number((await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0].n);
+  return out;
+}
+
 describe("the exam's hot statements prepared ahead on PostgreSQL", () => {
   it.skipIf(!process.env.DATABASE_URL)("run on every kept connection without error or change, and the exam then runs on those connections", async () => {
     const database = await openDatabase({ databaseUrl: t.databaseUrl, pgliteDir: null, poolSize: 3, poolWarm: true });
     try {
       const s = await signedIn(database.db, { role: "student", studentType: "jhs1" });
       const { quiz, questions } = await buildQuiz(database.db, { timeLimit: 20 });
-      const counts = async () => {
-        const out: Record<string, number> = {};
-        for (const table of TABLES) out[table] = Number((await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0].n);
-        return out;
-      };
-      const before = await counts();
+      const before = await counts(database);
       expect(await database.warmStatements!(HOT_STATEMENTS, HOT_STATEMENT_RUNS)).toEqual([]);
-      expect(await counts()).toEqual(before);
+      expect(await counts(database)).toEqual(before);
 
       // Every connection now holds the statements under their names: a caller giving one of those names another
       // text would be refused by node-postgres. The whole exam runs on these connections, several at once.
@@ -59,14 +61,9 @@ describe("the exam's hot statements prepared ahead on PostgreSQL", () => {
     });
     try {
       await buildQuiz(database.db, { timeLimit: 20 });
-      const counts = async () => {
-        const out: Record<string, number> = {};
-        for (const table of TABLES) out[table] = Number((await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0].n);
-        return out;
-      };
-      const before = await counts();
+      const before = await counts(database);
       expect(await database.warmStatements!(HOT_STATEMENTS, HOT_STATEMENT_RUNS)).toEqual([]);
-      expect(await counts()).toEqual(before);
+      expect(await counts(database)).toEqual(before);
     } finally {
       await database.close();
     }
