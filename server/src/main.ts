@@ -63,9 +63,9 @@ async function main() {
     await database.close();
     database = await open();
   }
-  // PostgreSQL: the exam's hot statements prepared and planned on every kept connection before the first request.
+  // The exam's hot statements run before the first request: on every kept PostgreSQL connection, or PGlite's thread.
   const unprepared = (await database.warmStatements?.(HOT_STATEMENTS, HOT_STATEMENT_RUNS)) ?? [];
-  if (unprepared.length) console.warn(`Could not prepare ${unprepared.join(", ")} ahead of requests; they are prepared when first used`);
+  if (unprepared.length) console.warn(`Could not run ${unprepared.join(", ")} ahead of requests; they are prepared when first used`);
   const app = await buildApp({ database, config, logger: true });
   // Every job is safe on several servers at once, except the backup: one per machine is enough, so
   // with WORKERS only the first process takes it (cluster.ts numbers them).

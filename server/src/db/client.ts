@@ -103,13 +103,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       options: DEFER_SUMMARIES_OPTION,
     });
     pool.on("error", () => {}); // an idle client's error must not crash the process; queries report their own
+    /** Every connection of the pool at once (poolWarm: the pool's min is its max). */
+    const connectAll = () => Promise.all(Array.from({ length: opts.poolSize ?? 20 }, () => pool.connect()));
     try {
       const c = await pool.connect();
       c.release();
       if (opts.poolWarm) {
         // Each connect is a PostgreSQL backend, started and signed in; released, it stays in the pool (min = max).
-        const all = await Promise.all(Array.from({ length: opts.poolSize ?? 20 }, () => pool.connect()));
-        for (const client of all) client.release();
+        for (const client of await connectAll()) client.release();
       }
     } catch (err) {
       await pool.end().catch(() => {});
@@ -129,7 +130,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
     const warmStatements = async (statements: readonly PooledStatement[], times: number) => {
       const failed = new Set<string>();
-      const all = await Promise.all(Array.from({ length: opts.poolSize ?? 20 }, () => pool.connect()));
+      const all = await connectAll();
       try {
         await Promise.all(
           all.map(async (c) => {
