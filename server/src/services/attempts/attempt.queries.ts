@@ -119,25 +119,25 @@ export const sessionFromRaw = (r: Record<string, unknown>): { viewer: Viewer; ac
 export const LOCK_ATTEMPT_SQL = `select ${ATTEMPT_RAW.select}, ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ}
   from attempts a join quizzes q on q.id = a.quiz_id join courses c on c.id = q.course_id where a.id = $1::int for update of a`;
 
+/** The attempt $1 with its quiz, course and the session of token hash $2, with `more` select items and `lock`. */
+const attemptByToken = (more: string, lock: string) => `select ${ATTEMPT_RAW.select}, ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ}, ${SESSION_OF_TOKEN}${more}
+  from attempts a join quizzes q on q.id = a.quiz_id join courses c on c.id = q.course_id ${JOIN_SESSION_OF_TOKEN}
+  where a.id = $1::int${lock}`;
+
 /**
  * LOCK_ATTEMPT_SQL for a caller known by a bearer token's hash (decision 038: the submit's statement checks the
  * session, as a save's does): the session's user, role, level and impersonator beside the attempt, all null when the
  * token is not a live session of a user who may act (the checks of SAVE_ANSWERS_SQL's session). Parameters: $1
  * attempt, $2 the token's hash.
  */
-export const LOCK_ATTEMPT_BY_TOKEN_SQL = `select ${ATTEMPT_RAW.select}, ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ}, ${SESSION_OF_TOKEN}
-  from attempts a join quizzes q on q.id = a.quiz_id join courses c on c.id = q.course_id ${JOIN_SESSION_OF_TOKEN}
-  where a.id = $1::int for update of a`;
+export const LOCK_ATTEMPT_BY_TOKEN_SQL = attemptByToken("", " for update of a");
 
 /**
  * The attempt with its quiz, course and the token's session (as LOCK_ATTEMPT_BY_TOKEN_SQL) and its saved answers as
  * adesua_attempt_answers_json gives them, unlocked: the read of a submit in time (FINALIZE_IN_TIME_SQL).
  * Parameters: $1 attempt, $2 the token's hash.
  */
-export const SUBMIT_READ_BY_TOKEN_SQL = `select ${ATTEMPT_RAW.select}, ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ}, ${SESSION_OF_TOKEN},
-    adesua_attempt_answers_json(a.id) as answers_json
-  from attempts a join quizzes q on q.id = a.quiz_id join courses c on c.id = q.course_id ${JOIN_SESSION_OF_TOKEN}
-  where a.id = $1::int`;
+export const SUBMIT_READ_BY_TOKEN_SQL = attemptByToken(",\n    adesua_attempt_answers_json(a.id) as answers_json", "");
 
 /**
  * A start's quiz with its course, under a key-share lock (which waits for a question edit holding the row FOR UPDATE),
