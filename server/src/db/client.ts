@@ -23,6 +23,11 @@ export type Queryable = Db | Tx;
 /** A named statement with parameters, as queryPrepared sends it to PostgreSQL. */
 export type PooledStatement = { name: string; text: string; values: unknown[] };
 
+/** Runs each statement `times` times, in order, through `run`; the names of those that fail go to `failed`. */
+async function runEach(statements: readonly PooledStatement[], times: number, run: (st: PooledStatement) => Promise<unknown>, failed: Set<string>) {
+  for (const st of statements) for (let i = 0; i < times; i++) await run(st).catch(() => failed.add(st.name));
+}
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
@@ -132,13 +137,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       const failed = new Set<string>();
       const all = await connectAll();
       try {
-        await Promise.all(
-          all.map(async (c) => {
-            for (const st of statements) {
-              for (let i = 0; i < times; i++) await c.query({ name: st.name, text: st.text, values: st.values }).catch(() => failed.add(st.name));
-            }
-          }),
-        );
+        await Promise.all(all.map((c) => runEach(statements, times, (st) => c.query({ name: st.name, text: st.text, values: st.values }), failed)));
       } finally {
         for (const c of all) c.release();
       }
@@ -167,7 +166,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       stats: () => thread.stats(),
       warmStatements: async (statements, times) => {
         const failed = new Set<string>();
-        for (const st of statements) for (let i = 0; i < times; i++) await thread.query(st.text, st.values).catch(() => failed.add(st.name));
+        await runEach(statements, times, (st) => thread.query(st.text, st.values), failed);
         return [...failed];
       },
     };
