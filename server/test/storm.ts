@@ -343,6 +343,13 @@ export type StepStats = {
   errorSamples: string[];
 };
 
+/** Adds a latency to its bucket. */
+function addTo(buckets: Map<number, number[]>, bucket: number, ms: number) {
+  const x = buckets.get(bucket);
+  if (x) x.push(ms);
+  else buckets.set(bucket, [ms]);
+}
+
 /** [bucket, count, p50, p99] of each bucket's latencies, in bucket order. */
 function bucketRows(buckets: [number, number[]][]): [number, number, number, number][] {
   return buckets
@@ -359,7 +366,7 @@ export class StepRecorder {
   /** Per 5-second bucket of the storm: save latencies, to see where a tail comes from. */
   private buckets = new Map<number, number[]>();
   /** Per second a start or submit was sent: its latency, to see which second of a burst a tail comes from. */
-  private bursts = new Map<string, number[]>();
+  private bursts = { start: new Map<number, number[]>(), submit: new Map<number, number[]>() };
   private lat = new Map<StepName, number[]>();
   private err = new Map<StepName, number>();
   private retries = new Map<StepName, number>();
@@ -369,18 +376,8 @@ export class StepRecorder {
     const l = this.lat.get(step) ?? [];
     l.push(ms);
     this.lat.set(step, l);
-    if (step === "start" || step === "submit") {
-      const key = `${step} ${Math.floor((Date.now() - ms - this.t0) / 1000)}`;
-      const x = this.bursts.get(key) ?? [];
-      x.push(ms);
-      this.bursts.set(key, x);
-    }
-    if (step === "save") {
-      const b = Math.floor((Date.now() - this.t0) / 5000) * 5;
-      const x = this.buckets.get(b) ?? [];
-      x.push(ms);
-      this.buckets.set(b, x);
-    }
+    if (step === "start" || step === "submit") addTo(this.bursts[step], Math.floor((Date.now() - ms - this.t0) / 1000), ms);
+    if (step === "save") addTo(this.buckets, Math.floor((Date.now() - this.t0) / 5000) * 5, ms);
   }
   /** Save latency by 5-second bucket: [second, count, p50, p99]. */
   timeline(): [number, number, number, number][] {
@@ -388,8 +385,7 @@ export class StepRecorder {
   }
   /** Start or submit latency by the second it was sent: [second, count, p50, p99]. */
   burstTimeline(step: "start" | "submit"): [number, number, number, number][] {
-    const rows = [...this.bursts.entries()].filter(([k]) => k.startsWith(`${step} `)).map(([k, l]): [number, number[]] => [Number(k.split(" ")[1]), l]);
-    return bucketRows(rows);
+    return bucketRows([...this.bursts[step].entries()]);
   }
   error(step: StepName, what: string) {
     this.err.set(step, (this.err.get(step) ?? 0) + 1);
