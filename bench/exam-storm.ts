@@ -83,6 +83,8 @@ const { values: args } = parseArgs({
     entry: { type: "string", default: "npm-start" },
     /** Extra environment for the server, KEY=VALUE (repeatable), e.g. --server-env PGLITE_THREAD=false. */
     "server-env": { type: "string", multiple: true, default: [] },
+    /** An extra option for the server's node (repeatable), e.g. --node-arg=--single-threaded-gc. */
+    "node-arg": { type: "string", multiple: true, default: [] },
     /** A suffix for the results file (e.g. run1). */
     tag: { type: "string" },
     /** The school box (issue 30): the server confined to this many cores (0.25) … */
@@ -300,7 +302,7 @@ async function main() {
     const scan = args.ocr ? await scannedPaper(4) : null;
     const sheetClass = sheetsPlan ? await withDatabase(db, (d) => seedSheets(d, sheetsPlan)) : null;
     log(`seeded in ${Math.round(performance.now() - seedStart)} ms`);
-    const nodeArgs = args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
+    const nodeArgs = [...(args.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args.profile)}`] : []), ...args["node-arg"]];
     const box = limits ? Box.create(limits) : null;
     boxed = box;
     const prefix = box?.prefix() ?? [];

@@ -41,6 +41,12 @@ describe("loadConfig", () => {
     expect(loadConfig({ MEMORY_MB: "8192" }, { memoryMb: 768, cpuCores: null }).pgliteSharedBuffersMb).toBe(128);
     expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: "64" }, { memoryMb: 768, cpuCores: null }).pgliteSharedBuffersMb).toBe(64);
     expect(loadConfig({ CPU_CORES: "0.5" }, none).cpuCores).toBe(0.5);
+    // Saves linger longer for company on half a core or less (decision 054), unless told.
+    expect(loadConfig({}, none).saveGroupCommitLingerMs).toBe(3);
+    expect(loadConfig({}, { memoryMb: null, cpuCores: 1 }).saveGroupCommitLingerMs).toBe(3);
+    expect(loadConfig({}, { memoryMb: 768, cpuCores: 0.25 }).saveGroupCommitLingerMs).toBe(10);
+    expect(loadConfig({ CPU_CORES: "0.5" }, none).saveGroupCommitLingerMs).toBe(10);
+    expect(loadConfig({ SAVE_GROUP_COMMIT_LINGER_MS: "0" }, { memoryMb: 768, cpuCores: 0.25 }).saveGroupCommitLingerMs).toBe(0);
     expect(loadConfig({}, none).pgliteLiftoffOnly).toBe(false);
     expect(loadConfig({}, { memoryMb: 768, cpuCores: null }).pgliteLiftoffOnly).toBe(true);
     expect(loadConfig({ PGLITE_LIFTOFF_ONLY: "false" }, { memoryMb: 768, cpuCores: null }).pgliteLiftoffOnly).toBe(false);

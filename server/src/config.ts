@@ -39,7 +39,8 @@ export type Config = {
   saveGroupCommit: boolean;
   /**
    * With group commit on: while saves arrive faster than one per this many ms, a batch waits that long for the
-   * saves arriving meanwhile (decision 039). `SAVE_GROUP_COMMIT_LINGER_MS`, default 3; 0 sends each batch at once.
+   * saves arriving meanwhile (decision 039). `SAVE_GROUP_COMMIT_LINGER_MS`, default 3, and 10 on a machine of half a core
+   * or less (decision 054); 0 sends each batch at once.
    */
   saveGroupCommitLingerMs: number;
   /** The school's name, printed at the top of exported reports. */
@@ -146,6 +147,12 @@ export function cgroupLimits(readFile: (file: string) => string | null = read, t
 }
 
 /** shared_buffers for a memory budget (decision 052): the embedded database's largest fixed cost. */
+/**
+ * How long a batch of saves waits for company while saves pour in (decision 039): 3 ms, and 10 ms on a machine of half a
+ * core or less, where a batch's fixed cost on the database thread is most of a lone save's (decision 054).
+ */
+export const lingerFor = (cpuCores: number | null): number => (cpuCores !== null && cpuCores <= 0.5 ? 10 : 3);
+
 export function sharedBuffersFor(memoryMb: number | null): number {
   if (memoryMb === null) return 128;
   if (memoryMb <= 1024) return 16;
@@ -277,7 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, limits: Machine
     overdueSweepMs: intVar(env, "OVERDUE_SWEEP_MS", 15_000, 100, 3_600_000),
     pgliteThread: boolVar(env, "PGLITE_THREAD", true),
     saveGroupCommit: boolVar(env, "SAVE_GROUP_COMMIT", true),
-    saveGroupCommitLingerMs: intVar(env, "SAVE_GROUP_COMMIT_LINGER_MS", 3, 0, 50),
+    saveGroupCommitLingerMs: intVar(env, "SAVE_GROUP_COMMIT_LINGER_MS", lingerFor(cpuCores), 0, 50),
     schoolName: (env.SCHOOL_NAME?.trim() || "Adesua School").slice(0, 120),
     publicUrl: publicUrlVar(env),
     signupPerHour: intVar(env, "SIGNUP_PER_HOUR", 20, 0, 1_000_000),
