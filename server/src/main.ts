@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { ConfigError, loadConfig } from "./config";
 import { configureDocumentPool } from "./documents/pool";
 import { migrateDatabase, openDatabase, type Database } from "./db/client";
-import { HOT_STATEMENT_RUNS, HOT_STATEMENTS } from "./services/attempts/attempt-warm";
+import { HOT_STATEMENT_RUNS, hotStatements } from "./services/attempts/attempt-warm";
 import { buildApp } from "./app";
 import { seedIfEmpty } from "./services/demo/seed.service";
 import { backupJob, jobs, startBackgroundJobs } from "./jobs/scheduler";
@@ -64,7 +64,7 @@ async function main() {
     database = await open();
   }
   // The exam's hot statements run before the first request: on every kept PostgreSQL connection, or PGlite's thread.
-  const unprepared = (await database.warmStatements?.(HOT_STATEMENTS, HOT_STATEMENT_RUNS)) ?? [];
+  const unprepared = (await database.warmStatements?.(hotStatements(!config.databaseUrl), HOT_STATEMENT_RUNS)) ?? [];
   if (unprepared.length) console.warn(`Could not run ${unprepared.join(", ")} ahead of requests; they are prepared when first used`);
   const app = await buildApp({ database, config, logger: true });
   // Every job is safe on several servers at once, except the backup: one per machine is enough, so

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
 import { buildQuiz, sampleQuestions, signedIn } from "../../../test/factories";
-import { attemptAnswers } from "../../db/schema";
+import { attemptAnswers, attempts } from "../../db/schema";
 import { saveAnswersFast } from "./attempt-answers.service";
 import { saveAnswersGrouped, saveGroupCommitStats } from "./attempt-save-batch";
 
@@ -127,6 +127,32 @@ describe("group commit of saves", () => {
     const rows = await stored(s);
     expect(rows.filter((r) => r.student === 0).map((r) => r.answer)).toEqual(["D"]);
     expect(rows.filter((r) => r.student === 1).map((r) => r.answer)).toEqual(["B"]);
+  });
+
+  it("holds saves sent while a transaction ends their attempts until it commits, then takes none of them", async () => {
+    // On PostgreSQL the saves' row lock makes them wait; the embedded database's saves take no lock (decision 054): its
+    // one session runs a transaction to its end before any other statement.
+    const s = await scenario();
+    const [x, y, open] = s.students;
+    const viewer = (st: { id: number }) => ({ id: st.id, role: "student" as const, studentType: "jhs1" as const });
+    const save = (st: typeof x) => saveAnswersFast(db(), viewer(st), st.attemptId, [{ questionId: s.q[0], answer: "A" }], new Date());
+    const before = stats();
+    let sent: Promise<unknown>[] = [];
+    await db().transaction(async (tx) => {
+      await tx
+        .update(attempts)
+        .set({ status: "submitted", submittedAt: new Date() })
+        .where(inArray(attempts.id, [x.attemptId, y.attemptId]));
+      // x's save goes out alone (one statement); y's and the open attempt's wait behind it and form a batch.
+      sent = [save(x), save(y), save(open)];
+      await new Promise((r) => setTimeout(r, 100));
+    });
+    expect(await Promise.all(sent)).toEqual(["slow", "slow", { saved: 1, savedAt: expect.any(Date) }]);
+    expect(stats().batched - before.batched).toBe(2);
+    const rows = await stored(s);
+    expect(rows.map((r) => r.student)).toEqual([2]);
+    const [after] = await db().select().from(attempts).where(eq(attempts.id, x.attemptId));
+    expect(after.status).toBe("submitted");
   });
 
   it("re-runs a failed batch one by one: a bad request fails alone and the others are stored", async () => {

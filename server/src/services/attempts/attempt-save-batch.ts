@@ -1,8 +1,8 @@
 import type { AnswerInput } from "@adesua/domain";
 import type { Db } from "../../db/client";
 import { GroupCommit, type GroupCommitStats } from "../../db/group-commit";
-import { queryPrepared } from "../../db/prepared";
-import { HOT_NAMES, SAVE_ANSWERS_BATCH_SQL, SAVE_ANSWERS_SQL } from "./attempt.queries";
+import { isEmbedded, queryPrepared } from "../../db/prepared";
+import { HOT_NAMES, SAVE_ANSWERS_BATCH_EMBEDDED_SQL, SAVE_ANSWERS_BATCH_SQL, SAVE_ANSWERS_EMBEDDED_SQL, SAVE_ANSWERS_SQL } from "./attempt.queries";
 
 /**
  * The one-statement save (SAVE_ANSWERS_SQL), alone or as a group commit of several (decision 034):
@@ -17,16 +17,28 @@ export type SaveRequest = { attemptId: number; caller: SaveCaller; answers: read
 /** The fast path's verdict: saved (ok) or "take the explaining path". */
 export type SaveVerdict = { ok: boolean };
 
+/** The save's statements, alone and batched, for this database: the embedded database's take no row lock (decision 054). */
+const SERVER = {
+  one: { name: HOT_NAMES.saveAnswers, text: SAVE_ANSWERS_SQL },
+  batch: { name: HOT_NAMES.saveAnswersBatch, text: SAVE_ANSWERS_BATCH_SQL },
+};
+const EMBEDDED = {
+  one: { name: HOT_NAMES.saveAnswersEmbedded, text: SAVE_ANSWERS_EMBEDDED_SQL },
+  batch: { name: HOT_NAMES.saveAnswersBatchEmbedded, text: SAVE_ANSWERS_BATCH_EMBEDDED_SQL },
+};
+const statementsFor = (db: Db) => (isEmbedded(db) ? EMBEDDED : SERVER);
+
 const given = (answers: readonly AnswerInput[]) => answers.map((a) => ({ question_id: a.questionId, answer: a.answer }));
 const userOf = (c: SaveCaller) => ("userId" in c ? c.userId : null);
 const tokenOf = (c: SaveCaller) => ("tokenHash" in c ? c.tokenHash : null);
 
 /** One save as one statement. */
 export async function saveAnswersOnce(db: Db, r: SaveRequest): Promise<SaveVerdict> {
+  const { name, text } = statementsFor(db).one;
   const rows = await queryPrepared(
     db,
-    HOT_NAMES.saveAnswers,
-    SAVE_ANSWERS_SQL,
+    name,
+    text,
     ["int", "jsonb", "int", "timestamptz", "text"],
     [r.attemptId, JSON.stringify(given(r.answers)), userOf(r.caller), r.now.toISOString(), tokenOf(r.caller)],
   );
@@ -47,7 +59,8 @@ export async function saveAnswersBatch(db: Db, rs: readonly SaveRequest[]): Prom
     at: r.now.toISOString(),
     answers: given(r.answers),
   }));
-  const rows = await queryPrepared(db, HOT_NAMES.saveAnswersBatch, SAVE_ANSWERS_BATCH_SQL, ["jsonb"], [JSON.stringify(payload)]);
+  const { name, text } = statementsFor(db).batch;
+  const rows = await queryPrepared(db, name, text, ["jsonb"], [JSON.stringify(payload)]);
   const byIndex = new Map(rows.map((row) => [Number(row.i), row.ok === true]));
   return rs.map((_, i) => {
     const ok = byIndex.get(i);

@@ -6,7 +6,7 @@ import { loadConfig } from "../../config";
 import { openDatabase, type Database } from "../../db/client";
 import { call, useTestApp } from "../../../test/test-app";
 import { buildQuiz, signedIn } from "../../../test/factories";
-import { HOT_STATEMENT_RUNS, HOT_STATEMENTS } from "./attempt-warm";
+import { HOT_STATEMENT_RUNS, hotStatements } from "./attempt-warm";
 
 const t = useTestApp();
 const TABLES = ["attempts", "attempt_answers", "submissions", "records", "audit_logs", "summary_backlog", "late_answers"];
@@ -25,7 +25,7 @@ describe("the exam's hot statements prepared ahead on PostgreSQL", () => {
       const s = await signedIn(database.db, { role: "student", studentType: "jhs1" });
       const { quiz, questions } = await buildQuiz(database.db, { timeLimit: 20 });
       const before = await counts(database);
-      expect(await database.warmStatements!(HOT_STATEMENTS, HOT_STATEMENT_RUNS)).toEqual([]);
+      expect(await database.warmStatements!(hotStatements(false), HOT_STATEMENT_RUNS)).toEqual([]);
       expect(await counts(database)).toEqual(before);
 
       // Every connection now holds the statements under their names: a caller giving one of those names another
@@ -62,7 +62,7 @@ describe("the exam's hot statements prepared ahead on PostgreSQL", () => {
     try {
       await buildQuiz(database.db, { timeLimit: 20 });
       const before = await counts(database);
-      expect(await database.warmStatements!(HOT_STATEMENTS, HOT_STATEMENT_RUNS)).toEqual([]);
+      expect(await database.warmStatements!(hotStatements(true), HOT_STATEMENT_RUNS)).toEqual([]);
       expect(await counts(database)).toEqual(before);
     } finally {
       await database.close();

@@ -6,7 +6,9 @@ import {
   HOT_NAMES,
   INSERT_NEW_ATTEMPT_SQL,
   LOCK_ATTEMPT_BY_TOKEN_SQL,
+  SAVE_ANSWERS_BATCH_EMBEDDED_SQL,
   SAVE_ANSWERS_BATCH_SQL,
+  SAVE_ANSWERS_EMBEDDED_SQL,
   SAVE_ANSWERS_SQL,
   START_NEW_BY_TOKEN_SQL,
   SUBMIT_READ_BY_TOKEN_SQL,
@@ -20,11 +22,16 @@ const FINALIZE_NOTHING = [0, 0, 0, null, 0, 0, true, "[]", NOW, false, 1, false,
  * each with parameters that match nothing and change nothing: attempt, quiz and user 0 do not exist (serial ids start
  * at 1), the empty token is no session's hash, and FINALIZE with "store a submission" false inserts nothing.
  */
-export const HOT_STATEMENTS: readonly PooledStatement[] = [
+export const hotStatements = (embedded: boolean): readonly PooledStatement[] => [
   { name: HOT_NAMES.startNewByToken, text: START_NEW_BY_TOKEN_SQL, values: [0, ""] },
   { name: HOT_NAMES.insertNewAttempt, text: INSERT_NEW_ATTEMPT_SQL, values: [0, 0, 1, NOW, null, null, 0] },
-  { name: HOT_NAMES.saveAnswers, text: SAVE_ANSWERS_SQL, values: [0, "[]", 0, NOW, null] },
-  { name: HOT_NAMES.saveAnswersBatch, text: SAVE_ANSWERS_BATCH_SQL, values: ["[]"] },
+  // The embedded database's saves take no row lock (decision 054): each database warms the texts it runs.
+  embedded
+    ? { name: HOT_NAMES.saveAnswersEmbedded, text: SAVE_ANSWERS_EMBEDDED_SQL, values: [0, "[]", 0, NOW, null] }
+    : { name: HOT_NAMES.saveAnswers, text: SAVE_ANSWERS_SQL, values: [0, "[]", 0, NOW, null] },
+  embedded
+    ? { name: HOT_NAMES.saveAnswersBatchEmbedded, text: SAVE_ANSWERS_BATCH_EMBEDDED_SQL, values: ["[]"] }
+    : { name: HOT_NAMES.saveAnswersBatch, text: SAVE_ANSWERS_BATCH_SQL, values: ["[]"] },
   { name: HOT_NAMES.lockAttemptByToken, text: LOCK_ATTEMPT_BY_TOKEN_SQL, values: [0, ""] },
   { name: HOT_NAMES.gradeAnswers, text: GRADE_ANSWERS_SQL, values: [0] },
   { name: HOT_NAMES.finalize, text: FINALIZE_SQL, values: FINALIZE_NOTHING },

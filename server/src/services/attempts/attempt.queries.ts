@@ -212,6 +212,14 @@ export const questionIndexes = (ids: number[]) =>
     )}))`;
 
 /**
+ * The saves' row lock on the attempt: a submit's FOR UPDATE waits for a save in flight, and a save that waited sees the
+ * submitted attempt and takes nothing. The embedded database runs one statement or transaction at a time (one session,
+ * decision 028), so nothing can wait there, and the lock only cost work: it writes the row's lock and its WAL record on
+ * every save, about a quarter of a small batch's CPU on the school box (decision 054). Its texts leave it out.
+ */
+const SHARE_LOCK = "\n    for share of a";
+
+/**
  * The hot path in one statement (no BEGIN/COMMIT round trips): it locks the attempt FOR SHARE, works
  * out in SQL whether every answer may be saved now (the taker's own attempt, open, before the
  * deadline and the current section's end plus grace, every question in this quiz and in the current
@@ -225,13 +233,12 @@ export const questionIndexes = (ids: number[]) =>
  * Parameters: $1 attempt id, $2 answers as JSON [{question_id, answer}], $3 caller's user id (or null),
  * $4 now, $5 the caller's token hash (or null).
  */
-export const SAVE_ANSWERS_SQL = `
+const saveAnswersSql = (lock: string) => `
   with caller as (select coalesce($3::int, (select ls.user_id from ${liveSession("$5::text")} ls)) as id),
   a as (
     select a.id, a.user_id, a.quiz_id, a.status, a.deadline, a.current_section, coalesce(a.section_started_at, a.started_at) as section_started_at, qz.timed_sections as ts
     from attempts a join quizzes qz on qz.id = a.quiz_id
-    where a.id = $1::int
-    for share of a
+    where a.id = $1::int${lock}
   ),
   given as (select g.question_id, g.answer from jsonb_to_recordset($2::jsonb) as g(question_id int, answer text)),
   placed as (
@@ -267,6 +274,9 @@ export const SAVE_ANSWERS_SQL = `
     returning 1
   )
   select (select ok from allowed) as ok, (select count(*) from ins)::int as written`;
+export const SAVE_ANSWERS_SQL = saveAnswersSql(SHARE_LOCK);
+/** SAVE_ANSWERS_SQL for the embedded database: the same without the row lock (SHARE_LOCK). */
+export const SAVE_ANSWERS_EMBEDDED_SQL = saveAnswersSql("");
 
 /**
  * SAVE_ANSWERS_SQL for several saves in one statement (group commit, decision 034; db/group-commit.ts):
@@ -277,7 +287,7 @@ export const SAVE_ANSWERS_SQL = `
  * Each request's caller is a user id or a token hash, as in SAVE_ANSWERS_SQL.
  * Parameter: $1 JSON [{i, attempt_id, user_id, token_hash, at, answers: [{question_id, answer}]}].
  */
-export const SAVE_ANSWERS_BATCH_SQL = `
+const saveAnswersBatchSql = (lock: string) => `
   with req as (
     select r.i, r.attempt_id, coalesce(r.user_id, (select ls.user_id from ${liveSession("r.token_hash")} ls)) as user_id, r.at, r.answers
     from jsonb_to_recordset($1::jsonb) as r(i int, attempt_id int, user_id int, token_hash text, at timestamptz, answers jsonb)
@@ -285,8 +295,7 @@ export const SAVE_ANSWERS_BATCH_SQL = `
   a as (
     select req.i, req.user_id as caller, req.at, a.id, a.user_id, a.quiz_id, a.status, a.deadline, a.current_section,
       coalesce(a.section_started_at, a.started_at) as section_started_at, qz.timed_sections as ts
-    from req join attempts a on a.id = req.attempt_id join quizzes qz on qz.id = a.quiz_id
-    for share of a
+    from req join attempts a on a.id = req.attempt_id join quizzes qz on qz.id = a.quiz_id${lock}
   ),
   given as (select req.i, g.question_id, g.answer from req, jsonb_to_recordset(req.answers) as g(question_id int, answer text)),
   x as (
@@ -326,6 +335,9 @@ export const SAVE_ANSWERS_BATCH_SQL = `
   select req.i, coalesce(w.ok, false) as ok, (select count(*) from ins where ins.attempt_id = req.attempt_id)::int as written
   from req left join allowed w on w.i = req.i
   order by req.i`;
+export const SAVE_ANSWERS_BATCH_SQL = saveAnswersBatchSql(SHARE_LOCK);
+/** SAVE_ANSWERS_BATCH_SQL for the embedded database: the same without the row lock (SHARE_LOCK). */
+export const SAVE_ANSWERS_BATCH_EMBEDDED_SQL = saveAnswersBatchSql("");
 
 /**
  * The prepared-statement names of the exam's hot statements, used by their callers and by the warm-up that prepares
@@ -337,6 +349,8 @@ export const HOT_NAMES = {
   insertNewAttempt: "adesua_insert_new_attempt_v1",
   saveAnswers: "adesua_save_answers_v2",
   saveAnswersBatch: "adesua_save_answers_batch_v2",
+  saveAnswersEmbedded: "adesua_save_answers_embedded_v1",
+  saveAnswersBatchEmbedded: "adesua_save_answers_batch_embedded_v1",
   lockAttemptByToken: "adesua_lock_attempt_by_token_v1",
   gradeAnswers: "adesua_grade_answers_v1",
   finalize: "adesua_finalize_v3",
