@@ -220,11 +220,12 @@ export const questionIndexes = (ids: number[]) =>
 const SHARE_LOCK = "\n    for share of a";
 
 /**
- * The hot path in one statement (no BEGIN/COMMIT round trips): it locks the attempt FOR SHARE, works
- * out in SQL whether every answer may be saved now (the taker's own attempt, open, before the
+ * The hot path in one statement (no BEGIN/COMMIT round trips): it locks the attempt FOR SHARE (on PostgreSQL;
+ * SHARE_LOCK), works out in SQL whether every answer may be saved now (the taker's own attempt, open, before the
  * deadline and the current section's end plus grace, every question in this quiz and in the current
  * section or in none) and upserts them only if so. A single statement is atomic, and the share lock
- * makes a submit wait for it, so an acknowledged answer is always counted by the submission.
+ * makes a submit wait for it (the embedded database runs them one after the other), so an acknowledged answer is
+ * always counted by the submission.
  * Anything else ("not ok") goes to `saveAnswers` below, which explains the refusal or settles.
  * The same checks as `saveAnswers` and `answersSavableNow` (domain rules); the shared SAVE_CASES run
  * through both (sql-rules.test.ts, rules.cases.test.ts), and the HTTP tests exercise both paths.

@@ -41,7 +41,8 @@ export type { Started };
  * honest under load: starts are serialised per (quiz, student) by an advisory lock and backed by
  * unique indexes; a submit locks the attempt row and the unique index on submissions.attempt_id; a
  * save (attempt-answers.service.ts) holds the attempt row FOR SHARE so it can never land after the
- * submission that should have counted it.
+ * submission that should have counted it (on PostgreSQL; the embedded database's one session runs a submit's
+ * transaction to its end before any save, decision 054).
  */
 
 class StartRace extends Error {}
