@@ -146,13 +146,13 @@ export function cgroupLimits(readFile: (file: string) => string | null = read, t
   };
 }
 
-/** shared_buffers for a memory budget (decision 052): the embedded database's largest fixed cost. */
 /**
  * How long a batch of saves waits for company while saves pour in (decision 039): 3 ms, and 10 ms on a machine of half a
  * core or less, where a batch's fixed cost on the database thread is most of a lone save's (decision 054).
  */
 export const lingerFor = (cpuCores: number | null): number => (cpuCores !== null && cpuCores <= 0.5 ? 10 : 3);
 
+/** shared_buffers for a memory budget (decision 052): the embedded database's largest fixed cost. */
 export function sharedBuffersFor(memoryMb: number | null): number {
   if (memoryMb === null) return 128;
   if (memoryMb <= 1024) return 16;
