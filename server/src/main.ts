@@ -64,7 +64,7 @@ async function main() {
     database = await open();
   }
   // The exam's hot statements run before the first request: on every kept PostgreSQL connection, or PGlite's thread.
-  const unprepared = (await database.warmStatements?.(hotStatements(!config.databaseUrl), HOT_STATEMENT_RUNS)) ?? [];
+  const unprepared = (await database.warmStatements?.(hotStatements(database.kind === "pglite"), HOT_STATEMENT_RUNS)) ?? [];
   if (unprepared.length) console.warn(`Could not run ${unprepared.join(", ")} ahead of requests; they are prepared when first used`);
   const app = await buildApp({ database, config, logger: true });
   // Every job is safe on several servers at once, except the backup: one per machine is enough, so

@@ -2,7 +2,7 @@ import type { AnswerInput } from "@adesua/domain";
 import type { Db } from "../../db/client";
 import { GroupCommit, type GroupCommitStats } from "../../db/group-commit";
 import { isEmbedded, queryPrepared } from "../../db/prepared";
-import { HOT_NAMES, SAVE_ANSWERS_BATCH_EMBEDDED_SQL, SAVE_ANSWERS_BATCH_SQL, SAVE_ANSWERS_EMBEDDED_SQL, SAVE_ANSWERS_SQL } from "./attempt.queries";
+import { saveStatements } from "./attempt.queries";
 
 /**
  * The one-statement save (SAVE_ANSWERS_SQL), alone or as a group commit of several (decision 034):
@@ -17,15 +17,9 @@ export type SaveRequest = { attemptId: number; caller: SaveCaller; answers: read
 /** The fast path's verdict: saved (ok) or "take the explaining path". */
 export type SaveVerdict = { ok: boolean };
 
-/** The save's statements, alone and batched, for this database: the embedded database's take no row lock (decision 054). */
-const SERVER = {
-  one: { name: HOT_NAMES.saveAnswers, text: SAVE_ANSWERS_SQL },
-  batch: { name: HOT_NAMES.saveAnswersBatch, text: SAVE_ANSWERS_BATCH_SQL },
-};
-const EMBEDDED = {
-  one: { name: HOT_NAMES.saveAnswersEmbedded, text: SAVE_ANSWERS_EMBEDDED_SQL },
-  batch: { name: HOT_NAMES.saveAnswersBatchEmbedded, text: SAVE_ANSWERS_BATCH_EMBEDDED_SQL },
-};
+/** The save's statements for this database (the embedded database's take no row lock, decision 054). */
+const SERVER = saveStatements(false);
+const EMBEDDED = saveStatements(true);
 const statementsFor = (db: Db) => (isEmbedded(db) ? EMBEDDED : SERVER);
 
 const given = (answers: readonly AnswerInput[]) => answers.map((a) => ({ question_id: a.questionId, answer: a.answer }));

@@ -6,10 +6,7 @@ import {
   HOT_NAMES,
   INSERT_NEW_ATTEMPT_SQL,
   LOCK_ATTEMPT_BY_TOKEN_SQL,
-  SAVE_ANSWERS_BATCH_EMBEDDED_SQL,
-  SAVE_ANSWERS_BATCH_SQL,
-  SAVE_ANSWERS_EMBEDDED_SQL,
-  SAVE_ANSWERS_SQL,
+  saveStatements,
   START_NEW_BY_TOKEN_SQL,
   SUBMIT_READ_BY_TOKEN_SQL,
 } from "./attempt.queries";
@@ -25,13 +22,9 @@ const FINALIZE_NOTHING = [0, 0, 0, null, 0, 0, true, "[]", NOW, false, 1, false,
 export const hotStatements = (embedded: boolean): readonly PooledStatement[] => [
   { name: HOT_NAMES.startNewByToken, text: START_NEW_BY_TOKEN_SQL, values: [0, ""] },
   { name: HOT_NAMES.insertNewAttempt, text: INSERT_NEW_ATTEMPT_SQL, values: [0, 0, 1, NOW, null, null, 0] },
-  // The embedded database's saves take no row lock (decision 054): each database warms the texts it runs.
-  embedded
-    ? { name: HOT_NAMES.saveAnswersEmbedded, text: SAVE_ANSWERS_EMBEDDED_SQL, values: [0, "[]", 0, NOW, null] }
-    : { name: HOT_NAMES.saveAnswers, text: SAVE_ANSWERS_SQL, values: [0, "[]", 0, NOW, null] },
-  embedded
-    ? { name: HOT_NAMES.saveAnswersBatchEmbedded, text: SAVE_ANSWERS_BATCH_EMBEDDED_SQL, values: ["[]"] }
-    : { name: HOT_NAMES.saveAnswersBatch, text: SAVE_ANSWERS_BATCH_SQL, values: ["[]"] },
+  // Each database warms the save texts it runs (the embedded database's take no row lock, decision 054).
+  { ...saveStatements(embedded).one, values: [0, "[]", 0, NOW, null] },
+  { ...saveStatements(embedded).batch, values: ["[]"] },
   { name: HOT_NAMES.lockAttemptByToken, text: LOCK_ATTEMPT_BY_TOKEN_SQL, values: [0, ""] },
   { name: HOT_NAMES.gradeAnswers, text: GRADE_ANSWERS_SQL, values: [0] },
   { name: HOT_NAMES.finalize, text: FINALIZE_SQL, values: FINALIZE_NOTHING },

@@ -358,3 +358,15 @@ export const HOT_NAMES = {
   finalizeInTime: "adesua_finalize_in_time_v1",
   submitReadByToken: "adesua_submit_read_by_token_v1",
 } as const;
+
+/**
+ * The save's statements, alone and batched, by database, as their callers prepare them (name and text together): the
+ * embedded database's take no row lock (SHARE_LOCK, decision 054).
+ */
+export const saveStatements = (embedded: boolean) =>
+  embedded
+    ? {
+        one: { name: HOT_NAMES.saveAnswersEmbedded, text: SAVE_ANSWERS_EMBEDDED_SQL },
+        batch: { name: HOT_NAMES.saveAnswersBatchEmbedded, text: SAVE_ANSWERS_BATCH_EMBEDDED_SQL },
+      }
+    : { one: { name: HOT_NAMES.saveAnswers, text: SAVE_ANSWERS_SQL }, batch: { name: HOT_NAMES.saveAnswersBatch, text: SAVE_ANSWERS_BATCH_SQL } };
