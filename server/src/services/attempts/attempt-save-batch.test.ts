@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { call, createTestApp, type TestApp } from "../../../test/test-app";
 import { buildQuiz, sampleQuestions, signedIn } from "../../../test/factories";
 import { attemptAnswers, attempts } from "../../db/schema";
 import { saveAnswersFast } from "./attempt-answers.service";
 import { saveAnswersGrouped, saveGroupCommitStats } from "./attempt-save-batch";
+import { isEmbedded } from "../../db/prepared";
+import { saveStatements } from "./attempt.queries";
 
 /**
  * Group commit of saves (decision 034) against a real database, on PGlite and on PostgreSQL
@@ -191,5 +193,23 @@ describe("group commit of saves", () => {
     const after = stats();
     expect(after.requests - before.requests).toBe(1);
     expect(after.batches).toBe(before.batches);
+  });
+
+  it("looks each batched save's attempt up by its key, never by scanning the attempts table (decision 055)", async () => {
+    const s = await scenario();
+    const payload = s.students.slice(0, 3).map((st, i) => ({
+      i,
+      attempt_id: st.attemptId,
+      user_id: st.id,
+      token_hash: null,
+      at: new Date().toISOString(),
+      answers: [{ question_id: s.q[i], answer: "A" }],
+    }));
+    const { text } = saveStatements(isEmbedded(db())).batch;
+    const literal = text.replaceAll("$1::jsonb", `'${JSON.stringify(payload)}'::jsonb`);
+    const r = await db().execute(sql.raw(`explain (costs off) ${literal}`));
+    const plan = (r.rows as Record<string, string>[]).map((row) => row["QUERY PLAN"]).join("\n");
+    expect(plan).toMatch(/Index Scan using attempts_pkey on attempts/);
+    expect(plan).not.toMatch(/Seq Scan on attempts/);
   });
 });

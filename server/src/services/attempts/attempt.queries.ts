@@ -220,6 +220,26 @@ export const questionIndexes = (ids: number[]) =>
 const SHARE_LOCK = "\n    for share of a";
 
 /**
+ * The save's attempt with its quiz's timed sections (`ts`), found by its primary key, `lock` included: a subquery kept
+ * out of the join (offset 0), so each attempt is looked up by its index. Joined, the batch's plan hashed the
+ * requests and scanned the whole attempts table once per batch (jsonb_to_recordset is guessed at 100 rows, and the
+ * embedded database never analyses its tables; decision 055), a cost that grows with the school's history.
+ */
+const ATTEMPT_BY_ID = (id: string, lock: string) =>
+  `select a.*, qz.timed_sections as ts from attempts a join quizzes qz on qz.id = a.quiz_id where a.id = ${id} offset 0${lock}`;
+
+/**
+ * A lone save's question and its place in the quiz, looked up by its primary key: one row when it is a question of the
+ * quiz (none when not: the save is refused), with `idx`, its index in the quiz's order (position, id), counted only
+ * when the quiz has timed sections (only they need it). A batch numbers the quiz's questions once for all its saves
+ * instead (a window over the quiz; per answer, the lookups cost more in a batch of 16, decision 055).
+ */
+const QUESTION_PLACE = (questionId: string, quizId: string, ts: string) => `
+      select case when jsonb_array_length(${ts}) = 0 then 0 else (
+          select count(*) from questions q2 where q2.quiz_id = q.quiz_id and (q2.position, q2.id) < (q.position, q.id))::int end as idx
+      from questions q where q.id = ${questionId} and q.quiz_id = ${quizId} offset 0`;
+
+/**
  * The hot path in one statement (no BEGIN/COMMIT round trips): it locks the attempt FOR SHARE (on PostgreSQL;
  * SHARE_LOCK), works out in SQL whether every answer may be saved now (the taker's own attempt, open, before the
  * deadline and the current section's end plus grace, every question in this quiz and in the current
@@ -237,9 +257,8 @@ const SHARE_LOCK = "\n    for share of a";
 const saveAnswersSql = (lock: string) => `
   with caller as (select coalesce($3::int, (select ls.user_id from ${liveSession("$5::text")} ls)) as id),
   a as (
-    select a.id, a.user_id, a.quiz_id, a.status, a.deadline, a.current_section, coalesce(a.section_started_at, a.started_at) as section_started_at, qz.timed_sections as ts
-    from attempts a join quizzes qz on qz.id = a.quiz_id
-    where a.id = $1::int${lock}
+    select a.id, a.user_id, a.quiz_id, a.status, a.deadline, a.current_section, coalesce(a.section_started_at, a.started_at) as section_started_at, a.ts
+    from (${ATTEMPT_BY_ID("$1::int", lock)}) a
   ),
   given as (select g.question_id, g.answer from jsonb_to_recordset($2::jsonb) as g(question_id int, answer text)),
   placed as (
@@ -247,10 +266,8 @@ const saveAnswersSql = (lock: string) => `
       (select min(s.ord) - 1 from a, jsonb_array_elements(a.ts) with ordinality as s(v, ord)
         where x.idx between (s.v->>'startIndex')::int and (s.v->>'endIndex')::int) as sec
     from given g
-    left join (
-      select q.id, (row_number() over (order by q.position, q.id) - 1)::int as idx
-      from questions q where q.quiz_id = (select quiz_id from a)
-    ) x on x.id = g.question_id
+    cross join a
+    left join lateral (${QUESTION_PLACE("g.question_id", "a.quiz_id", "a.ts")}) x on true
   ),
   allowed as (
     select (
@@ -295,8 +312,8 @@ const saveAnswersBatchSql = (lock: string) => `
   ),
   a as (
     select req.i, req.user_id as caller, req.at, a.id, a.user_id, a.quiz_id, a.status, a.deadline, a.current_section,
-      coalesce(a.section_started_at, a.started_at) as section_started_at, qz.timed_sections as ts
-    from req join attempts a on a.id = req.attempt_id join quizzes qz on qz.id = a.quiz_id${lock}
+      coalesce(a.section_started_at, a.started_at) as section_started_at, a.ts
+    from req cross join lateral (${ATTEMPT_BY_ID("req.attempt_id", lock)}) a
   ),
   given as (select req.i, g.question_id, g.answer from req, jsonb_to_recordset(req.answers) as g(question_id int, answer text)),
   x as (
@@ -348,10 +365,10 @@ export const SAVE_ANSWERS_BATCH_EMBEDDED_SQL = saveAnswersBatchSql("");
 export const HOT_NAMES = {
   startNewByToken: "adesua_start_new_by_token_v1",
   insertNewAttempt: "adesua_insert_new_attempt_v1",
-  saveAnswers: "adesua_save_answers_v2",
-  saveAnswersBatch: "adesua_save_answers_batch_v2",
-  saveAnswersEmbedded: "adesua_save_answers_embedded_v1",
-  saveAnswersBatchEmbedded: "adesua_save_answers_batch_embedded_v1",
+  saveAnswers: "adesua_save_answers_v3",
+  saveAnswersBatch: "adesua_save_answers_batch_v3",
+  saveAnswersEmbedded: "adesua_save_answers_embedded_v2",
+  saveAnswersBatchEmbedded: "adesua_save_answers_batch_embedded_v2",
   lockAttemptByToken: "adesua_lock_attempt_by_token_v1",
   gradeAnswers: "adesua_grade_answers_v1",
   finalize: "adesua_finalize_v3",
