@@ -303,7 +303,7 @@ export const SAVE_ANSWERS_EMBEDDED_SQL = saveAnswersSql("");
  * batch: each request locks and writes only its own attempt's rows, so the batch stores exactly what
  * the saves one by one would have. The shared SAVE_CASES run through this too (sql-rules.test.ts).
  * Each request's caller is a user id or a token hash, as in SAVE_ANSWERS_SQL. Each request's verdict and count
- * join grouped rows (`misplaced`, the count of `ins`) by hash, never a scan of every request's rows per request: that
+ * join rows grouped once (`misplaced`, the count of `ins`), never a scan of every request's rows per request: that
  * doubled the cost per save of a batch of 256, which a busy school box sends (decision 055).
  * Parameter: $1 JSON [{i, attempt_id, user_id, token_hash, at, answers: [{question_id, answer}]}].
  */
