@@ -5,6 +5,7 @@
  * phases; the rest (V8's helpers: garbage collection, compiling; libuv's) are reported together.
  *
  *   npm run bench:op-cost -- [--students 600] [--saves 10] [--rate-start 60] [--rate-save 340] [--rate-submit 60]
+ *                            [--only start,save,submit] [--perf DIR] [--server-output]
  *                            [--server-env K=V ...] [--node-arg=--flag ...] [--tag x]
  *
  * The server runs unconfined (the cgroup's throttling would add waiting, not work); CPU_CORES=0.25 and MEMORY_MB=768
