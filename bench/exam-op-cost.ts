@@ -16,7 +16,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { REPO_ROOT, StormHttp, createStormDatabase, seedStorm, startServer, withDatabase } from "../server/test/storm";
+import { REPO_ROOT, StormHttp, createStormDatabase, seedStorm, serverEnvOf, startServer, withDatabase } from "../server/test/storm";
 
 const { values: args } = parseArgs({
   options: {
@@ -38,24 +38,7 @@ const { values: args } = parseArgs({
 });
 const N = Number(args.students);
 const SAVES = Number(args.saves);
-const env: Record<string, string> = { CPU_CORES: "0.25", MEMORY_MB: "768" };
-for (const kv of args["server-env"] ?? []) env[kv.slice(0, kv.indexOf("="))] = kv.slice(kv.indexOf("=") + 1);
-
-const TICK = 100;
-/** CPU seconds of each thread of `pid`, by thread id. */
-function threads(pid: number): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const t of fs.readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const f = fs.readFileSync(`/proc/${pid}/task/${t}/stat`, "utf8");
-      const rest = f.slice(f.lastIndexOf(")") + 2).split(" ");
-      out.set(Number(t), (Number(rest[11]) + Number(rest[12])) / TICK);
-    } catch {
-      /* gone */
-    }
-  }
-  return out;
-}
+const env: Record<string, string> = { CPU_CORES: "0.25", MEMORY_MB: "768", ...serverEnvOf(args["server-env"] ?? []) };
 const delta = (a: Map<number, number>, b: Map<number, number>) => new Map([...b].map(([t, v]) => [t, v - (a.get(t) ?? 0)]));
 
 /** Sends `n` requests made by `make(i)` at `rate` a second, all in flight as they come; resolves when all answered. */
@@ -98,14 +81,14 @@ async function main() {
         ? spawn("perf", ["record", "-e", "cpu-clock", "-g", "-p", String(server.pid), "-o", path.join(args.perf, `${name}.data`)], { stdio: "ignore" })
         : null;
       if (perf) await new Promise((res) => setTimeout(res, 1000));
-      const before = threads(server.pid);
+      const before = server.threadCpuSeconds();
       const r = await run();
       await new Promise((res) => setTimeout(res, 300));
       if (perf) {
         perf.kill("SIGINT");
         await new Promise((res) => perf.once("exit", res));
       }
-      const d = delta(before, threads(server.pid));
+      const d = delta(before, server.threadCpuSeconds());
       const main = d.get(mainTid) ?? 0;
       const others = [...d].filter(([t]) => t !== mainTid).sort((a, b) => b[1] - a[1]);
       const dbThread = others[0]?.[1] ?? 0;

@@ -41,6 +41,7 @@ import {
   runStorm,
   seedStorm,
   seedUploaders,
+  serverEnvOf,
   startHealthProbe,
   startServer,
   verifyStorm,
@@ -128,13 +129,7 @@ const entry: ServerEntry =
     : (() => {
         throw new Error("--entry must be npm-start or main");
       })();
-const serverEnv: Record<string, string> = Object.fromEntries(
-  (args["server-env"] ?? []).map((kv) => {
-    const at = kv.indexOf("=");
-    if (at < 1) throw new Error(`--server-env takes KEY=VALUE, got ${kv}`);
-    return [kv.slice(0, at), kv.slice(at + 1)];
-  }),
-);
+const serverEnv = serverEnvOf(args["server-env"] ?? []);
 const workers = Number(args.workers);
 const pgbenchSeconds = Number(args.pgbench);
 if (workers > 1 && kind !== "postgres") throw new Error("--workers needs --db postgres (WORKERS needs DATABASE_URL)");

@@ -161,7 +161,31 @@ export type ServerProc = {
   cpuSeconds: () => number | null;
   /** CPU seconds of the request thread (the main thread) alone; the rest is the database thread, GC and libuv. */
   mainThreadCpuSeconds: () => number | null;
+  /** CPU seconds of each of the server process's threads so far, by thread id (the main thread's id is `pid`). */
+  threadCpuSeconds: () => Map<number, number>;
 };
+
+/** A /proc `stat` file's parent pid and CPU seconds (user + system; USER_HZ 100 on Linux); null when it is gone. */
+function procStat(file: string): { ppid: number; cpuSeconds: number } | null {
+  try {
+    const f = fs.readFileSync(file, "utf8");
+    const rest = f.slice(f.lastIndexOf(")") + 2).split(" ");
+    return { ppid: Number(rest[1]), cpuSeconds: (Number(rest[11]) + Number(rest[12])) / 100 };
+  } catch {
+    return null;
+  }
+}
+
+/** `--server-env KEY=VALUE` options (repeatable) as an environment. */
+export function serverEnvOf(list: readonly string[]): Record<string, string> {
+  return Object.fromEntries(
+    list.map((kv) => {
+      const at = kv.indexOf("=");
+      if (at < 1) throw new Error(`--server-env takes KEY=VALUE, got ${kv}`);
+      return [kv.slice(0, at), kv.slice(at + 1)];
+    }),
+  );
+}
 
 function exited(proc: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
@@ -230,7 +254,6 @@ export async function startServer(
     });
   });
   const pid = proc.pid!;
-  const tick = 100; // USER_HZ on Linux
   return {
     port,
     pid,
@@ -246,26 +269,23 @@ export async function startServer(
     },
     cpuSeconds: () => {
       // The process and its children (WORKERS: the server processes under the primary).
-      let total: number | null = null;
-      for (const p of ["self", ...fs.readdirSync("/proc").filter((x) => /^\d+$/.test(x))]) {
-        try {
-          const f = fs.readFileSync(`/proc/${p === "self" ? pid : p}/stat`, "utf8");
-          const rest = f.slice(f.lastIndexOf(")") + 2).split(" ");
-          if (p !== "self" && Number(rest[1]) !== pid) continue;
-          total = (total ?? 0) + (Number(rest[11]) + Number(rest[12])) / tick;
-        } catch {
-          if (p === "self") return null;
-        }
+      const own = procStat(`/proc/${pid}/stat`);
+      if (!own) return null;
+      let total = own.cpuSeconds;
+      for (const p of fs.readdirSync("/proc").filter((x) => /^\d+$/.test(x))) {
+        const child = procStat(`/proc/${p}/stat`);
+        if (child?.ppid === pid) total += child.cpuSeconds;
       }
       return total;
     },
-    mainThreadCpuSeconds: () => {
-      try {
-        const f = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-        return (Number(f[11]) + Number(f[12])) / tick;
-      } catch {
-        return null;
+    mainThreadCpuSeconds: () => procStat(`/proc/${pid}/task/${pid}/stat`)?.cpuSeconds ?? null,
+    threadCpuSeconds: () => {
+      const out = new Map<number, number>();
+      for (const t of fs.existsSync(`/proc/${pid}/task`) ? fs.readdirSync(`/proc/${pid}/task`) : []) {
+        const st = procStat(`/proc/${pid}/task/${t}/stat`);
+        if (st) out.set(Number(t), st.cpuSeconds);
       }
+      return out;
     },
   };
 }
