@@ -241,14 +241,15 @@ export class PGliteThread {
   }
 
   /**
-   * How many queries ran as kept statements, how many statements are kept (tests, benchmarks); the thread's heap and
-   * the database's WebAssembly memory in MB (MEMORY_DEBUG).
+   * How many queries ran as kept statements, how many statements are kept, how many transactions began (tests,
+   * benchmarks); the thread's heap and the database's WebAssembly memory in MB (MEMORY_DEBUG).
    */
   stats(): Promise<{
     queries: number;
     kept: number;
     prepared: number;
     fallback: number;
+    transactions: number;
     statements: number;
     heapUsedMb: number;
     heapTotalMb: number;

@@ -76,7 +76,7 @@ async function main() {
   const txs = new Map<number, TxState>();
   /** The transaction holding the database, if any. */
   let open: TxState | null = null;
-  const stats = { queries: 0, kept: 0, prepared: 0, fallback: 0 };
+  const stats = { queries: 0, kept: 0, prepared: 0, fallback: 0, transactions: 0 };
 
   async function prepare(sql: string): Promise<Kept> {
     if (kept.size >= MAX_STATEMENTS) {
@@ -184,6 +184,7 @@ async function main() {
     st.began = (async () => {
       const release = await lock.acquire();
       try {
+        stats.transactions++;
         await control("begin");
       } catch (e) {
         release();
@@ -246,11 +247,33 @@ async function main() {
       );
     },
   };
-  let localDb: Promise<{ db: unknown; run: (db: unknown, name: string, args: unknown) => Promise<unknown> }> | null = null;
+  /**
+   * The database held by one procedure for a few statements in a row, each its own (autocommitted) transaction, with
+   * nothing else run between them (decision 056): what a transaction gives a read followed by one writing statement,
+   * without BEGIN and COMMIT. `aloneClient` runs its statements on the held database; only the function given to
+   * `alone` may use it, and never opens a transaction with it (that would wait for the database it holds).
+   */
+  const aloneClient = {
+    query: (sql: string, params?: unknown[], options?: QueryOptions) => runQuery(shape(sql, params, options)),
+    exec: (sql: string) => (parserSets.clear(), pg.exec(sql)),
+    transaction: () => Promise.reject(new Error("No transaction while the database is held alone")),
+  };
+  async function alone<T>(fn: () => Promise<T>): Promise<T> {
+    const release = await lock.acquire();
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  }
+  type Runner = (db: unknown, name: string, args: unknown, held: unknown) => Promise<unknown>;
+  let localDb: Promise<{ db: unknown; run: Runner; held: unknown }> | null = null;
   const procedureRunner = () =>
     (localDb ??= (async () => {
       const [{ drizzle }, { runProcedure }] = await Promise.all([import("drizzle-orm/pglite"), procedures]);
-      return { db: drizzle(local as never), run: runProcedure as (db: unknown, name: string, args: unknown) => Promise<unknown> };
+      const aloneDb = drizzle(aloneClient as never);
+      const held = <T>(fn: (db: unknown) => Promise<T>) => alone(() => fn(aloneDb));
+      return { db: drizzle(local as never), run: runProcedure as Runner, held };
     })());
 
   async function handle(m: DbMessage): Promise<unknown> {
@@ -267,8 +290,8 @@ async function main() {
       case "procedure": {
         // Answers already done leave first: the procedure may keep this thread for milliseconds.
         flush();
-        const { db, run: runIt } = await procedureRunner();
-        return runIt(db, m.name, m.args);
+        const { db, run: runIt, held } = await procedureRunner();
+        return runIt(db, m.name, m.args, held);
       }
       case "dump": {
         const release = await lock.acquire();

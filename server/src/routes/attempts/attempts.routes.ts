@@ -15,6 +15,7 @@ import {
 import { actorOf, tokenFirst } from "../../lib/context";
 import { ANY_SIGNED_IN } from "../../lib/access";
 import { guarded } from "../route-options";
+import { builtAnswer } from "../../lib/validation";
 import { viewerOf } from "../../lib/viewer";
 import { moveToNextSection, ownAttemptSession, readOwnAttempt, readOwnAttemptByNumber } from "../../services/attempts/attempt.service";
 import { onDatabase } from "../../services/attempts/procedures";
@@ -31,6 +32,8 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
       // The start's statements check the session (decision 038), as a save's and a submit's do.
       config: { access: ANY_SIGNED_IN, sessionInStatement: true },
       schema: { tags: ["attempts"], params: IdParamsSchema, response: { 200: AttemptSessionSchema, 201: AttemptSessionSchema } },
+      // The exam's start burst: the presenter builds the answer field by field (decision 056).
+      ...builtAnswer,
     },
     async (req, reply) => {
       const now = app.now();
@@ -125,6 +128,8 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
       // The lock's statement checks the session (decision 038), as a save's does.
       config: { access: ANY_SIGNED_IN, sessionInStatement: true },
       schema: { tags: ["attempts"], params: AttemptParamsSchema, body: SubmitAttemptSchema, response: { 200: AttemptResultSchema } },
+      // The exam's submit burst: the presenter builds the answer field by field (decision 056).
+      ...builtAnswer,
     },
     async (req) => {
       const args = { attemptId: req.params.attemptId, answers: req.body.answers, now: app.now() };

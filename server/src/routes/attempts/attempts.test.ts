@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { DEADLINE_GRACE_MS } from "@adesua/domain";
+import { AttemptResultSchema, AttemptSessionSchema, DEADLINE_GRACE_MS } from "@adesua/domain";
 import { attemptAnswers, attempts, auditLogs, questions as questionsTable, quizzes, records, sessions, submissions, users } from "../../db/schema";
 import { hashToken } from "../../auth/sessions";
-import { call, useTestApp } from "../../../test/test-app";
+import { call, expectSchema, useTestApp } from "../../../test/test-app";
 import { buildQuiz, sampleQuestions, signedIn, type QuestionSeed } from "../../../test/factories";
 import { finalizeOverdueAttempts } from "../../services/attempts/attempt-sweep.service";
 import { saveAnswersFast } from "../../services/attempts/attempt-answers.service";
@@ -14,12 +14,22 @@ afterEach(() => t.clock.set(null));
 const MIN = 60_000;
 const db = () => t.database.db;
 const student = (studentType: "jhs1" | "jhs2" | "jhs3" = "jhs1") => signedIn(db(), { role: "student", studentType });
-const start = (token: string, quizId: number) => call(t.app, { method: "POST", url: `/api/quizzes/${quizId}/attempts`, token });
+/**
+ * The start's and the submit's answers are written as the presenters build them, without the response schema's parse
+ * (decision 056): every answer of these tests must be exactly what the schema allows, nothing more.
+ */
+const schemaChecked = async <R extends { status: number; body: unknown }>(r: Promise<R>, schema: typeof AttemptSessionSchema | typeof AttemptResultSchema) => {
+  const res = await r;
+  if (res.status === 200 || res.status === 201) expectSchema(schema, res.body);
+  return res;
+};
+const start = (token: string, quizId: number) =>
+  schemaChecked(call(t.app, { method: "POST", url: `/api/quizzes/${quizId}/attempts`, token }), AttemptSessionSchema);
 const read = (token: string, attemptId: number) => call(t.app, { method: "GET", url: `/api/attempts/${attemptId}`, token });
 const save = (token: string, attemptId: number, answers: { questionId: number; answer: string }[]) =>
   call(t.app, { method: "PUT", url: `/api/attempts/${attemptId}/answers`, token, payload: { answers } });
 const submit = (token: string, attemptId: number, answers?: { questionId: number; answer: string }[]) =>
-  call(t.app, { method: "POST", url: `/api/attempts/${attemptId}/submit`, token, payload: answers ? { answers } : {} });
+  schemaChecked(call(t.app, { method: "POST", url: `/api/attempts/${attemptId}/submit`, token, payload: answers ? { answers } : {} }), AttemptResultSchema);
 const next = (token: string, attemptId: number, fromSection: number) =>
   call(t.app, { method: "POST", url: `/api/attempts/${attemptId}/sections/next`, token, payload: { fromSection } });
 const at = (base: Date, ms: number) => new Date(base.getTime() + ms);

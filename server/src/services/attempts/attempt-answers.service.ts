@@ -6,7 +6,7 @@ import { attempts, quizzes, type AttemptRow, type QuizRow } from "../../db/schem
 import type { Actor } from "../../audit/audit";
 import { assertOwnsAttempt, takesPreview } from "../../policies/attempts.policy";
 import type { Viewer } from "../../lib/viewer";
-import { questionIndexes } from "./attempt.queries";
+import { questionIndexes } from "./attempt-save.queries";
 import { saveAnswersGrouped, type SaveCaller } from "./attempt-save-batch";
 import { refusal, settleAttempt, upsertAnswers } from "./attempt-settle";
 import { keepLateAnswers } from "./attempt-late";

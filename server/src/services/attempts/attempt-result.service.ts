@@ -13,7 +13,8 @@ import { buildReview, gradeStoredAnswers, loadAttemptAnswers, loadKeyedQuestions
  * only under the answer-release rule (`reviewAllowed`, decision 016); staff previews always get it.
  * Score and right/wrong count are there unless the quiz shows scores only after it closes and has not closed
  * (scoreHiddenFor, decision 041; never for staff previews): then the result says only "Submitted". `graded` is
- * what the same request just stored and graded, when it submitted the attempt: nothing is read again.
+ * what the same request just stored and graded, when it submitted the attempt: nothing is read again. `used`: the
+ * student's attempts at the quiz (how many, the first's start), when the caller has read them already.
  */
 export async function attemptResult(
   db: Queryable,
@@ -22,23 +23,26 @@ export async function attemptResult(
   preview: boolean,
   now: Date,
   graded: JustGraded | null = null,
+  used: { n: number; first: Date | string | null } | null = null,
 ): Promise<AttemptResult> {
   // An attempt just submitted is the student's latest (one open at a time, numbered max + 1): its
   // number is the count, and the first start matters only for a timer shared by all attempts.
   const countFromNumber = graded && quiz.resetTimerOnAttempt;
-  const [[submission], [used]] = await Promise.all([
+  const [[submission], [mine]] = await Promise.all([
     graded
       ? [graded.submission ?? undefined]
       : (db.select().from(submissions).where(eq(submissions.attemptId, attempt.id)).limit(1) as Promise<SubmissionRow[]>),
-    countFromNumber
-      ? [{ n: attempt.attemptNumber, first: null }]
-      : db
-          .select({ n: count(), first: sql<Date | string | null>`min(${attempts.startedAt})` })
-          .from(attempts)
-          .where(and(eq(attempts.quizId, quiz.id), eq(attempts.userId, attempt.userId))),
+    used
+      ? [used]
+      : countFromNumber
+        ? [{ n: attempt.attemptNumber, first: null }]
+        : db
+            .select({ n: count(), first: sql<Date | string | null>`min(${attempts.startedAt})` })
+            .from(attempts)
+            .where(and(eq(attempts.quizId, quiz.id), eq(attempts.userId, attempt.userId))),
   ]);
-  const firstStartedAt = used.first ? new Date(used.first) : null;
-  const refusal = preview ? null : attemptStartRefusal(timingOf(quiz), { count: used.n, firstStartedAt }, now);
+  const firstStartedAt = mine.first ? new Date(mine.first) : null;
+  const refusal = preview ? null : attemptStartRefusal(timingOf(quiz), { count: mine.n, firstStartedAt }, now);
   const scoreHidden = !preview && scoreHiddenFor(quiz, now);
   const showReview = !scoreHidden && (preview || reviewAllowed(quiz, refusal, now));
   let computed: { score: number | null; correct: number; total: number; graded: boolean } | null = null;

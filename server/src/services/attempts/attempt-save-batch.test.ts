@@ -6,7 +6,7 @@ import { attemptAnswers, attempts } from "../../db/schema";
 import { saveAnswersFast } from "./attempt-answers.service";
 import { saveAnswersGrouped, saveGroupCommitStats } from "./attempt-save-batch";
 import { isEmbedded } from "../../db/prepared";
-import { saveStatements } from "./attempt.queries";
+import { saveStatements } from "./attempt-save.queries";
 
 /**
  * Group commit of saves (decision 034) against a real database, on PGlite and on PostgreSQL

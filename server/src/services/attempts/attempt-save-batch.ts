@@ -2,7 +2,7 @@ import type { AnswerInput } from "@adesua/domain";
 import type { Db } from "../../db/client";
 import { GroupCommit, type GroupCommitStats } from "../../db/group-commit";
 import { isEmbedded, queryPrepared } from "../../db/prepared";
-import { saveStatements } from "./attempt.queries";
+import { saveStatements } from "./attempt-save.queries";
 
 /**
  * The one-statement save (SAVE_ANSWERS_SQL), alone or as a group commit of several (decision 034):

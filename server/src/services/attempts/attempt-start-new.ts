@@ -26,14 +26,23 @@ export type Started = {
 };
 
 /**
- * On PostgreSQL, a start with nothing to settle (no open attempt) in two statements and no transaction (decision 053):
- * in an exam's start burst every round trip of a transaction waits for a busy app server while its connection is
- * held. startLocked's rules and insert (insertNewAttempt) decide, on the same facts, read in one statement. The unique indexes (one open attempt per student
- * and quiz; one attempt per number) refuse a parallel start's insert, and the insert refuses a quiz whose questions
- * changed since they were read: `undefined` then (and whenever there is something to settle, or the quiz is not
- * found), and the caller takes the transaction's path, which resumes, settles or explains. Null: the token says no.
+ * A start with nothing to settle (no open attempt) in two statements and no transaction (decision 053): on PostgreSQL
+ * every round trip of a transaction waits for a busy app server while its connection is held; on PGlite's thread
+ * (decision 056) BEGIN and COMMIT are a third of a start's work there. startLocked's rules and insert
+ * (insertNewAttempt) decide, on the same facts, read in one statement. `guarded` (PostgreSQL, where anything may run
+ * between the two): the unique indexes (one open attempt per student and quiz; one attempt per number) refuse a
+ * parallel start's insert, and the insert refuses a quiz whose questions changed since they were read. Unguarded, the
+ * caller holds the database between them (PGlite's thread); the unique indexes still refuse. `undefined` when the
+ * insert inserts nothing (and whenever there is something to settle, or the quiz is not found): the caller takes the
+ * transaction's path, which resumes, settles or explains. Null: the token says no.
  */
-export async function startNewByToken(db: Db, tokenHash: string, quizId: number, now: Date): Promise<(Started & { viewer: Viewer }) | null | undefined> {
+export async function startNewByToken(
+  db: Db,
+  tokenHash: string,
+  quizId: number,
+  now: Date,
+  guarded: boolean,
+): Promise<(Started & { viewer: Viewer }) | null | undefined> {
   const [found] = await queryPrepared(db, HOT_NAMES.startNewByToken, START_NEW_BY_TOKEN_SQL, ["int", "text"], [quizId, tokenHash]);
   if (!found || found.m_open === true) return undefined;
   const session = sessionFromRaw(found);
@@ -47,7 +56,7 @@ export async function startNewByToken(db: Db, tokenHash: string, quizId: number,
     firstStartedAt: found.m_first == null ? null : new Date(found.m_first as string | Date),
     lastNumber: Number(found.m_last ?? 0),
   };
-  const row = await insertNewAttempt(db, viewer, quiz, earlier, preview, now, { questionsVersion: quiz.questionsVersion });
+  const row = await insertNewAttempt(db, viewer, quiz, earlier, preview, now, guarded ? { questionsVersion: quiz.questionsVersion } : null);
   if (!row) return undefined;
   return { attempt: row, quiz, created: true, finalized: null, viewer };
 }

@@ -26,12 +26,12 @@ describe.skipIf(!onPostgres)("a submit in time without a transaction (PostgreSQL
   it("submits an open attempt in time with what was saved, once, and leaves the rest to the transaction's path", async () => {
     const { s, questions, attemptId } = await started();
     expect((await save(s.token, attemptId, questions[0].id, questions[0].answer!)).status).toBe(200);
-    expect(await submitInTimeByToken(db(), hashToken("not a session"), attemptId, new Date())).toBeNull();
-    const result = await submitInTimeByToken(db(), hashToken(s.token), attemptId, new Date());
+    expect(await submitInTimeByToken(db(), hashToken("not a session"), attemptId, new Date(), true)).toBeNull();
+    const result = await submitInTimeByToken(db(), hashToken(s.token), attemptId, new Date(), true);
     expect(result).toMatchObject({ attemptId, correct: 1, total: questions.length });
     expect(result!.submission).toMatchObject({ attemptId, correct: 1 });
     // Submitted now: the path steps aside, and the route answers the same result again.
-    expect(await submitInTimeByToken(db(), hashToken(s.token), attemptId, new Date())).toBeUndefined();
+    expect(await submitInTimeByToken(db(), hashToken(s.token), attemptId, new Date(), true)).toBeUndefined();
     const again = await call(t.app, { method: "POST", url: `/api/attempts/${attemptId}/submit`, token: s.token, payload: {} });
     expect(again.body).toMatchObject({ attemptId, correct: 1, submission: { id: result!.submission!.id } });
     expect(await db().select().from(submissions).where(eq(submissions.attemptId, attemptId))).toHaveLength(1);
@@ -41,7 +41,7 @@ describe.skipIf(!onPostgres)("a submit in time without a transaction (PostgreSQL
   it("steps aside for an attempt whose time is up, which the transaction's path submits at its deadline", async () => {
     const { s, attemptId } = await started(1);
     const late = new Date(Date.now() + 5 * 60_000);
-    expect(await submitInTimeByToken(db(), hashToken(s.token), attemptId, late)).toBeUndefined();
+    expect(await submitInTimeByToken(db(), hashToken(s.token), attemptId, late, true)).toBeUndefined();
     const [row] = await db().select().from(attempts).where(eq(attempts.id, attemptId));
     expect(row.status).toBe("in_progress");
   });

@@ -6,10 +6,10 @@ import {
   HOT_NAMES,
   INSERT_NEW_ATTEMPT_SQL,
   LOCK_ATTEMPT_BY_TOKEN_SQL,
-  saveStatements,
   START_NEW_BY_TOKEN_SQL,
   SUBMIT_READ_BY_TOKEN_SQL,
 } from "./attempt.queries";
+import { saveStatements } from "./attempt-save.queries";
 
 const NOW = "2000-01-01T00:00:00.000Z";
 const FINALIZE_NOTHING = [0, 0, 0, null, 0, 0, true, "[]", NOW, false, 1, false, null, null, "[]"];

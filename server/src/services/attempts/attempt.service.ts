@@ -8,7 +8,7 @@ import {
   type AttemptSession,
 } from "@adesua/domain";
 import type { Db, Queryable, Tx } from "../../db/client";
-import { isEmbedded, queryPrepared } from "../../db/prepared";
+import { queryPrepared } from "../../db/prepared";
 import { commitEvenIfRefused, inOrder } from "../../db/transactions";
 import { attempts, type AttemptRow } from "../../db/schema";
 import type { Actor } from "../../audit/audit";
@@ -32,7 +32,7 @@ import {
   type Settled,
 } from "./attempt-settle";
 import type { QuizForAttempt } from "../quizzes/quiz-loaders";
-import { insertNewAttempt, startNewByToken, type Started } from "./attempt-start-new";
+import { insertNewAttempt, type Started } from "./attempt-start-new";
 
 export type { Started };
 
@@ -126,10 +126,6 @@ export async function startAttempt(db: Db, viewer: Viewer, quizId: number, now: 
 
 /** POST /quizzes/{id}/attempts with the session checked by the start's own statements; null when they say no. */
 export async function startAttemptByToken(db: Db, tokenHash: string, quizId: number, now: Date): Promise<(Started & { viewer: Viewer }) | null> {
-  if (!isEmbedded(db)) {
-    const started = await startNewByToken(db, tokenHash, quizId, now);
-    if (started !== undefined) return started;
-  }
   return retryingStartRace(() => commitEvenIfRefused(db, (tx) => startOrResumeByToken(tx, tokenHash, quizId, now)));
 }
 

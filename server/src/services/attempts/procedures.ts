@@ -6,6 +6,7 @@ import type { Actor } from "../../audit/audit";
 import type { Viewer } from "../../lib/viewer";
 import { takesPreview } from "../../policies/attempts.policy";
 import { startAttempt, startAttemptByToken, submitOwnAttempt, submitOwnAttemptByToken, type Started } from "./attempt.service";
+import { startNewByToken } from "./attempt-start-new";
 import { attemptSession } from "./attempt-result.service";
 import { submitInTimeByToken } from "./attempt-submit-in-time";
 
@@ -25,14 +26,31 @@ const shown = async (db: Db, s: Started, viewer: Viewer, now: Date): Promise<Sta
   session: await attemptSession(db, s.attempt, s.quiz, takesPreview(viewer), now, { isNew: s.created }),
 });
 
+/**
+ * PGlite's thread holding the database for one procedure's few statements, with nothing run between them (decision
+ * 056): `fn` is given the held database, on which it may not open a transaction. Absent elsewhere.
+ */
+export type Held = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
+
+/**
+ * The start and the submit in time in two statements and no transaction (decision 053 on PostgreSQL, guarded against
+ * what may run between them; decision 056 on PGlite's thread, which holds the database between them instead, so
+ * nothing is guarded). PGlite on the request thread keeps the transaction's path.
+ */
+function twoStatements<T>(db: Db, held: Held | undefined, fn: (db: Db, guarded: boolean) => Promise<T>): Promise<T | undefined> {
+  if (held) return held((alone) => fn(alone, false));
+  return isEmbedded(db) ? Promise.resolve(undefined) : fn(db, true);
+}
+
 const PROCEDURES = {
   /** POST /quizzes/{id}/attempts: starts or resumes, then the attempt as its screen shows it. */
   async startAttempt(db: Db, a: { viewer: Viewer; quizId: number; now: Date; actor: Actor }): Promise<StartedSession> {
     return shown(db, await startAttempt(db, a.viewer, a.quizId, a.now, a.actor), a.viewer, a.now);
   },
   /** POST /quizzes/{id}/attempts with the session checked by the start's own statements; null when they say no (the route then authenticates). */
-  async startByToken(db: Db, a: { tokenHash: string; quizId: number; now: Date }): Promise<StartedSession | null> {
-    const started = await startAttemptByToken(db, a.tokenHash, a.quizId, a.now);
+  async startByToken(db: Db, a: { tokenHash: string; quizId: number; now: Date }, held?: Held): Promise<StartedSession | null> {
+    const fast = await twoStatements(db, held, (q, guarded) => startNewByToken(q, a.tokenHash, a.quizId, a.now, guarded));
+    const started = fast !== undefined ? fast : await startAttemptByToken(db, a.tokenHash, a.quizId, a.now);
     return started && shown(db, started, started.viewer, a.now);
   },
   /** POST /attempts/{id}/submit. */
@@ -41,10 +59,10 @@ const PROCEDURES = {
   },
   /**
    * POST /attempts/{id}/submit with the session checked by the lock's statement; null when it says no (the route then
-   * authenticates). On PostgreSQL a submit in time with no answers to save first tries the path without a transaction.
+   * authenticates). A submit in time with no answers to save first tries the path without a transaction.
    */
-  async submitByToken(db: Db, a: { tokenHash: string; attemptId: number; answers: AnswerInput[]; now: Date }): Promise<AttemptResult | null> {
-    const fast = !a.answers.length && !isEmbedded(db) ? await submitInTimeByToken(db, a.tokenHash, a.attemptId, a.now) : undefined;
+  async submitByToken(db: Db, a: { tokenHash: string; attemptId: number; answers: AnswerInput[]; now: Date }, held?: Held): Promise<AttemptResult | null> {
+    const fast = a.answers.length ? undefined : await twoStatements(db, held, (q, guarded) => submitInTimeByToken(q, a.tokenHash, a.attemptId, a.now, guarded));
     if (fast !== undefined) return fast;
     return commitEvenIfRefused(db, (tx) => submitOwnAttemptByToken(tx, a.tokenHash, a.attemptId, a.answers, a.now));
   },
@@ -54,9 +72,9 @@ type Procedures = typeof PROCEDURES;
 export type ProcedureName = keyof Procedures;
 
 /** Runs a procedure here (the database thread calls this for the messages it is sent). */
-export function runProcedure<K extends ProcedureName>(db: Db, name: K, args: Parameters<Procedures[K]>[1]): ReturnType<Procedures[K]> {
+export function runProcedure<K extends ProcedureName>(db: Db, name: K, args: Parameters<Procedures[K]>[1], held?: Held): ReturnType<Procedures[K]> {
   if (!Object.hasOwn(PROCEDURES, name)) throw new Error(`No procedure ${String(name)}`);
-  return PROCEDURES[name](db, args as never) as ReturnType<Procedures[K]>;
+  return PROCEDURES[name](db, args as never, held) as ReturnType<Procedures[K]>;
 }
 
 /** Runs a procedure where the database is: on PGlite's thread when it has one, otherwise here. */
