@@ -250,29 +250,22 @@ async function main() {
   /**
    * The database held by one procedure for a few statements in a row, each its own (autocommitted) transaction, with
    * nothing else run between them (decision 056): what a transaction gives a read followed by one writing statement,
-   * without BEGIN and COMMIT. `aloneClient` runs its statements on the held database; only the function given to
-   * `alone` may use it, and never opens a transaction with it (that would wait for the database it holds).
+   * without BEGIN and COMMIT: `run` without a transaction, for the whole function. `aloneClient` runs its statements on
+   * the held database; only that function may use it, and never opens a transaction with it (that would wait for the
+   * database it holds).
    */
   const aloneClient = {
     query: (sql: string, params?: unknown[], options?: QueryOptions) => runQuery(shape(sql, params, options)),
     exec: (sql: string) => (parserSets.clear(), pg.exec(sql)),
     transaction: () => Promise.reject(new Error("No transaction while the database is held alone")),
   };
-  async function alone<T>(fn: () => Promise<T>): Promise<T> {
-    const release = await lock.acquire();
-    try {
-      return await fn();
-    } finally {
-      release();
-    }
-  }
   type Runner = (db: unknown, name: string, args: unknown, held: unknown) => Promise<unknown>;
   let localDb: Promise<{ db: unknown; run: Runner; held: unknown }> | null = null;
   const procedureRunner = () =>
     (localDb ??= (async () => {
       const [{ drizzle }, { runProcedure }] = await Promise.all([import("drizzle-orm/pglite"), procedures]);
       const aloneDb = drizzle(aloneClient as never);
-      const held = <T>(fn: (db: unknown) => Promise<T>) => alone(() => fn(aloneDb));
+      const held = <T>(fn: (db: unknown) => Promise<T>) => run(null, () => fn(aloneDb));
       return { db: drizzle(local as never), run: runProcedure as Runner, held };
     })());
 

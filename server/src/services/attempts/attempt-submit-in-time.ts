@@ -39,6 +39,6 @@ export async function submitInTimeByToken(
   const inputs = { keyed: await keyedQuestionsOf(db, quiz), answers: storedAnswersOf(saved) };
   const done = await finalizeGraded(db, attempt, quiz, inputs, { at: now, actor: session.actor, preview: false }, guarded ? saved : null);
   if (!done) return undefined;
-  const used = { n: Number(row.m_count), first: row.m_first == null ? null : new Date(row.m_first as string | Date) };
+  const used = { n: Number(row.m_count), first: (row.m_first as Date | string | null) ?? null };
   return withLateAnswers(db, await attemptResult(db, done.attempt, quiz, false, now, done.graded, used), done.attempt, quiz, now, false);
 }

@@ -128,7 +128,7 @@ const attemptByToken = (
   lock: string,
   join = "",
 ) => `select ${ATTEMPT_RAW.select}, ${QUIZ_RAW.select}, ${COURSE_OF_QUIZ}, ${SESSION_OF_TOKEN}${more}
-  from attempts a join quizzes q on q.id = a.quiz_id join courses c on c.id = q.course_id ${JOIN_SESSION_OF_TOKEN} ${join}
+  from attempts a join quizzes q on q.id = a.quiz_id join courses c on c.id = q.course_id ${JOIN_SESSION_OF_TOKEN}${join}
   where a.id = $1::int${lock}`;
 
 /**
@@ -147,7 +147,8 @@ export const LOCK_ATTEMPT_BY_TOKEN_SQL = attemptByToken("", " for update of a");
 export const SUBMIT_READ_BY_TOKEN_SQL = attemptByToken(
   `, ${answersJson("a.id")}::text as answers_json, m.n as m_count, m.first as m_first`,
   "",
-  `cross join lateral (select count(*)::int as n, min(m.started_at) as first from attempts m where m.quiz_id = a.quiz_id and m.user_id = a.user_id) m`,
+  `
+  cross join lateral (select count(*)::int as n, min(m.started_at) as first from attempts m where m.quiz_id = a.quiz_id and m.user_id = a.user_id) m`,
 );
 
 /**
