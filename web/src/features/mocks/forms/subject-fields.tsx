@@ -58,7 +58,7 @@ export function SubjectFields({
             mb={8}
           />
           {onRemove && (
-            <Button variant="subtle" color="red" onClick={onRemove} aria-label={`Remove ${label}`}>
+            <Button variant="subtle" color="red" onClick={onRemove} aria-label={`Remove subject ${s.name.trim() || i + 1}`}>
               Remove subject
             </Button>
           )}
