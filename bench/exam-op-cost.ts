@@ -5,7 +5,7 @@
  * phases; the rest (V8's helpers: garbage collection, compiling; libuv's) are reported together.
  *
  *   npm run bench:op-cost -- [--students 600] [--saves 10] [--rate-start 60] [--rate-save 340] [--rate-submit 60]
- *                            [--only start,save,submit] [--perf DIR] [--server-output]
+ *                            [--only start,save,submit] [--perf DIR] [--server-output] [--warm 300]
  *                            [--server-env K=V ...] [--node-arg=--flag ...] [--tag x]
  *
  * The server runs unconfined (the cgroup's throttling would add waiting, not work); CPU_CORES=0.25 and MEMORY_MB=768
@@ -34,10 +34,13 @@ const { values: args } = parseArgs({
     perf: { type: "string" },
     /** Print what the server wrote (its log) at the end. */
     "server-output": { type: "boolean", default: false },
+    /** Students who first go through a start, their saves and a submit, unmeasured (the code's tiering done). */
+    warm: { type: "string", default: "0" },
   },
 });
 const N = Number(args.students);
 const SAVES = Number(args.saves);
+const WARM = Number(args.warm);
 const env: Record<string, string> = { CPU_CORES: "0.25", MEMORY_MB: "768", ...serverEnvOf(args["server-env"] ?? []) };
 const delta = (a: Map<number, number>, b: Map<number, number>) => new Map([...b].map(([t, v]) => [t, v - (a.get(t) ?? 0)]));
 
@@ -66,12 +69,30 @@ const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((
 
 async function main() {
   const db = await createStormDatabase("pglite");
-  const { students, quiz } = await withDatabase(db, (d) => seedStorm(d, { students: N, questionCount: 40, timeLimitMinutes: 60 }));
+  const { students, quiz } = await withDatabase(db, (d) => seedStorm(d, { students: N + WARM, questionCount: 40, timeLimitMinutes: 60 }));
   const server = await startServer(db, env, args["node-arg"] ?? [], "npm-start");
   const http = new StormHttp(server.port);
   try {
     await new Promise((r) => setTimeout(r, 3000));
-    const attempts: number[] = new Array(N);
+    const attempts: number[] = new Array(N + WARM);
+    if (WARM) {
+      // The warm round: its own students (N…N+WARM-1), the three kinds at the same rates, not measured.
+      const w = (i: number) => N + i;
+      await paced(WARM, Number(args["rate-start"]), async (i) => {
+        const r = await http.request("POST", `/api/quizzes/${quiz.quizId}/attempts`, students[w(i)].token);
+        attempts[w(i)] = r.body?.attemptId;
+        return r;
+      });
+      await paced(WARM * SAVES, Number(args["rate-save"]), (k) => {
+        const i = w(k % WARM);
+        const q = quiz.questionIds[Math.floor(k / WARM) % quiz.questionIds.length];
+        return http.request("PUT", `/api/attempts/${attempts[i]}/answers`, students[i].token, { answers: [{ questionId: q, answer: quiz.keys.get(q)!.key }] });
+      });
+      await paced(WARM, Number(args["rate-submit"]), (i) =>
+        http.request("POST", `/api/attempts/${attempts[w(i)]}/submit`, students[w(i)].token, { answers: [] }),
+      );
+      await new Promise((r) => setTimeout(r, 2000));
+    }
     const phases: Record<string, unknown> = {};
     const mainTid = server.pid;
     const only = new Set(args.only!.split(","));
@@ -127,7 +148,7 @@ async function main() {
     const out = path.join(REPO_ROOT, "bench/results", `exam-op-cost${args.tag ? `-${args.tag}` : ""}.json`);
     fs.writeFileSync(
       out,
-      JSON.stringify({ at: new Date().toISOString(), students: N, savesEach: SAVES, env, nodeArgs: args["node-arg"], phases }, null, 2) + "\n",
+      JSON.stringify({ at: new Date().toISOString(), students: N, warm: WARM, savesEach: SAVES, env, nodeArgs: args["node-arg"], phases }, null, 2) + "\n",
     );
     console.log(`written ${path.relative(REPO_ROOT, out)}`);
     if (args["server-output"]) console.log(server.output.join(""));

@@ -82,6 +82,10 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
         body: SaveAnswersSchema,
         response: { 200: SaveAnswersResponseSchema, 202: LateAnswersKeptSchema },
       },
+      // The exam's most frequent request: its answer (below) is built field by field and is always far under the
+      // compression threshold (1 KB), so neither zod's re-validation nor the compression hooks run for it.
+      ...builtAnswer,
+      compress: false,
     },
     async (req, reply) => {
       const { attemptId } = req.params;

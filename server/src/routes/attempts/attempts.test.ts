@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { AttemptResultSchema, AttemptSessionSchema, DEADLINE_GRACE_MS } from "@adesua/domain";
+import { AttemptResultSchema, AttemptSessionSchema, DEADLINE_GRACE_MS, LateAnswersKeptSchema, SaveAnswersResponseSchema } from "@adesua/domain";
 import { attemptAnswers, attempts, auditLogs, questions as questionsTable, quizzes, records, sessions, submissions, users } from "../../db/schema";
 import { hashToken } from "../../auth/sessions";
 import { call, expectSchema, useTestApp } from "../../../test/test-app";
@@ -15,8 +15,8 @@ const MIN = 60_000;
 const db = () => t.database.db;
 const student = (studentType: "jhs1" | "jhs2" | "jhs3" = "jhs1") => signedIn(db(), { role: "student", studentType });
 /**
- * The start's and the submit's answers are written as the presenters build them, without the response schema's parse
- * (decision 056): every answer of these tests must be exactly what the schema allows, nothing more.
+ * The start's, the save's and the submit's answers are written as the routes build them, without the response schema's
+ * parse (decision 056): every answer of these tests must be exactly what the schema allows, nothing more.
  */
 const schemaChecked = async <R extends { status: number; body: unknown }>(r: Promise<R>, schema: typeof AttemptSessionSchema | typeof AttemptResultSchema) => {
   const res = await r;
@@ -26,8 +26,12 @@ const schemaChecked = async <R extends { status: number; body: unknown }>(r: Pro
 const start = (token: string, quizId: number) =>
   schemaChecked(call(t.app, { method: "POST", url: `/api/quizzes/${quizId}/attempts`, token }), AttemptSessionSchema);
 const read = (token: string, attemptId: number) => call(t.app, { method: "GET", url: `/api/attempts/${attemptId}`, token });
-const save = (token: string, attemptId: number, answers: { questionId: number; answer: string }[]) =>
-  call(t.app, { method: "PUT", url: `/api/attempts/${attemptId}/answers`, token, payload: { answers } });
+const save = async (token: string, attemptId: number, answers: { questionId: number; answer: string }[]) => {
+  const res = await call(t.app, { method: "PUT", url: `/api/attempts/${attemptId}/answers`, token, payload: { answers } });
+  if (res.status === 200) expectSchema(SaveAnswersResponseSchema, res.body);
+  if (res.status === 202) expectSchema(LateAnswersKeptSchema, res.body);
+  return res;
+};
 const submit = (token: string, attemptId: number, answers?: { questionId: number; answer: string }[]) =>
   schemaChecked(call(t.app, { method: "POST", url: `/api/attempts/${attemptId}/submit`, token, payload: answers ? { answers } : {} }), AttemptResultSchema);
 const next = (token: string, attemptId: number, fromSection: number) =>
