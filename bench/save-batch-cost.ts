@@ -34,13 +34,16 @@ const { students, quiz } = await seedStorm(database.db, { students: 600, questio
 await database.close();
 database = await open();
 const db = database.db;
-for (const s of warm.students) await onDatabase(db, "startByToken", { tokenHash: hashToken(s.token), quizId: warm.quiz.quizId, now: new Date() });
+for (const s of warm.students)
+  await onDatabase(db, "startByToken", { tokenHash: hashToken(s.token), quizId: warm.quiz.quizId, now: new Date(), questionsHeld: null });
 const attempts: { attemptId: number; tokenHash: string }[] = [];
 const s0 = process.cpuUsage();
 const t0 = performance.now();
 for (const s of students) {
   const tokenHash = hashToken(s.token);
-  const r = (await onDatabase(db, "startByToken", { tokenHash, quizId: quiz.quizId, now: new Date() })) as { session: { attemptId: number } } | null;
+  const r = (await onDatabase(db, "startByToken", { tokenHash, quizId: quiz.quizId, now: new Date(), questionsHeld: null })) as {
+    session: { attemptId: number };
+  } | null;
   if (!r) throw new Error("start refused");
   attempts.push({ attemptId: r.session.attemptId, tokenHash });
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  type AttemptSession,
   AdvanceSectionSchema,
   AttemptNumberParamsSchema,
   AttemptParamsSchema,
@@ -18,7 +19,8 @@ import { guarded } from "../route-options";
 import { builtAnswer } from "../../lib/validation";
 import { viewerOf } from "../../lib/viewer";
 import { moveToNextSection, ownAttemptSession, readOwnAttempt, readOwnAttemptByNumber } from "../../services/attempts/attempt.service";
-import { onDatabase } from "../../services/attempts/procedures";
+import { onDatabase, type StartedSession, type StartedSessionParts } from "../../services/attempts/procedures";
+import { questionsHeld, startReplyJson } from "./start-reply";
 import { saveAnswersFast, saveAnswersLocked, saveAnswersSettling } from "../../services/attempts/attempt-answers.service";
 
 /**
@@ -37,13 +39,18 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const now = app.now();
-      const { created, session } = await tokenFirst(
+      const quizId = req.params.id;
+      // The quiz's questions this thread holds already: the token's way leaves them out of its session (decision 057).
+      const had = questionsHeld(quizId);
+      const started = await tokenFirst<StartedSession | StartedSessionParts>(
         app,
         req,
-        (tokenHash) => onDatabase(app.db, "startByToken", { tokenHash, quizId: req.params.id, now }),
-        () => onDatabase(app.db, "startAttempt", { viewer: viewerOf(req), quizId: req.params.id, now, actor: actorOf(req) }),
+        (tokenHash) => onDatabase(app.db, "startByToken", { tokenHash, quizId, now, questionsHeld: had?.version ?? null }),
+        () => onDatabase(app.db, "startAttempt", { viewer: viewerOf(req), quizId, now, actor: actorOf(req) }),
       );
-      return reply.status(created ? 201 : 200).send(session);
+      reply.status(started.created ? 201 : 200);
+      if (!("questionsVersion" in started)) return reply.send(started.session);
+      return reply.type("application/json; charset=utf-8").send(startReplyJson(quizId, had, started) as unknown as AttemptSession);
     },
   );
 

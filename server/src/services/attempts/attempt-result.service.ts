@@ -3,7 +3,7 @@ import { attemptStartRefusal, passedFor, reviewAllowed, scoreHiddenFor, type Att
 import type { Queryable } from "../../db/client";
 import { attempts, submissions, type AttemptRow, type QuizRow, type SubmissionRow } from "../../db/schema";
 import { presentAttemptSession, presentResult } from "./attempt.presenter";
-import { studentQuestionsOf } from "./quiz-questions-cache";
+import { studentQuestionsVersioned } from "./quiz-questions-cache";
 import type { JustGraded } from "./attempt-settle";
 import { timingOf, type QuizForAttempt } from "../quizzes/quiz-loaders";
 import { buildReview, gradeStoredAnswers, loadAttemptAnswers, loadKeyedQuestions } from "../grading/grading.service";
@@ -74,11 +74,29 @@ export async function attemptSession(
   now: Date,
   opts: { isNew?: boolean; graded?: JustGraded | null } = {},
 ): Promise<AttemptSession> {
+  return (await attemptSessionParts(db, attempt, quiz, preview, now, opts)).session;
+}
+
+/**
+ * attemptSession with the version of the quiz's questions it holds (`questions_version`: a quiz's questions, as a
+ * student sees them, are the same at one version). With `questionsHeld` equal to that version, the caller holds those
+ * questions already: the session's `questions` are left empty (`questionsLeftOut`) for the caller to fill in.
+ */
+export async function attemptSessionParts(
+  db: Queryable,
+  attempt: AttemptRow,
+  quiz: QuizForAttempt,
+  preview: boolean,
+  now: Date,
+  opts: { isNew?: boolean; graded?: JustGraded | null; questionsHeld?: number | null } = {},
+): Promise<{ session: AttemptSession; questionsVersion: number; questionsLeftOut: boolean }> {
   const [qs, answers] = await Promise.all([
     // Only the columns a student may see: the key is never read here.
-    studentQuestionsOf(db, quiz),
+    studentQuestionsVersioned(db, quiz),
     opts.isNew ? [] : loadAttemptAnswers(db, attempt.id),
   ]);
+  const questionsLeftOut = opts.questionsHeld != null && opts.questionsHeld === qs.version;
   const result = attempt.status === "submitted" ? await attemptResult(db, attempt, quiz, preview, now, opts.graded ?? null) : null;
-  return presentAttemptSession({ attempt, quiz, preview, questions: qs, answers, result, now });
+  const session = presentAttemptSession({ attempt, quiz, preview, questions: questionsLeftOut ? [] : qs.student, answers, result, now });
+  return { session, questionsVersion: qs.version, questionsLeftOut };
 }

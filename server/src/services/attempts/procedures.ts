@@ -7,7 +7,7 @@ import type { Viewer } from "../../lib/viewer";
 import { takesPreview } from "../../policies/attempts.policy";
 import { startAttempt, startAttemptByToken, submitOwnAttempt, submitOwnAttemptByToken, type Started } from "./attempt.service";
 import { startNewByToken } from "./attempt-start-new";
-import { attemptSession } from "./attempt-result.service";
+import { attemptSession, attemptSessionParts } from "./attempt-result.service";
 import { submitInTimeByToken } from "./attempt-submit-in-time";
 
 /**
@@ -18,12 +18,24 @@ import { submitInTimeByToken } from "./attempt-submit-in-time";
  * holds the whole embedded database. Elsewhere (PostgreSQL, PGlite on the request thread) the same
  * function runs here. Arguments and results cross `postMessage`: plain data and Dates only.
  */
-type StartedSession = { created: boolean; session: AttemptSession };
+export type StartedSession = { created: boolean; session: AttemptSession };
+/**
+ * A start's session with the version of its quiz's questions (startByToken): their `questions` left empty when the
+ * caller said it holds that version already (`questionsLeftOut`), so the exam's start burst neither copies 40
+ * questions across the thread nor writes their JSON again for every student (routes/attempts/start-reply.ts).
+ */
+export type StartedSessionParts = StartedSession & { questionsVersion: number; questionsLeftOut: boolean };
 
 /** A started (or resumed) attempt as its screen shows it. */
 const shown = async (db: Db, s: Started, viewer: Viewer, now: Date): Promise<StartedSession> => ({
   created: s.created,
   session: await attemptSession(db, s.attempt, s.quiz, takesPreview(viewer), now, { isNew: s.created }),
+});
+
+/** `shown`, leaving out the questions when the caller holds their version (`questionsHeld`). */
+const shownParts = async (db: Db, s: Started, viewer: Viewer, now: Date, questionsHeld: number | null): Promise<StartedSessionParts> => ({
+  created: s.created,
+  ...(await attemptSessionParts(db, s.attempt, s.quiz, takesPreview(viewer), now, { isNew: s.created, questionsHeld })),
 });
 
 /**
@@ -47,11 +59,18 @@ const PROCEDURES = {
   async startAttempt(db: Db, a: { viewer: Viewer; quizId: number; now: Date; actor: Actor }): Promise<StartedSession> {
     return shown(db, await startAttempt(db, a.viewer, a.quizId, a.now, a.actor), a.viewer, a.now);
   },
-  /** POST /quizzes/{id}/attempts with the session checked by the start's own statements; null when they say no (the route then authenticates). */
-  async startByToken(db: Db, a: { tokenHash: string; quizId: number; now: Date }, held?: Held): Promise<StartedSession | null> {
+  /**
+   * POST /quizzes/{id}/attempts with the session checked by the start's own statements; null when they say no (the route
+   * then authenticates). `questionsHeld`: the version of the quiz's questions the caller holds (their JSON), or null.
+   */
+  async startByToken(
+    db: Db,
+    a: { tokenHash: string; quizId: number; now: Date; questionsHeld: number | null },
+    held?: Held,
+  ): Promise<StartedSessionParts | null> {
     const fast = await twoStatements(db, held, (q, guarded) => startNewByToken(q, a.tokenHash, a.quizId, a.now, guarded));
     const started = fast !== undefined ? fast : await startAttemptByToken(db, a.tokenHash, a.quizId, a.now);
-    return started && shown(db, started, started.viewer, a.now);
+    return started && shownParts(db, started, started.viewer, a.now, a.questionsHeld);
   },
   /** POST /attempts/{id}/submit. */
   submitOwnAttempt(db: Db, a: { viewer: Viewer; attemptId: number; answers: AnswerInput[]; now: Date; actor: Actor }): Promise<AttemptResult> {

@@ -54,7 +54,11 @@ export async function keyedQuestionsOf(db: Queryable, quiz: { id: number; questi
   return (await entryFor(db, quiz)).keyed;
 }
 
-/** The quiz's questions as a student may see them (no key), in order. */
-export async function studentQuestionsOf(db: Queryable, quiz: { id: number; questionsVersion: number }): Promise<StudentQuestionRow[]> {
-  return (await entryFor(db, quiz)).student;
+/** The quiz's questions as a student may see them (no key), in order, with the `questions_version` they belong to. */
+export async function studentQuestionsVersioned(
+  db: Queryable,
+  quiz: { id: number; questionsVersion: number },
+): Promise<{ version: number; student: StudentQuestionRow[] }> {
+  const { version, student } = await entryFor(db, quiz);
+  return { version, student };
 }
