@@ -19,7 +19,7 @@ import { guarded } from "../route-options";
 import { builtAnswer } from "../../lib/validation";
 import { viewerOf } from "../../lib/viewer";
 import { moveToNextSection, ownAttemptSession, readOwnAttempt, readOwnAttemptByNumber } from "../../services/attempts/attempt.service";
-import { onDatabase, type StartedSession, type StartedSessionParts } from "../../services/attempts/procedures";
+import { onDatabase } from "../../services/attempts/procedures";
 import { questionsHeld, startReplyJson } from "./start-reply";
 import { saveAnswersFast, saveAnswersLocked, saveAnswersSettling } from "../../services/attempts/attempt-answers.service";
 
@@ -42,15 +42,17 @@ export const attemptRoutes: FastifyPluginAsyncZod = async (app) => {
       const quizId = req.params.id;
       // The quiz's questions this thread holds already: the token's way leaves them out of its session (decision 057).
       const had = questionsHeld(quizId);
-      const started = await tokenFirst<StartedSession | StartedSessionParts>(
+      const held = had?.version ?? null;
+      const started = await tokenFirst(
         app,
         req,
-        (tokenHash) => onDatabase(app.db, "startByToken", { tokenHash, quizId, now, questionsHeld: had?.version ?? null }),
-        () => onDatabase(app.db, "startAttempt", { viewer: viewerOf(req), quizId, now, actor: actorOf(req) }),
+        (tokenHash) => onDatabase(app.db, "startByToken", { tokenHash, quizId, now, questionsHeld: held }),
+        () => onDatabase(app.db, "startAttempt", { viewer: viewerOf(req), quizId, now, actor: actorOf(req), questionsHeld: held }),
       );
-      reply.status(started.created ? 201 : 200);
-      if (!("questionsVersion" in started)) return reply.send(started.session);
-      return reply.type("application/json; charset=utf-8").send(startReplyJson(quizId, had, started) as unknown as AttemptSession);
+      return reply
+        .status(started.created ? 201 : 200)
+        .type("application/json; charset=utf-8")
+        .send(startReplyJson(quizId, had, started) as unknown as AttemptSession);
     },
   );
 

@@ -7,7 +7,7 @@ import type { Viewer } from "../../lib/viewer";
 import { takesPreview } from "../../policies/attempts.policy";
 import { startAttempt, startAttemptByToken, submitOwnAttempt, submitOwnAttemptByToken, type Started } from "./attempt.service";
 import { startNewByToken } from "./attempt-start-new";
-import { attemptSession, attemptSessionParts } from "./attempt-result.service";
+import { attemptSessionParts } from "./attempt-result.service";
 import { submitInTimeByToken } from "./attempt-submit-in-time";
 
 /**
@@ -18,22 +18,15 @@ import { submitInTimeByToken } from "./attempt-submit-in-time";
  * holds the whole embedded database. Elsewhere (PostgreSQL, PGlite on the request thread) the same
  * function runs here. Arguments and results cross `postMessage`: plain data and Dates only.
  */
-export type StartedSession = { created: boolean; session: AttemptSession };
 /**
- * A start's session with the version of its quiz's questions (startByToken): their `questions` left empty when the
- * caller said it holds that version already (`questionsLeftOut`), so the exam's start burst neither copies 40
- * questions across the thread nor writes their JSON again for every student (routes/attempts/start-reply.ts).
+ * A start's session with the version of its quiz's questions: their `questions` left empty when the caller said it
+ * holds that version already (`questionsLeftOut`), so the exam's start burst neither copies 40 questions across the
+ * thread nor writes their JSON again for every student (routes/attempts/start-reply.ts).
  */
-export type StartedSessionParts = StartedSession & { questionsVersion: number; questionsLeftOut: boolean };
+export type StartedSessionParts = { created: boolean; session: AttemptSession; questionsVersion: number; questionsLeftOut: boolean };
 
-/** A started (or resumed) attempt as its screen shows it. */
-const shown = async (db: Db, s: Started, viewer: Viewer, now: Date): Promise<StartedSession> => ({
-  created: s.created,
-  session: await attemptSession(db, s.attempt, s.quiz, takesPreview(viewer), now, { isNew: s.created }),
-});
-
-/** `shown`, leaving out the questions when the caller holds their version (`questionsHeld`). */
-const shownParts = async (db: Db, s: Started, viewer: Viewer, now: Date, questionsHeld: number | null): Promise<StartedSessionParts> => ({
+/** A started (or resumed) attempt as its screen shows it, leaving out the questions when the caller holds their version. */
+const shown = async (db: Db, s: Started, viewer: Viewer, now: Date, questionsHeld: number | null): Promise<StartedSessionParts> => ({
   created: s.created,
   ...(await attemptSessionParts(db, s.attempt, s.quiz, takesPreview(viewer), now, { isNew: s.created, questionsHeld })),
 });
@@ -55,13 +48,16 @@ function twoStatements<T>(db: Db, held: Held | undefined, fn: (db: Db, guarded: 
 }
 
 const PROCEDURES = {
-  /** POST /quizzes/{id}/attempts: starts or resumes, then the attempt as its screen shows it. */
-  async startAttempt(db: Db, a: { viewer: Viewer; quizId: number; now: Date; actor: Actor }): Promise<StartedSession> {
-    return shown(db, await startAttempt(db, a.viewer, a.quizId, a.now, a.actor), a.viewer, a.now);
+  /**
+   * POST /quizzes/{id}/attempts: starts or resumes, then the attempt as its screen shows it. `questionsHeld`: the version
+   * of the quiz's questions the caller holds (their JSON), or null.
+   */
+  async startAttempt(db: Db, a: { viewer: Viewer; quizId: number; now: Date; actor: Actor; questionsHeld: number | null }): Promise<StartedSessionParts> {
+    return shown(db, await startAttempt(db, a.viewer, a.quizId, a.now, a.actor), a.viewer, a.now, a.questionsHeld);
   },
   /**
    * POST /quizzes/{id}/attempts with the session checked by the start's own statements; null when they say no (the route
-   * then authenticates). `questionsHeld`: the version of the quiz's questions the caller holds (their JSON), or null.
+   * then authenticates). `questionsHeld` as for startAttempt.
    */
   async startByToken(
     db: Db,
@@ -70,7 +66,7 @@ const PROCEDURES = {
   ): Promise<StartedSessionParts | null> {
     const fast = await twoStatements(db, held, (q, guarded) => startNewByToken(q, a.tokenHash, a.quizId, a.now, guarded));
     const started = fast !== undefined ? fast : await startAttemptByToken(db, a.tokenHash, a.quizId, a.now);
-    return started && shownParts(db, started, started.viewer, a.now, a.questionsHeld);
+    return started && shown(db, started, started.viewer, a.now, a.questionsHeld);
   },
   /** POST /attempts/{id}/submit. */
   submitOwnAttempt(db: Db, a: { viewer: Viewer; attemptId: number; answers: AnswerInput[]; now: Date; actor: Actor }): Promise<AttemptResult> {
