@@ -5,6 +5,9 @@
  *
  *   npm run bench:storm -- --db pglite|postgres --students 500 [--window 90] [--crash]
  *
+ * The window sets the answers' pace: the default 90 s sends each student's 40 answers about 1.75 s apart (0.5–3 s);
+ * --window 220 is the school box's "0–10 s apart" (issue 30; 1.5–8.7 s, about 5 s on average; decision 058).
+ *
  * The server runs as its own process, started as `npm start` starts it (node scripts/start.mjs; `--entry main`
  * for node --import tsx server/src/main.ts), on a fresh DATA_DIR; this process only drives it over HTTP.
  *
