@@ -8,6 +8,8 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import { procStat } from "../server/test/storm";
+import { paced } from "./paced";
 
 const [secondsArg, ...rateArgs] = process.argv.slice(2);
 const SECONDS = Number(secondsArg ?? 20);
@@ -27,37 +29,28 @@ s.listen(${PORT}, "127.0.0.1", () => console.log("up"));`;
 const server = spawn(process.execPath, ["-e", SERVER], { stdio: ["ignore", "pipe", "inherit"] });
 await new Promise<void>((resolve) => server.stdout!.once("data", () => resolve()));
 
-/** The server's CPU (user + system) in ms. */
-const cpuMs = () => {
-  const f = fs.readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(f[11]) + Number(f[12])) * 10;
-};
 const agent = new http.Agent({ keepAlive: true, maxSockets: 200 });
 const body = JSON.stringify({ n: 1, answers: [{ questionId: 5, value: "b" }] });
 const send = () =>
-  new Promise<void>((resolve, reject) => {
+  new Promise<{ status: number }>((resolve, reject) => {
     const req = http.request({ host: "127.0.0.1", port: PORT, method: "PUT", path: "/x", agent, headers: { "content-type": "application/json" } }, (res) => {
       res.resume();
-      res.on("end", resolve);
+      res.on("end", () => resolve({ status: res.statusCode ?? 0 }));
     });
     req.on("error", reject);
     req.end(body);
   });
+/** The server's CPU (user + system) in seconds. */
+const cpuSeconds = () => procStat(`/proc/${server.pid}/stat`)!.cpuSeconds;
 
 for (let i = 0; i < 2000; i++) await send(); // the server's code compiled before anything is measured
 const results: { rate: number; msPerRequest: number }[] = [];
 for (const rate of RATES) {
   const n = rate * SECONDS;
-  const c0 = cpuMs();
-  const t0 = performance.now();
-  const all: Promise<void>[] = [];
-  for (let i = 0; i < n; i++) {
-    const wait = t0 + (i * 1000) / rate - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    all.push(send());
-  }
-  await Promise.all(all);
-  const msPerRequest = Math.round(((cpuMs() - c0) / n) * 1000) / 1000;
+  const c0 = cpuSeconds();
+  const { bad } = await paced(n, rate, send);
+  if (bad) throw new Error(`${bad} of ${n} requests answered with an error`);
+  const msPerRequest = Math.round(((cpuSeconds() - c0) / n) * 1e6) / 1000;
   results.push({ rate, msPerRequest });
   console.log(`${rate} requests a second: ${msPerRequest} ms of CPU per request`);
 }

@@ -16,6 +16,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { paced } from "./paced";
 import { REPO_ROOT, StormHttp, createStormDatabase, seedStorm, serverEnvOf, startServer, withDatabase } from "../server/test/storm";
 
 const { values: args } = parseArgs({
@@ -44,27 +45,6 @@ const WARM = Number(args.warm);
 const env: Record<string, string> = { CPU_CORES: "0.25", MEMORY_MB: "768", ...serverEnvOf(args["server-env"] ?? []) };
 const delta = (a: Map<number, number>, b: Map<number, number>) => new Map([...b].map(([t, v]) => [t, v - (a.get(t) ?? 0)]));
 
-/** Sends `n` requests made by `make(i)` at `rate` a second, all in flight as they come; resolves when all answered. */
-async function paced(n: number, rate: number, make: (i: number) => Promise<{ status: number }>): Promise<{ ms: number; bad: number; lat: number[] }> {
-  const t0 = performance.now();
-  const lat: number[] = [];
-  let bad = 0;
-  const all: Promise<void>[] = [];
-  for (let i = 0; i < n; i++) {
-    const due = t0 + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    const s = performance.now();
-    all.push(
-      make(i).then((r) => {
-        lat.push(performance.now() - s);
-        if (r.status >= 300) bad++;
-      }),
-    );
-  }
-  await Promise.all(all);
-  return { ms: performance.now() - t0, bad, lat: lat.sort((a, b) => a - b) };
-}
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? NaN;
 
 async function main() {

@@ -166,7 +166,7 @@ export type ServerProc = {
 };
 
 /** A /proc `stat` file's parent pid and CPU seconds (user + system; USER_HZ 100 on Linux); null when it is gone. */
-function procStat(file: string): { ppid: number; cpuSeconds: number } | null {
+export function procStat(file: string): { ppid: number; cpuSeconds: number } | null {
   try {
     const f = fs.readFileSync(file, "utf8");
     const rest = f.slice(f.lastIndexOf(")") + 2).split(" ");
